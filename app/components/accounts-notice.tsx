@@ -1,0 +1,18 @@
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * Sign in and register are visual forms (seed, section 1): there are no
+ * accounts. A submission is answered with this notice instead of silence.
+ */
+export function AccountsNotice() {
+  const { t } = useTranslation()
+  return (
+    <div className="alert alert--info" role="status">
+      <p>{t('account.notAvailable')}</p>
+      <Link to="/" className="text-link">
+        {t('account.bookWithout')}
+      </Link>
+    </div>
+  )
+}

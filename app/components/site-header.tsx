@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { phoneHref, type SiteSettings } from '~/config/site'
+import type { Language } from '~/i18n/config'
+import { Icon } from './icons'
+import { Logo } from './logo'
+import { LanguageForm } from './language-form'
+import { isCurrentSection, mainNav } from './nav-links'
+
+/** Scroll distance after which the header takes its 'stuck' look (seed: 200 px). */
+export const STUCK_AFTER_PX = 200
+
+function useIsStuck(): boolean {
+  const [stuck, setStuck] = useState(false)
+  useEffect(() => {
+    const update = () => setStuck(window.scrollY > STUCK_AFTER_PX)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
+  return stuck
+}
+
+/**
+ * The language menu and the phone menu are native popovers: they open, close on
+ * Escape and on an outside click with or without JavaScript.
+ */
+export function SiteHeader({ site, language }: { site: SiteSettings; language: Language }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const stuck = useIsStuck()
+  const mobileMenu = useRef<HTMLDivElement>(null)
+  const languageMenu = useRef<HTMLDivElement>(null)
+
+  // A client-side navigation leaves popovers open; close them on every route change.
+  useEffect(() => {
+    for (const popover of [mobileMenu.current, languageMenu.current]) {
+      if (popover?.matches(':popover-open')) popover.hidePopover()
+    }
+  }, [pathname])
+
+  const links = mainNav.map((item) => {
+    const current = isCurrentSection(pathname, item.matches)
+    return (
+      <li key={item.to}>
+        <Link to={item.to} aria-current={current ? 'page' : undefined} className="nav__link">
+          {t(item.key)}
+        </Link>
+      </li>
+    )
+  })
+
+  return (
+    <header className={`site-header${stuck ? ' is-stuck' : ''}`}>
+      <div className="container site-header__bar">
+        <Logo brand={site.brand} />
+        <nav className="nav nav--main" aria-label={t('nav.label')}>
+          <ul>{links}</ul>
+        </nav>
+        <div className="site-header__actions">
+          <a className="header-phone" href={phoneHref(site.phone)}>
+            <Icon name="phone" size={18} />
+            <span className="header-phone__number">{site.phone}</span>
+            <span className="visually-hidden header-phone__label">{t('header.callUs')}</span>
+          </a>
+          <button
+            type="button"
+            className="language-toggle"
+            popoverTarget="language-menu"
+            aria-label={t('language.choose')}
+          >
+            <Icon name="globe" size={18} />
+            <span aria-hidden="true">{language.toUpperCase()}</span>
+            <Icon name="chevronDown" size={16} />
+          </button>
+          <div id="language-menu" popover="auto" className="language-menu" ref={languageMenu}>
+            <p className="language-menu__title">{t('language.choose')}</p>
+            <LanguageForm current={language} className="language-menu__form" buttonClassName="language-option" />
+          </div>
+          <button
+            type="button"
+            className="burger"
+            popoverTarget="mobile-menu"
+            aria-label={t('nav.openMenu')}
+          >
+            <Icon name="menu" size={24} />
+          </button>
+        </div>
+      </div>
+      <div id="mobile-menu" popover="auto" className="mobile-menu" ref={mobileMenu}>
+        <div className="mobile-menu__head">
+          <Logo brand={site.brand} tone="dark" />
+          <button
+            type="button"
+            className="icon-button"
+            popoverTarget="mobile-menu"
+            popoverTargetAction="hide"
+            aria-label={t('nav.closeMenu')}
+          >
+            <Icon name="close" size={24} />
+          </button>
+        </div>
+        <nav className="nav nav--mobile" aria-label={t('nav.mobileLabel')}>
+          <ul>{links}</ul>
+        </nav>
+        <a className="button button--block" href={phoneHref(site.phone)}>
+          <Icon name="phone" size={18} /> {site.phone}
+        </a>
+        <LanguageForm current={language} className="mobile-menu__languages" buttonClassName="language-option" />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/**
+ * Every setting the server reads, validated once at start. Defaults make a fresh
+ * checkout run with no configuration; production refuses the development secret.
+ * Keep `.env.example` and the README's configuration table in step with this schema.
+ */
+const DEV_SECRET = 'dev-only-secret-change-me'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.url().optional())
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+    SESSION_SECRET: z
+      .string()
+      .min(16, 'SESSION_SECRET must be at least 16 characters')
+      .default(DEV_SECRET)
+      .transform((value) => value.split(',').map((secret) => secret.trim())),
+    TRUST_PROXY: z.stringbool().default(false),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+
+    BRAND_NAME: z.string().min(1).default('Marmara Chauffeur'),
+    LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),
+    CONTACT_PHONE: z.string().min(5).default('+90 212 555 01 00'),
+    CONTACT_EMAIL: z.email().default('reservations@marmarachauffeur.com'),
+    OFFICE_ADDRESS: z.string().min(5).default('Büyükdere Caddesi No: 185, 34394 Levent, Şişli, İstanbul'),
+    OFFICE_HOURS: z.string().default('24/7'),
+    COMPANY_REGISTRATION: z
+      .string()
+      .default('İstanbul Ticaret Sicili No: 123456-5 · Mersis No: 0612345678900015'),
+    TURSAB_CODE: z.string().default('14563'),
+    SOCIAL_FACEBOOK: optionalUrl.default('https://www.facebook.com/marmarachauffeur'),
+    SOCIAL_INSTAGRAM: optionalUrl.default('https://www.instagram.com/marmarachauffeur'),
+    SOCIAL_X: optionalUrl.default('https://x.com/marmarachauffeur'),
+    SOCIAL_LINKEDIN: optionalUrl.default('https://www.linkedin.com/company/marmarachauffeur'),
+    SOCIAL_YOUTUBE: optionalUrl.default('https://www.youtube.com/@marmarachauffeur'),
+    WHATSAPP_NUMBER: z.string().default('905325550100'),
+
+    LAUNCH_DATE: z.iso.datetime({ offset: true }).default('2027-05-09T09:00:00+03:00'),
+    PROMO_VIDEO_URL: optionalUrl.default(''),
+    GOOGLE_MAPS_BROWSER_KEY: z.string().trim().default(''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes(DEV_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'set SESSION_SECRET to a long random value in production (npm run setup writes one to .env)',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+
+/** The validated settings of this process (parsed on first use). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,43 @@
+/**
+ * The public face of the settings: brand and contact details every page shows.
+ * Built on the server from the validated env and sent to the browser through the
+ * root loader, so nothing secret belongs here.
+ */
+export interface SiteSettings {
+  brand: string
+  legalName: string
+  phone: string
+  email: string
+  address: string
+  officeHours: string
+  registration: string
+  tursabCode: string
+  baseUrl: string
+  whatsappNumber: string
+  social: { network: SocialNetwork; url: string }[]
+  mapsBrowserKey: string
+  promoVideoUrl: string
+  launchDate: string
+}
+
+export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'linkedin' | 'youtube'
+
+/** `tel:` link target: digits and a leading plus only. */
+export function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`
+}
+
+/** Fills `{brand}`, `{email}`… placeholders of editorial text from the settings. */
+export function fillPlaceholders(text: string, site: SiteSettings): string {
+  const values: Record<string, string> = {
+    brand: site.brand,
+    legalName: site.legalName,
+    email: site.email,
+    phone: site.phone,
+    address: site.address,
+    registration: site.registration,
+    tursab: site.tursabCode,
+    website: site.baseUrl,
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+}

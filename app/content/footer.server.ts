@@ -1,0 +1,17 @@
+import type { Language } from '~/i18n/config'
+import type { SiteSettings } from '~/config/site'
+import { blogPath, findBlogPost } from './blog.server'
+import { listVehicleClasses } from './fleet.server'
+
+/** The posts of the footer's Top Places column (seed: fixed ids). */
+export const TOP_PLACE_POST_IDS = [32322, 32323, 32324] as const
+
+export function footerLinks(language: Language, site: SiteSettings) {
+  return {
+    topPlaces: TOP_PLACE_POST_IDS.flatMap((id) => {
+      const post = findBlogPost(id, language, site)
+      return post ? [{ id, title: post.title, href: blogPath(post) }] : []
+    }),
+    classes: listVehicleClasses(language, site).map(({ id, title }) => ({ id, title })),
+  }
+}

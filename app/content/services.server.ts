@@ -1,0 +1,23 @@
+import type { Language } from '~/i18n/config'
+import type { SiteSettings } from '~/config/site'
+import { serviceSchema, type ServiceFile } from './schemas'
+import { inLanguage, type InLanguage } from './localize'
+import raw from '../../content/services.json'
+
+const services: ServiceFile[] = serviceSchema.array().min(1).parse(raw)
+
+export type Service = InLanguage<ServiceFile>
+
+export function listServices(language: Language, site: SiteSettings): Service[] {
+  return services.map((service) => inLanguage(service, language, site))
+}
+
+/** The service with this slug; the seed falls back to the first for unknown slugs. */
+export function findServiceOrFirst(slug: string, language: Language, site: SiteSettings) {
+  const service = services.find((candidate) => candidate.slug === slug) ?? services[0]!
+  return { service: inLanguage(service, language, site), isFallback: service.slug !== slug }
+}
+
+export function allServiceSlugs(): string[] {
+  return services.map((service) => service.slug)
+}

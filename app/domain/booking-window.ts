@@ -1,0 +1,45 @@
+/**
+ * When a trip may be booked (seed sections 5 and 9, PRODUCT.md Booking rules):
+ * a date from today to today + 20 days in Istanbul, a pickup in 15-minute steps.
+ * Pure: "now" is always passed in.
+ */
+export const BOOKING_WINDOW_DAYS = 20
+export const TIME_STEP_MINUTES = 15
+const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
+
+/**
+ * The 96 pickup times in the seed's order: 00:15, 00:30 … 23:45, then 00:00
+ * (the seed counts hours 1 to 24 and shows 24 as 00).
+ */
+export function timeOptions(): string[] {
+  const options: string[] = []
+  for (let minutes = TIME_STEP_MINUTES; minutes <= 24 * 60; minutes += TIME_STEP_MINUTES) {
+    const hour = Math.floor(minutes / 60) % 24
+    const minute = minutes % 60
+    options.push(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`)
+  }
+  return options
+}
+
+/** Today's date (YYYY-MM-DD) in Istanbul at the instant `now`. */
+export function istanbulDate(now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: ISTANBUL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+}
+
+/** Adds whole days to a calendar date (YYYY-MM-DD), independent of time zones. */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/** The first and last bookable dates at the instant `now`. */
+export function dateWindow(now: Date): { min: string; max: string } {
+  const min = istanbulDate(now)
+  return { min, max: addDays(min, BOOKING_WINDOW_DAYS) }
+}

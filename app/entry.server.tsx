@@ -1,0 +1,124 @@
+import { PassThrough } from 'node:stream'
+import { randomBytes } from 'node:crypto'
+import type { EntryContext, RouterContextProvider } from 'react-router'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { ServerRouter } from 'react-router'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { createInstance, type i18n } from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { getI18n } from '~/i18n/middleware.server'
+import { resources } from '~/i18n/resources'
+import { defaultLanguage } from '~/i18n/config'
+import { NonceProvider } from '~/utils/nonce'
+import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
+import { getEnv } from '~/config/env.server'
+import { logger } from '~/utils/logger.server'
+
+export const streamTimeout = 5_000
+
+/**
+ * The i18n instance the middleware made for this request. When no route matched
+ * the middleware did not run, so a fresh English instance stands in.
+ */
+async function i18nFor(context: RouterContextProvider): Promise<i18n> {
+  try {
+    return getI18n(context)
+  } catch {
+    const instance = createInstance()
+    await instance.use(initReactI18next).init({
+      resources,
+      lng: defaultLanguage,
+      fallbackLng: defaultLanguage,
+      interpolation: { escapeValue: false },
+    })
+    return instance
+  }
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  const env = getEnv()
+  const nonce = randomBytes(16).toString('base64')
+  const i18n = await i18nFor(loadContext)
+
+  if (env.NODE_ENV !== 'development') {
+    // Vite's dev server injects inline scripts without a nonce; the policy is
+    // enforced on the production build, which the tests run against.
+    const mapsOrigins = env.GOOGLE_MAPS_BROWSER_KEY
+      ? ['https://maps.googleapis.com', 'https://maps.gstatic.com']
+      : []
+    responseHeaders.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy({
+        nonce,
+        scriptOrigins: mapsOrigins,
+        connectOrigins: mapsOrigins,
+        imageOrigins: mapsOrigins,
+        frameOrigins: [
+          ...(env.GOOGLE_MAPS_BROWSER_KEY ? ['https://www.google.com'] : []),
+          ...originOf(env.PROMO_VIDEO_URL ?? ''),
+        ],
+        upgradeInsecureRequests: env.PUBLIC_BASE_URL.startsWith('https:'),
+      }),
+    )
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Crawlers and no-JS readers get the whole document at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    )
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          pipe(body)
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) logger.error('render.stream_error', { error: String(error) })
+        },
+      },
+    )
+  })
+}

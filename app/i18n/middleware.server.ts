@@ -1,0 +1,40 @@
+import { createCookie } from 'react-router'
+import { createI18nextMiddleware } from 'remix-i18next/middleware'
+import { initReactI18next } from 'react-i18next'
+import { getEnv } from '~/config/env.server'
+import { defaultLanguage, languageSearchParam, supportedLanguages } from './config'
+import { resources } from './resources'
+
+const env = getEnv()
+
+/** The traveller's chosen language; signed so it is only ever one we set. */
+export const languageCookie = createCookie('lng', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  // Secure whenever the site is served over HTTPS (browsers drop Secure cookies on plain http hosts).
+  secure: env.PUBLIC_BASE_URL.startsWith('https:'),
+  secrets: env.SESSION_SECRET,
+  maxAge: 60 * 60 * 24 * 365,
+})
+
+/**
+ * Detection order: `?lng=` (the hreflang alternates), then the cookie set by the
+ * language selector, then Accept-Language, then English (PRODUCT.md, Languages).
+ */
+export const [i18nextMiddleware, getLanguage, getI18n] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    cookie: languageCookie,
+    searchParamKey: languageSearchParam,
+    order: ['searchParams', 'cookie', 'header'],
+  },
+  i18next: {
+    resources,
+    supportedLngs: [...supportedLanguages],
+    fallbackLng: defaultLanguage,
+    interpolation: { escapeValue: false },
+  },
+  plugins: [initReactI18next],
+})

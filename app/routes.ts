@@ -1,0 +1,49 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+/**
+ * Every path of the seed's route table (section 2), grouped by area. The five
+ * booking steps and the invoice belong to the booking issues and are added there.
+ */
+export default [
+  // Company site
+  index('routes/site/home.tsx'),
+  route('home', 'routes/site/home.tsx', { id: 'home-alias' }),
+  route('about', 'routes/site/about.tsx'),
+  route('contact', 'routes/site/contact.tsx'),
+  route('our-team', 'routes/site/our-team.tsx'),
+  route('team-single/:id', 'routes/site/team-single.tsx'),
+  route('login', 'routes/site/login.tsx'),
+  route('register', 'routes/site/register.tsx'),
+  route('pricing', 'routes/site/pricing.tsx'),
+  route('coming-soon', 'routes/site/coming-soon.tsx'),
+  route('page-not-found', 'routes/site/page-not-found.tsx'),
+
+  // Legal pages share one module; the path names the document.
+  route('privacy-policy', 'routes/site/legal.tsx', { id: 'legal-privacy-policy' }),
+  route('terms', 'routes/site/legal.tsx', { id: 'legal-terms' }),
+  route('distance-agreement', 'routes/site/legal.tsx', { id: 'legal-distance-agreement' }),
+
+  // Fleet and services
+  route('fleet-list', 'routes/site/fleet-list.tsx'),
+  route('fleet-single', 'routes/site/fleet-single-index.tsx'),
+  route('fleet-single/:id', 'routes/site/fleet-single.tsx'),
+  route('services', 'routes/site/services.tsx'),
+  route('services/:slug', 'routes/site/service-single.tsx'),
+
+  // Blog: three list layouts, the canonical post URL and the older one.
+  route('blog-grid', 'routes/site/blog-index.tsx', { id: 'blog-grid' }),
+  route('blog-grid-2', 'routes/site/blog-index.tsx', { id: 'blog-grid-2' }),
+  route('blog-list', 'routes/site/blog-index.tsx', { id: 'blog-list' }),
+  route('blog/:id/:slug?', 'routes/site/blog-single.tsx'),
+  route('blog-single/:id', 'routes/site/blog-single-redirect.tsx'),
+
+  // Resources (no UI)
+  route('resources/language', 'routes/resources/language.ts'),
+  route('healthz', 'routes/resources/healthz.ts'),
+  route('readyz', 'routes/resources/readyz.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+
+  // Anything else: the translated not-found page, answered with 404.
+  route('*', 'routes/site/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,4 @@
+/** Liveness: the process is up and answering. */
+export function loader() {
+  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+}

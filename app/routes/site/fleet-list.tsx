@@ -1,0 +1,87 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/fleet-list'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { listVehicleClasses } from '~/content/fleet.server'
+import {
+  ALL,
+  carBrandOptions,
+  carTypeOptions,
+  matchesFleetFilter,
+  parseFleetFilter,
+} from '~/content/fleet-filter'
+import { PageHero } from '~/components/page-hero'
+import { VehicleCard } from '~/components/cards'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const filter = parseFleetFilter(new URL(request.url).searchParams)
+  const vehicles = listVehicleClasses(language, site).filter((vehicle) =>
+    matchesFleetFilter(vehicle, filter),
+  )
+  return { meta: meta('fleet-list'), filter, vehicles, language }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function FleetList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { filter, vehicles, language } = loaderData
+  const optionLabel = (group: 'type' | 'brand', value: string) =>
+    value === ALL ? t('fleet.all') : group === 'type' ? t(`fleet.carType.${value}`) : value
+  return (
+    <>
+      <PageHero title={t('fleet.title')} lead={t('fleet.lead')} crumbs={[{ label: t('fleet.title') }]} />
+      <section className="section">
+        <div className="container fleet-layout">
+          {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
+          <Form method="get" className="filter-card" aria-label={t('fleet.filterLabel')} preventScrollReset>
+            <div className="field">
+              <label htmlFor="fleet-type">{t('fleet.vehicleType')}</label>
+              <select id="fleet-type" name="type" defaultValue={filter.type} key={`type-${filter.type}`}>
+                {carTypeOptions.map((value) => (
+                  <option key={value} value={value}>
+                    {optionLabel('type', value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="fleet-brand">{t('fleet.make')}</label>
+              <select id="fleet-brand" name="brand" defaultValue={filter.brand} key={`brand-${filter.brand}`}>
+                {carBrandOptions.map((value) => (
+                  <option key={value} value={value}>
+                    {optionLabel('brand', value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--block">
+              {t('fleet.applyFilter')}
+            </button>
+            {filter.type !== ALL || filter.brand !== ALL ? (
+              <Link to="/fleet-list" className="text-link" preventScrollReset>
+                {t('fleet.clearFilter')}
+              </Link>
+            ) : null}
+          </Form>
+          <div>
+            <p className="result-count" role="status">
+              {t('fleet.resultCount', { count: vehicles.length })}
+            </p>
+            {vehicles.length ? (
+              <div className="grid grid--2">
+                {vehicles.map((vehicle) => (
+                  <VehicleCard key={vehicle.id} vehicle={vehicle} language={language} headingLevel={2} />
+                ))}
+              </div>
+            ) : (
+              <p className="empty-state">{t('fleet.noItems')}</p>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

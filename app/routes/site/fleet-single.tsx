@@ -1,0 +1,99 @@
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/fleet-single'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { findVehicleClass, listVehicleClasses } from '~/content/fleet.server'
+import { PageHero } from '~/components/page-hero'
+import { VehicleCard } from '~/components/cards'
+import { Icon } from '~/components/icons'
+import { formatMoney } from '~/utils/format'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const vehicle = findVehicleClass(Number(params.id), language, site)
+  if (!vehicle) throw new Response(null, { status: 404 })
+  return {
+    vehicle,
+    others: listVehicleClasses(language, site).filter((other) => other.id !== vehicle.id),
+    language,
+    meta: meta('fleet-single', {
+      override: { title: vehicle.title, description: vehicle.description },
+    }),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function FleetSingle({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { vehicle, others, language } = loaderData
+  return (
+    <>
+      <PageHero
+        title={vehicle.title}
+        lead={vehicle.models.join(' · ')}
+        crumbs={[{ label: t('fleet.title'), to: '/fleet-list' }, { label: vehicle.title }]}
+      />
+      <section className="section">
+        <div className="container split">
+          <img src={vehicle.image} alt={t('fleet.imageAlt', { title: vehicle.title })} width="480" height="240" className="split__media vehicle-hero" />
+          <div>
+            <p className="lead">{vehicle.description}</p>
+            <dl className="spec-list">
+              <div>
+                <dt>{t('fleet.capacity')}</dt>
+                <dd>
+                  <Icon name="user" /> {t('fleet.passengers', { count: vehicle.passengers })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('fleet.luggageLabel')}</dt>
+                <dd>
+                  <Icon name="suitcase" /> {t('fleet.luggage', { count: vehicle.luggage })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('fleet.vehicleType')}</dt>
+                <dd>{t(`fleet.carType.${vehicle.carType}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('fleet.make')}</dt>
+                <dd>{vehicle.brand}</dd>
+              </div>
+              <div>
+                <dt>{t('fleet.payment')}</dt>
+                <dd>{vehicle.paymentOptions.map((option) => t(`fleet.paymentOption.${option}`)).join(', ')}</dd>
+              </div>
+              <div>
+                <dt>{t('fleet.startingFrom')}</dt>
+                <dd className="spec-list__price">{formatMoney(vehicle.startingPrice, 'EUR', language)}</dd>
+              </div>
+            </dl>
+            <h2>{t('fleet.features')}</h2>
+            <ul className="ticks ticks--2">
+              {vehicle.features.map((feature) => (
+                <li key={feature}>
+                  <Icon name="check" size={20} /> {feature}
+                </li>
+              ))}
+            </ul>
+            <Link to="/" className="button button--accent">
+              {t('fleet.bookThis')}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="section section--tint" aria-labelledby="other-classes">
+        <div className="container">
+          <h2 id="other-classes">{t('fleet.otherClasses')}</h2>
+          <div className="grid grid--3">
+            {others.map((other) => (
+              <VehicleCard key={other.id} vehicle={other} language={language} />
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

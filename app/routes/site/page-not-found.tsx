@@ -1,0 +1,16 @@
+import type { Route } from './+types/page-not-found'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { NotFoundContent } from '~/components/not-found-content'
+
+/** The seed's /page-not-found route: the not-found screen, kept out of search results. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { meta } = pageContext(context, request)
+  return { meta: meta('page-not-found', { noindex: true }) }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function PageNotFound() {
+  return <NotFoundContent />
+}

@@ -1,0 +1,33 @@
+import { intlLocale, type Language } from '~/i18n/config'
+
+/** All dates are Istanbul dates (PRODUCT.md, Time), whatever the server's zone. */
+export const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
+
+/** A calendar date (YYYY-MM-DD) in the language's long form, e.g. '12 June 2026'. */
+export function formatDate(isoDate: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  // Noon UTC keeps the calendar day whatever the time zone offset.
+  const date = new Date(Date.UTC(year, month - 1, day, 12))
+  return new Intl.DateTimeFormat(intlLocale[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: ISTANBUL_TIME_ZONE,
+  }).format(date)
+}
+
+/** An amount in a currency, formatted for the language ('€47', '47 €'). */
+export function formatMoney(
+  amount: number,
+  currency: string,
+  language: Language,
+  options: { minimumFractionDigits?: number } = {},
+): string {
+  const fractionDigits = options.minimumFractionDigits ?? (Number.isInteger(amount) ? 0 : 2)
+  return new Intl.NumberFormat(intlLocale[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: Math.max(fractionDigits, 2),
+  }).format(amount)
+}

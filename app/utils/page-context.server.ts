@@ -1,0 +1,19 @@
+import type { RouterContextProvider } from 'react-router'
+import { getI18n, getLanguage } from '~/i18n/middleware.server'
+import { toLanguage } from '~/i18n/config'
+import { getSiteSettings } from '~/config/site.server'
+import { pageMeta, type PageMetaOptions, type PageName } from '~/seo/meta.server'
+
+/**
+ * What every loader needs: the request's language, its translator, the site
+ * settings and a meta builder bound to this request.
+ */
+export function pageContext(context: Readonly<RouterContextProvider>, request: Request) {
+  const i18n = getI18n(context)
+  const language = toLanguage(getLanguage(context))
+  const site = getSiteSettings()
+  const t = i18n.getFixedT(language)
+  const meta = (page: PageName, options: Partial<PageMetaOptions> = {}) =>
+    pageMeta(page, { language, site, i18n, request, ...options })
+  return { i18n, language, site, t, meta }
+}

@@ -1,0 +1,24 @@
+/**
+ * Whether a form POST came from this site. Browsers send Origin (and
+ * Sec-Fetch-Site) on form submissions; a request with neither is a non-browser
+ * client, which is allowed.
+ */
+export function isSameOriginPost(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site) return site === 'same-origin' || site === 'none'
+  const origin = request.headers.get('origin')
+  if (!origin || origin === 'null') return !origin
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host')
+  try {
+    return new URL(origin).host === host
+  } catch {
+    return false
+  }
+}
+
+/** A local path to return to: only '/…' paths of this site, never '//' or a URL. */
+export function safeReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback
+  if (value.includes('\\') || /[\u0000-\u001f]/.test(value)) return fallback
+  return value
+}
