@@ -26,7 +26,10 @@ app.use((_req, res, next) => {
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('X-Frame-Options', 'DENY')
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)')
+  res.setHeader(
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(self), payment=(self)',
+  )
   if (baseUrl.startsWith('https:')) {
     res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
@@ -40,7 +43,13 @@ app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 const server = app.listen(port, host, () => {
   process.stdout.write(
-    JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.listening', url: baseUrl, port }) + '\n',
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      event: 'server.listening',
+      url: baseUrl,
+      port,
+    }) + '\n',
   )
 })
 

@@ -1,11 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
@@ -31,7 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site } = pageContext(context, request)
   return { language, site, footer: footerLinks(language, site) }
 }
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()

@@ -49,12 +49,25 @@ export function VehicleCard({
   )
 }
 
-export function ServiceCard({ service, headingLevel = 3 }: { service: Service; headingLevel?: 2 | 3 }) {
+export function ServiceCard({
+  service,
+  headingLevel = 3,
+}: {
+  service: Service
+  headingLevel?: 2 | 3
+}) {
   const { t } = useTranslation()
   const Heading = `h${headingLevel}` as const
   return (
     <article className="card service-card">
-      <img src={service.image} alt="" width="600" height="400" loading="lazy" className="card__image" />
+      <img
+        src={service.image}
+        alt=""
+        width="600"
+        height="400"
+        loading="lazy"
+        className="card__image"
+      />
       <div className="card__body">
         <Heading className="card__title">{service.title}</Heading>
         <p>{service.summary}</p>
@@ -85,7 +98,14 @@ export function BlogCard({
   const Heading = `h${headingLevel}` as const
   return (
     <article className={`card blog-card blog-card--${layout}`}>
-      <img src={post.image} alt="" width="800" height="450" loading="lazy" className="blog-card__image" />
+      <img
+        src={post.image}
+        alt=""
+        width="800"
+        height="450"
+        loading="lazy"
+        className="blog-card__image"
+      />
       <div className="card__body">
         <p className="blog-card__meta">
           <span className="badge">{post.category}</span>

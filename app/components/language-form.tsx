@@ -1,6 +1,11 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { languageNames, languageSearchParam, supportedLanguages, type Language } from '~/i18n/config'
+import {
+  languageNames,
+  languageSearchParam,
+  supportedLanguages,
+  type Language,
+} from '~/i18n/config'
 
 /** The current address without `?lng=`, so the cookie decides after a switch. */
 export function useReturnPath(): string {

@@ -23,7 +23,11 @@ export function InlineText({ text }: { text: string }) {
       )
     } else if (/^(mailto:|tel:|https:)/.test(href)) {
       parts.push(
-        <a key={match.index} href={href} rel={href.startsWith('https:') ? 'noopener noreferrer' : undefined}>
+        <a
+          key={match.index}
+          href={href}
+          rel={href.startsWith('https:') ? 'noopener noreferrer' : undefined}
+        >
           {label}
         </a>,
       )
@@ -43,7 +47,13 @@ export function InlineText({ text }: { text: string }) {
 }
 
 /** Renders content blocks (blog posts, legal sections). `headingLevel` keeps the outline. */
-export function RichText({ blocks, headingLevel = 2 }: { blocks: Block[]; headingLevel?: 2 | 3 | 4 }) {
+export function RichText({
+  blocks,
+  headingLevel = 2,
+}: {
+  blocks: Block[]
+  headingLevel?: 2 | 3 | 4
+}) {
   const Heading = `h${headingLevel}` as const
   return (
     <>

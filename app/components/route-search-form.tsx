@@ -29,7 +29,12 @@ export function RouteSearchForm({
   const { t } = useTranslation()
   const id = (name: string) => `${idPrefix}-${name}`
   return (
-    <form method="get" action="/booking-vehicle" className="route-search" aria-label={t('search.formLabel')}>
+    <form
+      method="get"
+      action="/booking-vehicle"
+      className="route-search"
+      aria-label={t('search.formLabel')}
+    >
       <div className="route-search__tabs" role="presentation">
         <span className="route-search__tab is-active">
           <Icon name="route" size={18} /> {t('search.routeTab')}

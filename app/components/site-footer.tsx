@@ -123,7 +123,11 @@ export function SiteFooter({ site, language }: { site: SiteSettings; language: L
             <span className="region-button">
               <Icon name="pin" size={16} /> {t('footer.region')}
             </span>
-            <LanguageForm current={language} className="footer-languages" buttonClassName="footer-language" />
+            <LanguageForm
+              current={language}
+              className="footer-languages"
+              buttonClassName="footer-language"
+            />
           </div>
         </div>
         <div className="container">

@@ -76,7 +76,11 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
           </button>
           <div id="language-menu" popover="auto" className="language-menu" ref={languageMenu}>
             <p className="language-menu__title">{t('language.choose')}</p>
-            <LanguageForm current={language} className="language-menu__form" buttonClassName="language-option" />
+            <LanguageForm
+              current={language}
+              className="language-menu__form"
+              buttonClassName="language-option"
+            />
           </div>
           <button
             type="button"
@@ -107,7 +111,11 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
         <a className="button button--block" href={phoneHref(site.phone)}>
           <Icon name="phone" size={18} /> {site.phone}
         </a>
-        <LanguageForm current={language} className="mobile-menu__languages" buttonClassName="language-option" />
+        <LanguageForm
+          current={language}
+          className="mobile-menu__languages"
+          buttonClassName="language-option"
+        />
       </div>
     </header>
   )

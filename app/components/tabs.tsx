@@ -19,7 +19,11 @@ export function Tabs({ panels, label }: { panels: TabPanel[]; label: string }) {
     return (
       <div className="tabs tabs--static">
         {panels.map((panel) => (
-          <section key={panel.id} aria-labelledby={`tab-heading-${panel.id}`} className="tabs__panel">
+          <section
+            key={panel.id}
+            aria-labelledby={`tab-heading-${panel.id}`}
+            className="tabs__panel"
+          >
             <h2 id={`tab-heading-${panel.id}`}>{panel.label}</h2>
             {panel.content}
           </section>

@@ -53,7 +53,11 @@ export function TestimonialCarousel({ items }: { items: Item[] }) {
             className="testimonial"
             hidden={enhanced && index !== active}
             aria-roledescription={enhanced ? t('home.testimonials.slide') : undefined}
-            aria-label={enhanced ? t('home.testimonials.position', { index: index + 1, count: items.length }) : undefined}
+            aria-label={
+              enhanced
+                ? t('home.testimonials.position', { index: index + 1, count: items.length })
+                : undefined
+            }
           >
             <Icon name="quote" size={36} className="testimonial__quote" />
             <blockquote>

@@ -48,7 +48,16 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
             <ol className="tour" aria-label={t('home.video.tourLabel')}>
               {(['route', 'vehicle', 'ride'] as const).map((step, index) => (
                 <li key={step} className="tour__slide" style={{ animationDelay: `${index * 4}s` }}>
-                  <img src={['/images/services/airport.svg', '/images/fleet/business-minivan.svg', '/images/hero-skyline.svg'][index]} alt="" />
+                  <img
+                    src={
+                      [
+                        '/images/services/airport.svg',
+                        '/images/fleet/business-minivan.svg',
+                        '/images/hero-skyline.svg',
+                      ][index]
+                    }
+                    alt=""
+                  />
                   <p>{t(`home.how.${step}.title`)}</p>
                 </li>
               ))}

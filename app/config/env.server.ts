@@ -31,7 +31,10 @@ const envSchema = z
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),
     CONTACT_PHONE: z.string().min(5).default('+90 212 555 01 00'),
     CONTACT_EMAIL: z.email().default('reservations@marmarachauffeur.com'),
-    OFFICE_ADDRESS: z.string().min(5).default('Büyükdere Caddesi No: 185, 34394 Levent, Şişli, İstanbul'),
+    OFFICE_ADDRESS: z
+      .string()
+      .min(5)
+      .default('Büyükdere Caddesi No: 185, 34394 Levent, Şişli, İstanbul'),
     OFFICE_HOURS: z.string().default('24/7'),
     COMPANY_REGISTRATION: z
       .string()
@@ -53,7 +56,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
-        message: 'set SESSION_SECRET to a long random value in production (npm run setup writes one to .env)',
+        message:
+          'set SESSION_SECRET to a long random value in production (npm run setup writes one to .env)',
       })
     }
   })

@@ -9,7 +9,8 @@ import { isSameOriginPost, safeReturnPath } from '~/utils/same-origin.server'
  * to the page they were on (Post/Redirect/Get), so it works without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (!isSameOriginPost(request)) return new Response('Cross-origin request refused', { status: 403 })
+  if (!isSameOriginPost(request))
+    return new Response('Cross-origin request refused', { status: 403 })
   const form = await request.formData()
   const language = form.get('lng')
   const back = safeReturnPath(form.get('redirectTo'))

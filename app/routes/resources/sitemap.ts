@@ -34,6 +34,9 @@ export function loader() {
     ...allBlogPaths(),
   ]
   return new Response(buildSitemap(getSiteSettings().baseUrl, paths), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
   })
 }

@@ -28,12 +28,22 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { layout, posts, language } = loaderData
   return (
     <>
-      <PageHero title={t('blog.title')} lead={t('blog.lead')} crumbs={[{ label: t('blog.title') }]} />
+      <PageHero
+        title={t('blog.title')}
+        lead={t('blog.lead')}
+        crumbs={[{ label: t('blog.title') }]}
+      />
       <section className="section">
         <div className="container">
           <div className={`grid grid--${layout.columns}`}>
             {posts.map((post) => (
-              <BlogCard key={post.id} post={post} language={language} layout={layout.card} headingLevel={2} />
+              <BlogCard
+                key={post.id}
+                post={post}
+                language={language}
+                layout={layout.card}
+                headingLevel={2}
+              />
             ))}
           </div>
           {/* One page holds every post; the seed's pagination is a single-page placeholder. */}

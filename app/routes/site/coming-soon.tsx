@@ -53,7 +53,9 @@ export default function ComingSoon({ loaderData, actionData }: Route.ComponentPr
     <section className="coming-soon" aria-labelledby="coming-soon-title">
       <div className="container coming-soon__inner">
         <p className="eyebrow eyebrow--light">{loaderData.site.brand}</p>
-        <h1 id="coming-soon-title">{remaining.done ? t('comingSoon.done') : t('comingSoon.title')}</h1>
+        <h1 id="coming-soon-title">
+          {remaining.done ? t('comingSoon.done') : t('comingSoon.title')}
+        </h1>
         <p className="coming-soon__lead">{t('comingSoon.lead')}</p>
         {remaining.done ? null : (
           <div className="countdown" role="timer" aria-label={t('comingSoon.timerLabel')}>
@@ -87,7 +89,11 @@ export default function ComingSoon({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
         {actionData ? (
-          <p id="newsletter-message" className={`newsletter__message${actionData.valid ? '' : ' is-error'}`} role="status">
+          <p
+            id="newsletter-message"
+            className={`newsletter__message${actionData.valid ? '' : ' is-error'}`}
+            role="status"
+          >
             {actionData.valid ? t('comingSoon.notYet') : t('comingSoon.invalidEmail')}
           </p>
         ) : null}

@@ -35,7 +35,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const mapsQuery = encodeURIComponent(root.address)
   return (
     <>
-      <PageHero title={t('contact.title')} lead={t('contact.lead')} crumbs={[{ label: t('contact.title') }]} />
+      <PageHero
+        title={t('contact.title')}
+        lead={t('contact.lead')}
+        crumbs={[{ label: t('contact.title') }]}
+      />
       <section className="section" aria-labelledby="offices-title">
         <div className="container contact-grid">
           <div>
@@ -103,19 +107,43 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <Form method="post" className="form-card" aria-labelledby="form-title">
               <div className="field">
                 <label htmlFor="contact-name">{t('contact.fullName')}</label>
-                <input id="contact-name" name="fullName" autoComplete="name" required defaultValue={values?.fullName} />
+                <input
+                  id="contact-name"
+                  name="fullName"
+                  autoComplete="name"
+                  required
+                  defaultValue={values?.fullName}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-email">{t('contact.email')}</label>
-                <input id="contact-email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} />
+                <input
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={values?.email}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-subject">{t('contact.subject')}</label>
-                <input id="contact-subject" name="subject" required defaultValue={values?.subject} />
+                <input
+                  id="contact-subject"
+                  name="subject"
+                  required
+                  defaultValue={values?.subject}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-message">{t('contact.message')}</label>
-                <textarea id="contact-message" name="message" rows={6} required defaultValue={values?.message} />
+                <textarea
+                  id="contact-message"
+                  name="message"
+                  rows={6}
+                  required
+                  defaultValue={values?.message}
+                />
               </div>
               <button type="submit" className="button button--accent">
                 {t('contact.submit')}

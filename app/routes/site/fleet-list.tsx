@@ -32,14 +32,28 @@ export default function FleetList({ loaderData }: Route.ComponentProps) {
     value === ALL ? t('fleet.all') : group === 'type' ? t(`fleet.carType.${value}`) : value
   return (
     <>
-      <PageHero title={t('fleet.title')} lead={t('fleet.lead')} crumbs={[{ label: t('fleet.title') }]} />
+      <PageHero
+        title={t('fleet.title')}
+        lead={t('fleet.lead')}
+        crumbs={[{ label: t('fleet.title') }]}
+      />
       <section className="section">
         <div className="container fleet-layout">
           {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
-          <Form method="get" className="filter-card" aria-label={t('fleet.filterLabel')} preventScrollReset>
+          <Form
+            method="get"
+            className="filter-card"
+            aria-label={t('fleet.filterLabel')}
+            preventScrollReset
+          >
             <div className="field">
               <label htmlFor="fleet-type">{t('fleet.vehicleType')}</label>
-              <select id="fleet-type" name="type" defaultValue={filter.type} key={`type-${filter.type}`}>
+              <select
+                id="fleet-type"
+                name="type"
+                defaultValue={filter.type}
+                key={`type-${filter.type}`}
+              >
                 {carTypeOptions.map((value) => (
                   <option key={value} value={value}>
                     {optionLabel('type', value)}
@@ -49,7 +63,12 @@ export default function FleetList({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="field">
               <label htmlFor="fleet-brand">{t('fleet.make')}</label>
-              <select id="fleet-brand" name="brand" defaultValue={filter.brand} key={`brand-${filter.brand}`}>
+              <select
+                id="fleet-brand"
+                name="brand"
+                defaultValue={filter.brand}
+                key={`brand-${filter.brand}`}
+              >
                 {carBrandOptions.map((value) => (
                   <option key={value} value={value}>
                     {optionLabel('brand', value)}
@@ -73,7 +92,12 @@ export default function FleetList({ loaderData }: Route.ComponentProps) {
             {vehicles.length ? (
               <div className="grid grid--2">
                 {vehicles.map((vehicle) => (
-                  <VehicleCard key={vehicle.id} vehicle={vehicle} language={language} headingLevel={2} />
+                  <VehicleCard
+                    key={vehicle.id}
+                    vehicle={vehicle}
+                    language={language}
+                    headingLevel={2}
+                  />
                 ))}
               </div>
             ) : (

@@ -37,7 +37,13 @@ export default function FleetSingle({ loaderData }: Route.ComponentProps) {
       />
       <section className="section">
         <div className="container split">
-          <img src={vehicle.image} alt={t('fleet.imageAlt', { title: vehicle.title })} width="480" height="240" className="split__media vehicle-hero" />
+          <img
+            src={vehicle.image}
+            alt={t('fleet.imageAlt', { title: vehicle.title })}
+            width="480"
+            height="240"
+            className="split__media vehicle-hero"
+          />
           <div>
             <p className="lead">{vehicle.description}</p>
             <dl className="spec-list">
@@ -63,11 +69,17 @@ export default function FleetSingle({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>{t('fleet.payment')}</dt>
-                <dd>{vehicle.paymentOptions.map((option) => t(`fleet.paymentOption.${option}`)).join(', ')}</dd>
+                <dd>
+                  {vehicle.paymentOptions
+                    .map((option) => t(`fleet.paymentOption.${option}`))
+                    .join(', ')}
+                </dd>
               </div>
               <div>
                 <dt>{t('fleet.startingFrom')}</dt>
-                <dd className="spec-list__price">{formatMoney(vehicle.startingPrice, 'EUR', language)}</dd>
+                <dd className="spec-list__price">
+                  {formatMoney(vehicle.startingPrice, 'EUR', language)}
+                </dd>
               </div>
             </dl>
             <h2>{t('fleet.features')}</h2>

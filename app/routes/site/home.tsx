@@ -86,7 +86,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </div>
-        <img className="hero__skyline" src="/images/hero-skyline.svg" alt="" width="1600" height="600" />
+        <img
+          className="hero__skyline"
+          src="/images/hero-skyline.svg"
+          alt=""
+          width="1600"
+          height="600"
+        />
       </section>
 
       <section className="section" aria-labelledby="how-title">
@@ -186,7 +192,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="section" aria-labelledby="showcase-title">
         <div className="container split">
-          <img src="/images/showcase.svg" alt="" width="600" height="500" loading="lazy" className="split__media" />
+          <img
+            src="/images/showcase.svg"
+            alt=""
+            width="600"
+            height="500"
+            loading="lazy"
+            className="split__media"
+          />
           <div>
             <p className="eyebrow">{t('home.showcase.eyebrow')}</p>
             <h2 id="showcase-title">{t('home.showcase.title')}</h2>
@@ -230,13 +243,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t('home.testimonials.getStarted')}
             </Link>
           </div>
-          <img src="/images/plane.svg" alt="" width="400" height="240" loading="lazy" className="testimonials-section__plane" />
+          <img
+            src="/images/plane.svg"
+            alt=""
+            width="400"
+            height="240"
+            loading="lazy"
+            className="testimonials-section__plane"
+          />
         </div>
       </section>
 
       <section className="section section--tint" aria-labelledby="about-title">
         <div className="container split">
-          <img src="/images/about.svg" alt="" width="600" height="500" loading="lazy" className="split__media" />
+          <img
+            src="/images/about.svg"
+            alt=""
+            width="600"
+            height="500"
+            loading="lazy"
+            className="split__media"
+          />
           <div>
             <p className="eyebrow">{t('home.about.eyebrow')}</p>
             <h2 id="about-title">{t('home.about.title')}</h2>

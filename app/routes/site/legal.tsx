@@ -51,7 +51,11 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
             {page.sections.map((section, index) => (
-              <section key={section.heading} id={`section-${index + 1}`} aria-labelledby={`heading-${index + 1}`}>
+              <section
+                key={section.heading}
+                id={`section-${index + 1}`}
+                aria-labelledby={`heading-${index + 1}`}
+              >
                 <h2 id={`heading-${index + 1}`}>{section.heading}</h2>
                 <RichText blocks={section.blocks} headingLevel={3} />
               </section>

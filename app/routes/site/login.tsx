@@ -30,11 +30,24 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Form method="post" className="form-card" aria-label={t('account.signIn')}>
             <div className="field">
               <label htmlFor="login-email">{t('account.email')}</label>
-              <input id="login-email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} />
+              <input
+                id="login-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={actionData?.email}
+              />
             </div>
             <div className="field">
               <label htmlFor="login-password">{t('account.password')}</label>
-              <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+              <input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
             </div>
             <div className="form-row">
               <label className="checkbox">

@@ -27,7 +27,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const options: Billing[] = ['monthly', 'annual']
   return (
     <>
-      <PageHero title={t('pricing.title')} lead={t('pricing.lead')} crumbs={[{ label: t('pricing.title') }]} />
+      <PageHero
+        title={t('pricing.title')}
+        lead={t('pricing.lead')}
+        crumbs={[{ label: t('pricing.title') }]}
+      />
       <section className="section">
         <div className="container">
           {/* Plain links: the toggle works without JavaScript. */}
@@ -42,7 +46,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 aria-current={billing === option ? 'true' : undefined}
               >
                 {t(`pricing.${option}`)}
-                {option === 'annual' ? <span className="badge badge--accent">{t('pricing.save')}</span> : null}
+                {option === 'annual' ? (
+                  <span className="badge badge--accent">{t('pricing.save')}</span>
+                ) : null}
               </Link>
             ))}
           </nav>
@@ -53,12 +59,18 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                   <h2 className="card__title">{plan.title}</h2>
                   <p className="plan__price">
                     <strong>{formatMoney(plan.priceCents / 100, 'EUR', language)}</strong>
-                    <span>{billing === 'annual' ? t('pricing.perYear') : t('pricing.perMonth')}</span>
+                    <span>
+                      {billing === 'annual' ? t('pricing.perYear') : t('pricing.perMonth')}
+                    </span>
                   </p>
                   {billing === 'annual' && plan.monthlyPrice > 0 ? (
                     <p className="plan__was">
                       {t('pricing.insteadOf', {
-                        amount: formatMoney(Math.round(plan.monthlyPrice * 1200) / 100, 'EUR', language),
+                        amount: formatMoney(
+                          Math.round(plan.monthlyPrice * 1200) / 100,
+                          'EUR',
+                          language,
+                        ),
                       })}
                     </p>
                   ) : null}
@@ -70,7 +82,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
-                  <Link to="/contact" className={`button button--block${index === 1 ? ' button--accent' : ''}`}>
+                  <Link
+                    to="/contact"
+                    className={`button button--block${index === 1 ? ' button--accent' : ''}`}
+                  >
                     {t('pricing.choose')}
                     <span className="visually-hidden"> {plan.title}</span>
                   </Link>

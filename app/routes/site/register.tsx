@@ -27,30 +27,65 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const values = actionData?.values
   return (
     <>
-      <PageHero title={t('account.registerTitle')} crumbs={[{ label: t('account.registerTitle') }]} />
+      <PageHero
+        title={t('account.registerTitle')}
+        crumbs={[{ label: t('account.registerTitle') }]}
+      />
       <section className="section">
         <div className="container narrow">
           {actionData?.submitted ? <AccountsNotice /> : null}
           <Form method="post" className="form-card" aria-label={t('account.registerTitle')}>
             <div className="field">
               <label htmlFor="register-username">{t('account.username')}</label>
-              <input id="register-username" name="username" autoComplete="username" required defaultValue={values?.username} />
+              <input
+                id="register-username"
+                name="username"
+                autoComplete="username"
+                required
+                defaultValue={values?.username}
+              />
             </div>
             <div className="field">
               <label htmlFor="register-email">{t('account.email')}</label>
-              <input id="register-email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} />
+              <input
+                id="register-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values?.email}
+              />
             </div>
             <div className="field">
               <label htmlFor="register-password">{t('account.password')}</label>
-              <input id="register-password" name="password" type="password" autoComplete="new-password" required />
+              <input
+                id="register-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
             </div>
             <div className="field">
               <label htmlFor="register-confirm">{t('account.confirmPassword')}</label>
-              <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" required />
+              <input
+                id="register-confirm"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
             </div>
             <div className="field">
               <label htmlFor="register-phone">{t('account.phone')}</label>
-              <input id="register-phone" name="phone" type="tel" autoComplete="tel" required defaultValue={values?.phone} />
+              <input
+                id="register-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                required
+                defaultValue={values?.phone}
+              />
             </div>
             <button type="submit" className="button button--accent button--block">
               {t('account.register')}

@@ -67,7 +67,10 @@ export default function ServiceSingle({ loaderData }: Route.ComponentProps) {
               <ul className="sidebar__links">
                 {all.map((item) => (
                   <li key={item.slug}>
-                    <Link to={`/services/${item.slug}`} aria-current={item.slug === service.slug ? 'page' : undefined}>
+                    <Link
+                      to={`/services/${item.slug}`}
+                      aria-current={item.slug === service.slug ? 'page' : undefined}
+                    >
                       {item.title}
                     </Link>
                   </li>

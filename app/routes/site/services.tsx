@@ -22,7 +22,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
     <>
-      <PageHero title={t('services.title')} lead={t('services.lead')} crumbs={[{ label: t('services.title') }]} />
+      <PageHero
+        title={t('services.title')}
+        lead={t('services.lead')}
+        crumbs={[{ label: t('services.title') }]}
+      />
       <section className="section" aria-labelledby="main-services">
         <div className="container">
           <h2 id="main-services" className="visually-hidden">

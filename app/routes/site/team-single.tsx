@@ -75,9 +75,21 @@ export default function TeamSingle({ loaderData }: Route.ComponentProps) {
                 label: t('team.biography'),
                 content: member.biography.map((paragraph, index) => <p key={index}>{paragraph}</p>),
               },
-              { id: 'experiences', label: t('team.experiences'), content: <Timeline entries={member.experiences} /> },
-              { id: 'education', label: t('team.education'), content: <Timeline entries={member.education} /> },
-              { id: 'awards', label: t('team.awards'), content: <Timeline entries={member.awards} /> },
+              {
+                id: 'experiences',
+                label: t('team.experiences'),
+                content: <Timeline entries={member.experiences} />,
+              },
+              {
+                id: 'education',
+                label: t('team.education'),
+                content: <Timeline entries={member.education} />,
+              },
+              {
+                id: 'awards',
+                label: t('team.awards'),
+                content: <Timeline entries={member.awards} />,
+              },
             ]}
           />
         </div>

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3210)
+const baseURL = `http://localhost:${port}`
+
+/**
+ * Browser tests run against the production build served by server.js, in
+ * Debian's Chromium (Playwright's own browser download is unreachable here).
+ * Every spec runs twice: with JavaScript and without.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node server.js',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: baseURL,
+      SESSION_SECRET: 'e2e-only-secret-not-for-production',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,60 @@
+// Takes full-page screenshots of every public page at phone and desktop widths,
+// for a person to look at (not a test). Usage:
+//   node scripts/screenshots.mjs [baseUrl] [outDir] [lang] [path ...]
+import { chromium } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+
+const [baseUrl = 'http://localhost:3000', outDir = 'screenshots', lang = 'en', ...only] =
+  process.argv.slice(2)
+const paths = only.length
+  ? only
+  : [
+      '/',
+      '/about',
+      '/contact',
+      '/our-team',
+      '/team-single/1',
+      '/login',
+      '/register',
+      '/pricing',
+      '/coming-soon',
+      '/page-not-found',
+      '/privacy-policy',
+      '/terms',
+      '/distance-agreement',
+      '/fleet-list',
+      '/fleet-list?type=Ford',
+      '/fleet-single/1',
+      '/services',
+      '/services/airport-transfers',
+      '/blog-grid',
+      '/blog-grid-2',
+      '/blog-list',
+      '/blog/32322/sultanahmet-historic-peninsula-in-a-day',
+      '/no-such-page',
+    ]
+mkdirSync(outDir, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+})
+for (const width of [390, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } })
+  for (const path of paths) {
+    const separator = path.includes('?') ? '&' : '?'
+    await page.goto(`${baseUrl}${path}${separator}lng=${lang}`, { waitUntil: 'networkidle' })
+    const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'
+    await page.screenshot({ path: `${outDir}/${lang}-${width}-${name}.png`, fullPage: true })
+  }
+  await page.close()
+}
+await browser.close()
+console.log(`screenshots in ${outDir}`)

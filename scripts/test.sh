@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh clone: dependencies, Chromium, typecheck,
+# lint, unit tests, production build and the browser tests (JS on and off).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export npm_config_nodedir="${npm_config_nodedir:-/usr}"
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+# Playwright cannot download its own browser here: use Debian's Chromium.
+if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== typecheck"; npm run typecheck
+echo "== lint"; npm run lint
+echo "== format"; npm run format:check
+echo "== unit tests"; npx vitest run
+echo "== build"; npm run build
+echo "== browser tests"; npx playwright test

@@ -1,0 +1,72 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+
+export type Language = 'en' | 'tr'
+
+/** Every page of the seed's route table that this site serves, with its h1 per language. */
+export const publicPages: { path: string; heading: Record<Language, RegExp> }[] = [
+  { path: '/', heading: { en: /Where Would You Like To Go\?/, tr: /Nereye Gitmek İstersiniz\?/ } },
+  {
+    path: '/home',
+    heading: { en: /Where Would You Like To Go\?/, tr: /Nereye Gitmek İstersiniz\?/ },
+  },
+  { path: '/about', heading: { en: /^About Us$/, tr: /^Hakkımızda$/ } },
+  { path: '/contact', heading: { en: /^Contact$/, tr: /^İletişim$/ } },
+  { path: '/our-team', heading: { en: /^Our Team$/, tr: /^Ekibimiz$/ } },
+  { path: '/team-single/2', heading: { en: /\w/, tr: /\w/ } },
+  { path: '/login', heading: { en: /^Sign in$/, tr: /^Giriş yap$/ } },
+  { path: '/register', heading: { en: /^Create an account$/, tr: /^Hesap oluşturun$/ } },
+  { path: '/pricing', heading: { en: /^Pricing$/, tr: /^Fiyatlandırma$/ } },
+  {
+    path: '/coming-soon',
+    heading: { en: /Something new|Comming Soon/, tr: /Yeni bir şey|Çok Yakında/ },
+  },
+  { path: '/page-not-found', heading: { en: /^Page not found$/, tr: /^Sayfa bulunamadı$/ } },
+  { path: '/privacy-policy', heading: { en: /^Privacy Policy$/, tr: /^Gizlilik Politikası$/ } },
+  { path: '/terms', heading: { en: /^Terms and Conditions$/, tr: /^Hizmet Şartları$/ } },
+  {
+    path: '/distance-agreement',
+    heading: { en: /^Distance Sales Agreement$/, tr: /^Mesafeli Satış Sözleşmesi$/ },
+  },
+  { path: '/fleet-list', heading: { en: /^Our Fleet$/, tr: /^Filomuz$/ } },
+  { path: '/fleet-single/1', heading: { en: /^Eco Minivan$/, tr: /^Ekonomik Minivan$/ } },
+  { path: '/services', heading: { en: /^Services$/, tr: /^Hizmetler$/ } },
+  { path: '/services/airport-transfers', heading: { en: /Airport Transfers/, tr: /Havalimanı/ } },
+  { path: '/blog-grid', heading: { en: /^Blog$/, tr: /^Blog$/ } },
+  { path: '/blog-grid-2', heading: { en: /^Blog$/, tr: /^Blog$/ } },
+  { path: '/blog-list', heading: { en: /^Blog$/, tr: /^Blog$/ } },
+  {
+    path: '/blog/32322/sultanahmet-historic-peninsula-in-a-day',
+    heading: { en: /Sultanahmet/, tr: /Sultanahmet/ },
+  },
+]
+
+/** Opens a page in a language through the `?lng=` switch the hreflang links use. */
+export async function openIn(page: Page, path: string, language: Language) {
+  const separator = path.includes('?') ? '&' : '?'
+  return page.goto(`${path}${separator}lng=${language}`)
+}
+
+/** Fails the test on any console error (a CSP violation, a hydration error). */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join('\n    ')}`,
+  )
+  if (summary.length)
+    await testInfo.attach('axe', { body: summary.join('\n'), contentType: 'text/plain' })
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}

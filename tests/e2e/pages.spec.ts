@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, openIn, publicPages, watchConsole, type Language } from './helpers'
+
+for (const language of ['en', 'tr'] as Language[]) {
+  test.describe(`every public page in ${language}`, () => {
+    for (const { path, heading } of publicPages) {
+      test(`${path} answers 200 with its heading and no axe violations`, async ({
+        page,
+      }, testInfo) => {
+        const errors = watchConsole(page)
+        const response = await openIn(page, path, language)
+        expect(response?.status()).toBe(200)
+        await expect(page.locator('html')).toHaveAttribute('lang', language)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[language])
+        await expect(page.locator('footer')).toContainText('14563')
+        await expectNoAxeViolations(page, testInfo)
+        expect(errors).toEqual([])
+      })
+    }
+  })
+}
+
+test('unknown paths answer 404 with a link home, in the visitor language', async ({ page }) => {
+  for (const path of ['/no-such-page', '/fleet-single/99', '/deep/unknown/path']) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
+  }
+  const response = await openIn(page, '/still-missing', 'tr')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sayfa bulunamadı')
+})
+
+test('an unknown blog post says so with status 404; old and wrong blog URLs redirect', async ({
+  page,
+  request,
+}) => {
+  const missing = await page.goto('/blog/999/anything')
+  expect(missing?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog not found')
+
+  const old = await request.get('/blog-single/32323', { maxRedirects: 0 })
+  expect(old.status()).toBe(301)
+  expect(old.headers().location).toMatch(/^\/blog\/32323\/[a-z0-9-]+$/)
+  const wrongSlug = await request.get('/blog/32322/wrong-slug', { maxRedirects: 0 })
+  expect(wrongSlug.status()).toBe(301)
+  expect(wrongSlug.headers().location).toBe('/blog/32322/sultanahmet-historic-peninsula-in-a-day')
+})
+
+test('page meta: title, description, hreflang alternates, canonical only when set', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await expect(page).toHaveTitle('About Us | Marmara Chauffeur')
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    'About Us | Marmara Chauffeur',
+  )
+  await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute(
+    'href',
+    /\/about\?lng=tr$/,
+  )
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
+  await page.goto('/home')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/)
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+    'content',
+    /^Marmara Chauffeur, Istanbul Private Car, Airport Transfer Service/,
+  )
+})
+
+test('sitemap.xml and robots.txt describe the site', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.headers()['content-type']).toContain('xml')
+  const xml = await sitemap.text()
+  expect(xml).toContain('/blog/32324/')
+  expect(xml).toContain('/services/airport-transfers</loc>')
+  expect(xml).toContain('hreflang="tr"')
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/)
+})
