@@ -57,8 +57,16 @@ export function watchConsole(page: Page): string[] {
   return errors
 }
 
+/**
+ * Runs axe on the page. axe needs script execution, so for the no-JavaScript
+ * project the same URL is opened in a context whose own scripts are blocked:
+ * axe then checks exactly the server-rendered page a no-JS reader gets.
+ */
 export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false
+  const target = javaScriptEnabled ? page : await openWithoutSiteScripts(page)
+  const results = await new AxeBuilder({ page: target }).analyze()
+  if (target !== page) await target.context().close()
   const summary = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
@@ -69,4 +77,24 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
   if (summary.length)
     await testInfo.attach('axe', { body: summary.join('\n'), contentType: 'text/plain' })
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+async function openWithoutSiteScripts(page: Page): Promise<Page> {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('no browser to open a scripted context in')
+  // Contexts made in a test inherit the project's options: turn scripts back on.
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    baseURL: testInfoBaseUrl(page),
+    viewport: page.viewportSize(),
+    storageState: await page.context().storageState(),
+  })
+  await context.route(/\.js(\?|$)/, (route) => route.abort())
+  const copy = await context.newPage()
+  await copy.goto(page.url())
+  return copy
+}
+
+function testInfoBaseUrl(page: Page): string {
+  return new URL(page.url()).origin
 }

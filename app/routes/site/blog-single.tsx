@@ -60,7 +60,12 @@ export default function BlogSingle({ loaderData }: Route.ComponentProps) {
               <span>{t('blog.minutes', { count: loaderData.minutes })}</span>
             </p>
             <img src={post.image} alt="" width="800" height="450" className="rounded" />
-            <RichText blocks={post.sections} />
+            {/* The cover is shown above: an image block repeating it is left out. */}
+            <RichText
+              blocks={post.sections.filter(
+                (block) => block.type !== 'image' || block.src !== post.image,
+              )}
+            />
           </article>
           <aside className="sidebar">
             <nav className="card sidebar__box" aria-labelledby="recent-posts">
