@@ -50,6 +50,13 @@ const envSchema = z
     LAUNCH_DATE: z.iso.datetime({ offset: true }).default('2027-05-09T09:00:00+03:00'),
     PROMO_VIDEO_URL: optionalUrl.default(''),
     GOOGLE_MAPS_BROWSER_KEY: z.string().trim().default(''),
+
+    DISTANCE_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
+    GOOGLE_MAPS_SERVER_KEY: z.string().trim().default(''),
+    GOOGLE_MAPS_API_URL: z.url().default('https://maps.googleapis.com'),
+    ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
+    RATES_PROVIDER: z.enum(['builtin', 'ecb']).default('builtin'),
+    ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes(DEV_SECRET)) {

@@ -1,0 +1,33 @@
+/** Currencies a traveller can see prices in; EUR is the price list's own (PRODUCT.md). */
+export const currencies = ['EUR', 'USD', 'GBP', 'TRY'] as const
+export type Currency = (typeof currencies)[number]
+export const baseCurrency: Currency = 'EUR'
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (currencies as readonly string[]).includes(value)
+}
+
+export function parseCurrency(value: unknown): Currency {
+  return isCurrency(value) ? value : baseCurrency
+}
+
+/** Units of a currency for one euro, with the day they were published. */
+export interface RatesSnapshot {
+  date: string
+  rates: Record<Currency, number>
+  source: 'builtin' | 'ecb'
+}
+
+/**
+ * Euro cents in another currency's minor units, rounded half away from zero
+ * once, at the end (the displayed price is the base price times the rate).
+ */
+export function convertCents(
+  euroCents: number,
+  currency: Currency,
+  snapshot: RatesSnapshot,
+): number {
+  if (currency === baseCurrency) return euroCents
+  const rate = snapshot.rates[currency]
+  return Math.sign(euroCents) * Math.round(Math.abs(euroCents) * rate)
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { places } from './gazetteer'
+import { resolvePlace } from './resolve'
+
+const idOf = (text: string) => {
+  const resolution = resolvePlace(text, places)
+  return resolution.status === 'found' ? resolution.place.id : resolution.status
+}
+
+describe('resolvePlace', () => {
+  it('knows the airports by code, name and alias', () => {
+    for (const text of [
+      'SAW',
+      'saw',
+      'Sabiha',
+      'Sabiha Gökçen',
+      'sabiha gökçen airport',
+      'Sabiha Gökçen Havalimanı',
+    ]) {
+      expect(idOf(text)).toBe(2)
+    }
+    for (const text of ['IST', 'IGA', 'Istanbul Airport', 'İstanbul Havalimanı'])
+      expect(idOf(text)).toBe(1)
+  })
+  it('reads districts, neighbourhoods and Google-style addresses', () => {
+    expect(idOf('Kadıköy')).toBe(1022)
+    expect(idOf('KADIKOY')).toBe(1022)
+    expect(idOf('Kadıköy, İstanbul, Türkiye')).toBe(1022)
+    expect(idOf('Caferağa, Kadıköy/İstanbul, Türkiye')).toBe(1022)
+    expect(idOf('Taksim Square')).toBe(1012)
+    expect(idOf('Sultanahmet')).toBe(1019)
+    expect(idOf('Şile')).toBe(1033)
+    expect(idOf('Bursa, Türkiye')).toBe(2000)
+    expect(idOf('Bodrum')).toBe(2010)
+  })
+  it('suggests places for a typo or a bare city', () => {
+    const typo = resolvePlace('Kadikoyy', places)
+    expect(typo.status).toBe('not-found')
+    if (typo.status === 'not-found')
+      expect(typo.suggestions.map((place) => place.id)).toContain(1022)
+    const city = resolvePlace('Istanbul', places)
+    expect(city.status).toBe('not-found')
+    if (city.status === 'not-found') expect(city.suggestions.length).toBeGreaterThan(0)
+  })
+  it('reports places outside the service area, never throwing', () => {
+    expect(resolvePlace('Ankara', places)).toEqual({ status: 'out-of-area', city: 'ankara' })
+    expect(resolvePlace('Mitte, Berlin, Germany', places)).toMatchObject({
+      status: 'out-of-area',
+      city: 'berlin',
+    })
+    expect(resolvePlace('', places)).toEqual({ status: 'not-found', suggestions: [] })
+    expect(resolvePlace(',,,/', places).status).not.toBe('found')
+  })
+})

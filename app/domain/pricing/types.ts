@@ -1,0 +1,16 @@
+import type { AirportCode } from '../places/types'
+import type { VehicleClassCode } from '~/content/vehicle-classes'
+
+/** Four fares in EUR, one per class, as the seed's price table holds them. */
+export type ClassFares = Record<VehicleClassCode, number>
+
+/** One entry of the transfer price table (seed section 3, Place entry). */
+export interface PriceTableEntry {
+  /** The gazetteer id of the place. */
+  placeId: number
+  placeName: string
+  /** Road km from each airport that the table fare covers; 0 means 'no base distance'. */
+  distance_from_iga_km: number
+  distance_from_saw_km: number
+  prices: Record<AirportCode, ClassFares>
+}

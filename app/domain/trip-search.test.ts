@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { checkTripSearch, estimatedHours, pickupInstant, readTripSearch } from './trip-search'
+
+// 10:00 in Istanbul on 21 November 2026.
+const now = new Date('2026-11-21T07:00:00Z')
+const valid = { date: '2026-11-22', time: '10:00', pickup: 'SAW', destination: 'Şile' }
+
+describe('checkTripSearch', () => {
+  it('accepts a complete search in the window', () => {
+    expect(checkTripSearch(valid, now)).toBeNull()
+  })
+  it('asks for every field', () => {
+    for (const field of ['date', 'time', 'pickup', 'destination'] as const) {
+      expect(checkTripSearch({ ...valid, [field]: '' }, now)).toBe('fillAll')
+    }
+  })
+  it('refuses dates outside today … today + 20 and unknown times', () => {
+    expect(checkTripSearch({ ...valid, date: '2026-11-20' }, now)).toBe('dateInPast')
+    expect(checkTripSearch({ ...valid, date: '2026-12-11' }, now)).toBeNull()
+    expect(checkTripSearch({ ...valid, date: '2026-12-12' }, now)).toBe('dateTooFar')
+    expect(checkTripSearch({ ...valid, date: '2026-13-01' }, now)).toBe('invalidDate')
+    expect(checkTripSearch({ ...valid, time: '10:05' }, now)).toBe('invalidTime')
+  })
+  it('needs two hours of notice', () => {
+    expect(checkTripSearch({ ...valid, date: '2026-11-21', time: '11:45' }, now)).toBe('tooSoon')
+    expect(checkTripSearch({ ...valid, date: '2026-11-21', time: '12:00' }, now)).toBeNull()
+  })
+})
+
+describe('pickupInstant', () => {
+  it('reads Istanbul time and treats 00:00 as the end of the chosen day', () => {
+    expect(pickupInstant('2026-11-22', '10:00').toISOString()).toBe('2026-11-22T07:00:00.000Z')
+    expect(pickupInstant('2026-11-22', '00:00').toISOString()).toBe('2026-11-22T21:00:00.000Z')
+  })
+})
+
+describe('estimatedHours', () => {
+  it('divides by 50 km/h and rounds up', () => {
+    expect(estimatedHours(50)).toBe(1)
+    expect(estimatedHours(51)).toBe(2)
+    expect(estimatedHours(180)).toBe(4)
+    expect(estimatedHours(0)).toBe(1)
+  })
+})
+
+describe('readTripSearch', () => {
+  it('trims and bounds the values', () => {
+    const values = readTripSearch(
+      new URLSearchParams({ pickup: '  Kadıköy ', destination: 'x'.repeat(500) }),
+    )
+    expect(values.pickup).toBe('Kadıköy')
+    expect(values.destination).toHaveLength(200)
+    expect(values.date).toBe('')
+  })
+})

@@ -1,0 +1,62 @@
+import { addDays, dateWindow, timeOptions } from './booking-window'
+
+/** Minimum notice between now and the pickup (the terms: 2 hours). */
+export const MINIMUM_NOTICE_MINUTES = 120
+/** The seed's estimate: distance at 50 km/h, rounded up to whole hours. */
+export const ESTIMATE_SPEED_KMH = 50
+
+export interface TripSearchValues {
+  date: string
+  time: string
+  pickup: string
+  destination: string
+}
+
+export type TripSearchError =
+  'fillAll' | 'invalidDate' | 'dateInPast' | 'dateTooFar' | 'invalidTime' | 'tooSoon'
+
+const timeSet = new Set(timeOptions())
+
+/**
+ * The pickup instant. Istanbul has kept UTC+3 all year since 2016. The seed's
+ * '00:00' is the last option of a day (hour 24), so it means the midnight that
+ * ends the chosen date.
+ */
+export function pickupInstant(date: string, time: string): Date {
+  const day = time === '00:00' ? addDays(date, 1) : date
+  return new Date(`${day}T${time}:00+03:00`)
+}
+
+/** The calendar date the car arrives (differs from the chosen date for '00:00'). */
+export function pickupCalendarDate(date: string, time: string): string {
+  return time === '00:00' ? addDays(date, 1) : date
+}
+
+export function estimatedHours(distanceKm: number): number {
+  return Math.max(1, Math.ceil(distanceKm / ESTIMATE_SPEED_KMH))
+}
+
+/** Reads a search from a query string; values are trimmed and kept for re-display. */
+export function readTripSearch(params: URLSearchParams): TripSearchValues {
+  const read = (name: string) => (params.get(name) ?? '').trim().slice(0, 200)
+  return {
+    date: read('date'),
+    time: read('time'),
+    pickup: read('pickup'),
+    destination: read('destination'),
+  }
+}
+
+/** The first rule a search breaks, in the order a traveller would fix them; null when valid. */
+export function checkTripSearch(values: TripSearchValues, now: Date): TripSearchError | null {
+  if (!values.date || !values.time || !values.pickup || !values.destination) return 'fillAll'
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || Number.isNaN(Date.parse(values.date)))
+    return 'invalidDate'
+  if (!timeSet.has(values.time)) return 'invalidTime'
+  const window = dateWindow(now)
+  if (values.date < window.min) return 'dateInPast'
+  if (values.date > window.max) return 'dateTooFar'
+  const notice = pickupInstant(values.date, values.time).getTime() - now.getTime()
+  if (notice < MINIMUM_NOTICE_MINUTES * 60_000) return 'tooSoon'
+  return null
+}
