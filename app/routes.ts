@@ -1,8 +1,8 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 
 /**
- * Every path of the seed's route table (section 2), grouped by area. The five
- * booking steps and the invoice belong to the booking issues and are added there.
+ * Every path of the seed's route table (section 2), grouped by area. The later
+ * booking steps and the invoice are added with the booking issues.
  */
 export default [
   // Company site
@@ -36,6 +36,9 @@ export default [
   route('blog-list', 'routes/site/blog-index.tsx', { id: 'blog-list' }),
   route('blog/:id/:slug?', 'routes/site/blog-single.tsx'),
   route('blog-single/:id', 'routes/site/blog-single-redirect.tsx'),
+
+  // Booking flow
+  route('booking-vehicle', 'routes/booking/booking-vehicle.tsx'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

@@ -14,6 +14,7 @@ import { TestimonialCarousel } from '~/components/testimonial-carousel'
 import { SocialLinks } from '~/components/site-footer'
 import { VideoModal } from '~/components/video-modal'
 import { Icon, type IconName } from '~/components/icons'
+import { placeNames } from '~/booking/place-names'
 
 /** How many items of each list the home page shows (seed, Home and UI limits). */
 const HOME_SERVICES = 3
@@ -37,6 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     dateMin: window.min,
     dateMax: window.max,
     times: timeOptions(),
+    placeNames: placeNames(language),
   }
 }
 
@@ -73,6 +75,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             dateMin={loaderData.dateMin}
             dateMax={loaderData.dateMax}
             times={loaderData.times}
+            placeNames={loaderData.placeNames}
+            origin="home"
           />
           <ul className="hero__promises">
             <li>

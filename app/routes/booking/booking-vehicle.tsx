@@ -1,0 +1,433 @@
+import { Form, Link, data, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/booking-vehicle'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
+import { dateWindow, timeOptions } from '~/domain/booking-window'
+import { convertCents, currencies, parseCurrency, type Currency } from '~/domain/money/currency'
+import { vehicleClassCodes } from '~/content/vehicle-classes'
+import { listVehicleClasses } from '~/content/fleet.server'
+import { quoteTrip, type TripQuoteResult } from '~/booking/trip-quote.server'
+import { ratesProvider } from '~/booking/providers.server'
+import { placeNames } from '~/booking/place-names'
+import type { SiteSettings } from '~/config/site'
+import type { Language } from '~/i18n/config'
+import { BookingProgress } from '~/components/booking-progress'
+import { RouteSearchForm } from '~/components/route-search-form'
+import { Icon } from '~/components/icons'
+import { formatDate, formatMoney } from '~/utils/format'
+import { useSite } from '~/utils/root-data'
+
+const tripFields = ['date', 'time', 'pickup', 'destination'] as const
+
+/** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
+async function buildVehicleStep(params: URLSearchParams, language: Language, site: SiteSettings) {
+  const values = readTripSearch(params)
+  const currency = parseCurrency(params.get('currency'))
+  const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
+  const now = new Date()
+  const window = dateWindow(now)
+  const common = {
+    values,
+    currency,
+    origin,
+    dateMin: window.min,
+    dateMax: window.max,
+    times: timeOptions(),
+    placeNames: placeNames(language),
+  }
+  const hasSearch = tripFields.some((name) => params.has(name))
+  if (!hasSearch) return { ...common, outcome: null }
+  const result = await quoteTrip(values, now)
+  return { ...common, outcome: await presentOutcome(result, values, currency, language, site) }
+}
+
+async function presentOutcome(
+  result: TripQuoteResult,
+  values: TripSearchValues,
+  currency: Currency,
+  language: Language,
+  site: SiteSettings,
+) {
+  if (result.kind === 'not-found') {
+    return {
+      kind: 'not-found' as const,
+      field: result.field,
+      typed: values[result.field],
+      suggestions: result.suggestions.map((place) => place.name[language]),
+    }
+  }
+  if (result.kind !== 'priced') return result
+  const rates = await ratesProvider().current()
+  const vehicles = listVehicleClasses(language, site)
+  return {
+    kind: 'priced' as const,
+    pickup: result.pickup.name[language],
+    destination: result.destination.name[language],
+    date: pickupCalendarDate(values.date, values.time),
+    time: values.time,
+    km: result.distance.km,
+    hours: result.hours,
+    ratesDate: rates.date,
+    unavailable: result.classes.every((quote) => quote.cents === 0),
+    offers: result.classes.map((quote) => {
+      const vehicle = vehicles.find((candidate) => candidate.code === quote.code)!
+      return {
+        code: quote.code,
+        title: vehicle.title,
+        image: vehicle.image,
+        passengers: vehicle.passengers,
+        luggage: vehicle.luggage,
+        models: vehicle.models,
+        paymentOptions: vehicle.paymentOptions,
+        priceMinor: convertCents(quote.cents, currency, rates),
+        available: quote.cents > 0,
+      }
+    }),
+  }
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const step = await buildVehicleStep(new URL(request.url).searchParams, language, site)
+  const failed = Boolean(step.outcome && step.outcome.kind !== 'priced')
+  return data(
+    {
+      ...step,
+      language,
+      selected: null,
+      selectionRefused: false,
+      meta: meta('booking-vehicle', { noindex: true, titlePrefix: failed ? 'Error: ' : undefined }),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/**
+ * 'Select' posts only the trip and the class; the server prices the trip again
+ * from scratch and ignores anything else. Starting the stored booking draft is
+ * the next issue's work: until it lands, the choice is confirmed on this page.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const form = await request.formData()
+  const params = new URLSearchParams()
+  for (const name of [...tripFields, 'currency']) params.set(name, String(form.get(name) ?? ''))
+  const step = await buildVehicleStep(params, language, site)
+  const code = String(form.get('vehicleClass') ?? '')
+  const offer =
+    (vehicleClassCodes as readonly string[]).includes(code) && step.outcome?.kind === 'priced'
+      ? step.outcome.offers.find((candidate) => candidate.code === code && candidate.available)
+      : undefined
+  return data(
+    {
+      ...step,
+      language,
+      selected: offer
+        ? { code: offer.code, title: offer.title, priceMinor: offer.priceMinor }
+        : null,
+      selectionRefused: !offer,
+      meta: meta('booking-vehicle', { noindex: true, titlePrefix: offer ? undefined : 'Error: ' }),
+    },
+    { status: offer ? 200 : 400 },
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+type StepData = Awaited<ReturnType<typeof buildVehicleStep>>
+type PricedOutcome = Extract<NonNullable<StepData['outcome']>, { kind: 'priced' }>
+
+function TripSummary({ outcome, language }: { outcome: PricedOutcome; language: Language }) {
+  const { t } = useTranslation()
+  const rows: [string, string][] = [
+    [t('booking.vehicle.from'), outcome.pickup],
+    [t('booking.vehicle.to'), outcome.destination],
+    [t('booking.vehicle.date'), formatDate(outcome.date, language)],
+    [t('booking.vehicle.time'), outcome.time],
+    [t('booking.vehicle.distance'), t('booking.vehicle.km', { count: outcome.km })],
+    [t('booking.vehicle.estimatedTime'), t('booking.vehicle.hours', { count: outcome.hours })],
+  ]
+  return (
+    <section className="card trip-summary" aria-labelledby="trip-summary-title">
+      <div className="card__body">
+        <h2 id="trip-summary-title">{t('booking.vehicle.summaryTitle')}</h2>
+        <dl className="trip-summary__list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  )
+}
+
+/** Hidden copies of the four search fields: every form on the page carries the trip. */
+function TripFields({ values }: { values: TripSearchValues }) {
+  return (
+    <>
+      {tripFields.map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name]} />
+      ))}
+    </>
+  )
+}
+
+function CurrencyForm({
+  values,
+  currency,
+  origin,
+}: {
+  values: TripSearchValues
+  currency: Currency
+  origin?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Form method="get" className="currency-form" preventScrollReset>
+      <TripFields values={values} />
+      {origin ? <input type="hidden" name="origin" value={origin} /> : null}
+      <label htmlFor="currency">{t('booking.vehicle.currency')}</label>
+      <select
+        id="currency"
+        name="currency"
+        defaultValue={currency}
+        key={currency}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {currencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--ghost">
+        {t('booking.vehicle.updateCurrency')}
+      </button>
+    </Form>
+  )
+}
+
+function suggestionLink(
+  values: TripSearchValues,
+  field: 'pickup' | 'destination',
+  replacement: string,
+) {
+  return `/booking-vehicle?${new URLSearchParams({ ...values, [field]: replacement }).toString()}`
+}
+
+/** A notice the server renders open; its button closes it natively (form method="dialog"). */
+function NoticeDialog({
+  id,
+  title,
+  text,
+  button,
+}: {
+  id: string
+  title: string
+  text: string
+  button: string
+}) {
+  return (
+    <dialog open className="notice-dialog" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>{text}</p>
+      <form method="dialog">
+        <button type="submit" className="button button--accent">
+          {button}
+        </button>
+      </form>
+    </dialog>
+  )
+}
+
+export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const site = useSite()
+  const navigation = useNavigation()
+  const step = actionData ?? loaderData
+  const { outcome, values, currency, language } = step
+  const errorId = 'search-error'
+  const errorText =
+    outcome?.kind === 'invalid'
+      ? t(`search.errors.${outcome.error}`)
+      : outcome?.kind === 'not-found'
+        ? t('search.errors.notFound', { text: outcome.typed })
+        : outcome?.kind === 'same-place'
+          ? t('search.errors.samePlace')
+          : undefined
+  const invalidFields: (keyof TripSearchValues)[] =
+    outcome?.kind === 'invalid'
+      ? outcome.error === 'fillAll'
+        ? tripFields.filter((field) => !values[field])
+        : outcome.error === 'invalidTime' || outcome.error === 'tooSoon'
+          ? ['time']
+          : ['date']
+      : outcome?.kind === 'not-found' || outcome?.kind === 'out-of-area'
+        ? [outcome.field]
+        : []
+
+  return (
+    <div className="booking">
+      <div className="booking__head">
+        <div className="container">
+          <h1>{t('booking.vehicle.title')}</h1>
+          <BookingProgress current="vehicle" />
+        </div>
+      </div>
+      <div className="container booking__body">
+        {errorText ? (
+          <div className="alert alert--error" role="alert" id={errorId}>
+            <p>{errorText}</p>
+            {outcome?.kind === 'not-found' && outcome.suggestions.length ? (
+              <>
+                <p>{t('search.didYouMean')}</p>
+                <ul className="suggestions">
+                  {outcome.suggestions.map((name) => (
+                    <li key={name}>
+                      <Link to={suggestionLink(values, outcome.field, name)}>{name}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+
+        <RouteSearchForm
+          key={JSON.stringify(values)}
+          idPrefix="vehicle-search"
+          values={values}
+          dateMin={step.dateMin}
+          dateMax={step.dateMax}
+          times={step.times}
+          placeNames={step.placeNames}
+          invalidFields={invalidFields}
+          describedBy={errorText ? errorId : undefined}
+        />
+
+        {outcome?.kind === 'out-of-area' ? (
+          <NoticeDialog
+            id="out-of-area-title"
+            title={t('search.outOfArea.title')}
+            text={
+              step.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
+            }
+            button={t('search.outOfArea.okay')}
+          />
+        ) : null}
+
+        {outcome?.kind === 'priced' ? (
+          <>
+            {outcome.unavailable ? (
+              <NoticeDialog
+                id="unavailable-title"
+                title={t('booking.vehicle.unavailableTitle')}
+                text={t('booking.vehicle.unavailableText')}
+                button={t('common.close')}
+              />
+            ) : null}
+            {step.selected ? (
+              <div className="alert alert--info" role="status">
+                <p>
+                  {t('booking.vehicle.selected', {
+                    title: step.selected.title,
+                    price: formatMoney(step.selected.priceMinor / 100, currency, language),
+                  })}
+                </p>
+                <p>{t('booking.vehicle.nextStepSoon', { phone: site.phone })}</p>
+              </div>
+            ) : null}
+            {step.selectionRefused ? (
+              <div className="alert alert--error" role="alert">
+                <p>{t('booking.vehicle.selectionRefused')}</p>
+              </div>
+            ) : null}
+            <div className="vehicle-step">
+              <TripSummary outcome={outcome} language={language} />
+              <div>
+                <div className="vehicle-step__toolbar">
+                  <h2>{t('booking.vehicle.chooseTitle')}</h2>
+                  <CurrencyForm values={values} currency={currency} origin={step.origin} />
+                </div>
+                <ul className="offers" aria-busy={navigation.state !== 'idle'}>
+                  {outcome.offers.map((offer) => (
+                    <li key={offer.code} className="card offer">
+                      <img
+                        src={offer.image}
+                        alt=""
+                        width="480"
+                        height="240"
+                        className="offer__image"
+                      />
+                      <div className="offer__body">
+                        <h3 className="card__title">{offer.title}</h3>
+                        <p className="offer__models">
+                          {t('booking.vehicle.models', { models: offer.models.join(', ') })}
+                        </p>
+                        <ul className="vehicle-card__specs">
+                          <li>
+                            <Icon name="user" size={18} />
+                            {t('fleet.passengers', { count: offer.passengers })}
+                          </li>
+                          <li>
+                            <Icon name="suitcase" size={18} />
+                            {t('fleet.luggage', { count: offer.luggage })}
+                          </li>
+                          <li>
+                            <Icon name="tag" size={18} />
+                            {offer.paymentOptions
+                              .map((option) => t(`fleet.paymentOption.${option}`))
+                              .join(' · ')}
+                          </li>
+                        </ul>
+                      </div>
+                      <div className="offer__buy">
+                        {offer.available ? (
+                          <>
+                            <p className="offer__price">
+                              <strong>
+                                {formatMoney(offer.priceMinor / 100, currency, language)}
+                              </strong>
+                              <span>{t('booking.vehicle.priceIncludes')}</span>
+                            </p>
+                            <Form method="post" preventScrollReset>
+                              <TripFields values={values} />
+                              <input type="hidden" name="currency" value={currency} />
+                              <button
+                                type="submit"
+                                name="vehicleClass"
+                                value={offer.code}
+                                className="button button--accent button--block"
+                              >
+                                {t('booking.vehicle.select')}
+                                <span className="visually-hidden"> {offer.title}</span>
+                              </button>
+                            </Form>
+                          </>
+                        ) : (
+                          <p className="offer__unavailable">
+                            {t('booking.vehicle.unavailableTitle')}
+                          </p>
+                        )}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                <p className="fine-print">
+                  {t('booking.vehicle.ratesNote', {
+                    date: formatDate(outcome.ratesDate, language),
+                  })}
+                </p>
+              </div>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </div>
+  )
+}

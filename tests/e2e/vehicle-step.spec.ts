@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, openIn } from './helpers'
+
+/** Tomorrow in Istanbul: always inside the window and more than 2 hours ahead at 10:00. */
+function tomorrowInIstanbul(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date())
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
+}
+
+async function searchFromHome(page: Page, pickup: string, destination: string, time = '10:00') {
+  await page.goto('/')
+  const form = page.getByRole('form', { name: 'Search for a ride' })
+  await form.getByLabel('Pickup Location').fill(pickup)
+  await form.getByLabel('Destination').fill(destination)
+  await form.getByLabel('Date').fill(tomorrowInIstanbul())
+  await form.getByLabel('Time').selectOption(time)
+  await form.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/booking-vehicle\?/)
+}
+
+const prices = (page: Page) => page.locator('.offer__price strong')
+
+test('SAW → Şile at 10:00 shows the four seed prices, and axe is clean', async ({
+  page,
+}, testInfo) => {
+  await searchFromHome(page, 'SAW', 'Şile')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your vehicle')
+  await expect(prices(page)).toHaveText(['€99', '€129', '€149', '€199'])
+  const summary = page.getByRole('region', { name: 'Your trip' })
+  await expect(summary).toContainText('Sabiha Gökçen Airport (SAW)')
+  await expect(summary).toContainText('Şile')
+  await expect(summary).toContainText('52 km')
+  await expect(summary).toContainText('about 2 hours')
+  await expect(page.locator('.progress [aria-current="step"]')).toContainText('Vehicle')
+  await expectNoAxeViolations(page, testInfo)
+})
+
+test('the currency selector shows the same trip in Turkish lira', async ({ page }) => {
+  await searchFromHome(page, 'SAW', 'Şile')
+  await page.getByLabel('Currency').selectOption('TRY')
+  // With JavaScript the change submits the form; without, the Update button does.
+  await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page).toHaveURL(/currency=TRY/)
+  await expect(page.getByLabel('Currency')).toHaveValue('TRY')
+  await expect(prices(page).first()).toHaveText(/^TRY|₺/)
+})
+
+test('an intercity trip is priced by the intercity rule', async ({ page }) => {
+  await searchFromHome(page, 'Kadıköy', 'Bursa')
+  await expect(prices(page)).toHaveCount(4)
+  const values = (await prices(page).allTextContents()).map((text) =>
+    Number(text.replace(/[^\d]/g, '')),
+  )
+  expect(values.every((value) => value > 110)).toBe(true)
+  expect(values).toEqual([...values].sort((a, b) => a - b))
+})
+
+test('a place outside the area opens the home apology with its Okay button', async ({
+  page,
+}, testInfo) => {
+  await searchFromHome(page, 'Ankara', 'SAW')
+  const dialog = page.getByRole('dialog', { name: 'We are Sorry!' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(
+    'We currently only provide service in Istanbul, Bursa, Yalova, Kocaeli, Sapanca, Sakarya and Bolu regions.',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByLabel('Pickup Location')).toHaveValue('Ankara')
+})
+
+test('an unknown place gets suggestions that search again', async ({ page }) => {
+  await searchFromHome(page, 'Kadikoyy', 'SAW')
+  await expect(page.getByRole('alert')).toContainText('We could not find “Kadikoyy”')
+  await expect(page.getByLabel('Pickup Location')).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('alert').getByRole('link', { name: 'Kadıköy' }).click()
+  await expect(prices(page)).toHaveCount(4)
+})
+
+test('a missing field and a date too far are explained with the form still filled', async ({
+  page,
+}) => {
+  await page.goto(`/booking-vehicle?date=${tomorrowInIstanbul()}&time=&pickup=SAW&destination=Şile`)
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields.')
+  await expect(page.getByLabel('Pickup Location')).toHaveValue('SAW')
+  await expect(page).toHaveTitle(/^Error: /)
+  await page.goto('/booking-vehicle?date=2099-01-01&time=10:00&pickup=SAW&destination=Şile')
+  await expect(page.getByRole('alert')).toHaveText(
+    'You can only select a date within the next 20 days.',
+  )
+})
+
+test('a forged price or distance in the URL changes nothing', async ({ page }) => {
+  await page.goto(
+    `/booking-vehicle?date=${tomorrowInIstanbul()}&time=10:00&pickup=SAW&destination=Şile&price=1&distance=1&duration=1&totalPrice=1`,
+  )
+  await expect(prices(page)).toHaveText(['€99', '€129', '€149', '€199'])
+  await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('52 km')
+})
+
+test('Select re-prices on the server and refuses a forged class', async ({ page, request }) => {
+  await searchFromHome(page, 'SAW', 'Şile')
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await expect(page.getByRole('status')).toContainText(
+    'You chose the Business Luxury Minivan for €129.',
+  )
+  const forged = await request.post('/booking-vehicle', {
+    form: {
+      date: tomorrowInIstanbul(),
+      time: '10:00',
+      pickup: 'SAW',
+      destination: 'Şile',
+      vehicleClass: 'ROCKET',
+      price: '1',
+    },
+    headers: { origin: 'http://localhost:3210' },
+  })
+  expect(forged.status()).toBe(400)
+  expect(await forged.text()).toContain('That vehicle cannot be booked for this trip.')
+})
+
+test('the vehicle step speaks Turkish', async ({ page }) => {
+  await openIn(
+    page,
+    `/booking-vehicle?date=${tomorrowInIstanbul()}&time=10:00&pickup=SAW&destination=Şile`,
+    'tr',
+  )
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aracınızı seçin')
+  await expect(prices(page).first()).toHaveText('€99')
+})
