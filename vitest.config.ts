@@ -10,5 +10,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Adapters log their fallbacks; the tests assert them instead of printing them.
+    env: { LOG_LEVEL: 'error' },
   },
 })
