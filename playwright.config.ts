@@ -3,6 +3,22 @@ import { defineConfig } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
 
+function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'node server.js',
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(serverPort),
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: `http://localhost:${serverPort}`,
+      SESSION_SECRET: 'e2e-only-secret-not-for-production',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+  }
+}
+
 /**
  * Browser tests run against the production build served by server.js, in
  * Debian's Chromium (Playwright's own browser download is unreachable here).
@@ -36,17 +52,10 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true } },
     { name: 'no-js', use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: 'node server.js',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      NODE_ENV: 'production',
-      PUBLIC_BASE_URL: baseURL,
-      SESSION_SECRET: 'e2e-only-secret-not-for-production',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: [
+    { ...serverOn(port), url: `${baseURL}/healthz` },
+    // A second copy with a browser Maps key: the Maps enhancements are tested
+    // there against a stand-in google.maps injected by the test (no network).
+    { ...serverOn(port + 1, { GOOGLE_MAPS_BROWSER_KEY: 'e2e-browser-key' }), url: `http://localhost:${port + 1}/healthz` },
+  ],
 })

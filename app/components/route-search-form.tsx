@@ -1,6 +1,16 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icons'
 import { PlacesDatalist } from './places-datalist'
+import { PlaceField } from './maps/place-field'
+import {
+  RouteAlternativesDialog,
+  toRouteChoices,
+  type RouteChoice,
+} from './maps/route-alternatives'
+import { loadMapsLibrary } from './maps/maps-loader.client'
+import { useSite } from '~/utils/root-data'
 
 export interface RouteSearchValues {
   date?: string
@@ -38,13 +48,68 @@ export function RouteSearchForm({
   /** The id of the message explaining an error, for the invalid fields. */
   describedBy?: string
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const { mapsBrowserKey } = useSite()
+  const navigate = useNavigate()
+  const [routes, setRoutes] = useState<{
+    values: RouteSearchValues
+    choices: RouteChoice[]
+  } | null>(null)
+  const [outOfArea, setOutOfArea] = useState(false)
   const id = (name: string) => `${idPrefix}-${name}`
   const listId = placeNames.length ? id('places') : undefined
   const invalid = (field: keyof RouteSearchValues) =>
     invalidFields.includes(field)
       ? { 'aria-invalid': true as const, 'aria-describedby': describedBy }
       : {}
+
+  async function offerRoutes(form: FormData) {
+    const search = Object.fromEntries(
+      (['date', 'time', 'pickup', 'destination'] as const).map((name) => [
+        name,
+        String(form.get(name) ?? '').trim(),
+      ]),
+    ) as Required<RouteSearchValues>
+    if (!search.date || !search.time || !search.pickup || !search.destination) {
+      window.alert(t('search.errors.fillAll'))
+      return
+    }
+    const { isServedText } = await import('~/domain/places/served-area')
+    if (!isServedText(search.pickup) || !isServedText(search.destination)) {
+      setOutOfArea(true)
+      return
+    }
+    try {
+      const { DirectionsService } = await loadMapsLibrary('routes', mapsBrowserKey, i18n.language)
+      const result = await new DirectionsService().route({
+        origin: search.pickup,
+        destination: search.destination,
+        travelMode: 'DRIVING' as google.maps.TravelMode,
+        provideRouteAlternatives: true,
+      })
+      setRoutes({ values: search, choices: toRouteChoices(result) })
+    } catch (error) {
+      const status = (error as { code?: string }).code ?? 'UNKNOWN_ERROR'
+      window.alert(`${t('search.routes.failed')}${status}`)
+    }
+  }
+
+  function continueWith(index: number) {
+    if (!routes) return
+    const choice = routes.choices[index]!
+    // The distance and duration are hints for display: the server computes its own.
+    const params = new URLSearchParams({
+      ...routes.values,
+      distance: String(choice.distanceMeters),
+      duration: String(choice.durationSeconds),
+      summary: choice.summary,
+      selectedRouteIndex: String(index),
+      preselected: 'true',
+      ...(origin ? { origin } : {}),
+    })
+    setRoutes(null)
+    navigate(`/booking-vehicle?${params.toString()}`)
+  }
 
   // The seed's date widget: a date beyond the window is refused with an alert
   // and the selection falls back to today. Without JavaScript the server says it.
@@ -56,85 +121,108 @@ export function RouteSearchForm({
     }
   }
   return (
-    <form
-      method="get"
-      action="/booking-vehicle"
-      className="route-search"
-      aria-label={t('search.formLabel')}
-    >
-      <div className="route-search__tabs" role="presentation">
-        <span className="route-search__tab is-active">
-          <Icon name="route" size={18} /> {t('search.routeTab')}
-        </span>
-      </div>
-      {origin ? <input type="hidden" name="origin" value={origin} /> : null}
-      {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
-      <div className="route-search__fields">
-        <div className="field">
-          <label htmlFor={id('pickup')}>{t('search.pickup')}</label>
-          <input
+    <>
+      <form
+        method="get"
+        action="/booking-vehicle"
+        className="route-search"
+        aria-label={t('search.formLabel')}
+        onSubmit={(event) => {
+          // Without a Maps key the server does everything; with one, the seed's
+          // route alternatives are offered first.
+          if (!mapsBrowserKey) return
+          event.preventDefault()
+          void offerRoutes(new FormData(event.currentTarget))
+        }}
+      >
+        <div className="route-search__tabs" role="presentation">
+          <span className="route-search__tab is-active">
+            <Icon name="route" size={18} /> {t('search.routeTab')}
+          </span>
+        </div>
+        {origin ? <input type="hidden" name="origin" value={origin} /> : null}
+        {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
+        <div className="route-search__fields">
+          <PlaceField
             id={id('pickup')}
             name="pickup"
-            type="text"
-            required
-            autoComplete="off"
+            label={t('search.pickup')}
             placeholder={t('search.pickupPlaceholder')}
             defaultValue={values.pickup}
-            list={listId}
-            {...invalid('pickup')}
+            listId={listId}
+            mapsKey={mapsBrowserKey}
+            language={i18n.language}
+            invalidProps={invalid('pickup')}
           />
-        </div>
-        <div className="field">
-          <label htmlFor={id('destination')}>{t('search.destination')}</label>
-          <input
+          <PlaceField
             id={id('destination')}
             name="destination"
-            type="text"
-            required
-            autoComplete="off"
+            label={t('search.destination')}
             placeholder={t('search.destinationPlaceholder')}
             defaultValue={values.destination}
-            list={listId}
-            {...invalid('destination')}
+            listId={listId}
+            mapsKey={mapsBrowserKey}
+            language={i18n.language}
+            invalidProps={invalid('destination')}
           />
-        </div>
-        <div className="field field--narrow">
-          <label htmlFor={id('date')}>{t('search.date')}</label>
-          <input
-            id={id('date')}
-            name="date"
-            type="date"
-            required
-            min={dateMin}
-            max={dateMax}
-            defaultValue={values.date || dateMin}
-            onChange={keepDateInWindow}
-            {...invalid('date')}
-          />
-        </div>
-        <div className="field field--narrow">
-          <label htmlFor={id('time')}>{t('search.time')}</label>
-          <select
-            id={id('time')}
-            name="time"
-            required
-            defaultValue={values.time ?? ''}
-            {...invalid('time')}
-          >
-            <option value="" disabled>
-              {t('search.selectTime')}
-            </option>
-            {times.map((time) => (
-              <option key={time} value={time}>
-                {time}
+          <div className="field field--narrow">
+            <label htmlFor={id('date')}>{t('search.date')}</label>
+            <input
+              id={id('date')}
+              name="date"
+              type="date"
+              required
+              min={dateMin}
+              max={dateMax}
+              defaultValue={values.date || dateMin}
+              onChange={keepDateInWindow}
+              {...invalid('date')}
+            />
+          </div>
+          <div className="field field--narrow">
+            <label htmlFor={id('time')}>{t('search.time')}</label>
+            <select
+              id={id('time')}
+              name="time"
+              required
+              defaultValue={values.time ?? ''}
+              {...invalid('time')}
+            >
+              <option value="" disabled>
+                {t('search.selectTime')}
               </option>
-            ))}
-          </select>
+              {times.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button--accent route-search__submit">
+            {t('search.submit')}
+          </button>
         </div>
-        <button type="submit" className="button button--accent route-search__submit">
-          {t('search.submit')}
-        </button>
-      </div>
-    </form>
+      </form>
+      {routes ? (
+        <RouteAlternativesDialog
+          routes={routes.choices}
+          onCancel={() => setRoutes(null)}
+          onContinue={continueWith}
+        />
+      ) : null}
+      {outOfArea ? (
+        <dialog open className="notice-dialog" aria-labelledby={id('apology')}>
+          <h2 id={id('apology')}>{t('search.outOfArea.title')}</h2>
+          <p>{origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')}</p>
+          <button
+            type="button"
+            className="button button--accent"
+            onClick={() => setOutOfArea(false)}
+          >
+            {t('search.outOfArea.okay')}
+          </button>
+        </dialog>
+      ) : null}
+    </>
   )
 }

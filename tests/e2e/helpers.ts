@@ -3,6 +3,13 @@ import AxeBuilder from '@axe-core/playwright'
 
 export type Language = 'en' | 'tr'
 
+/** Tomorrow in Istanbul: always inside the booking window, and 10:00 is more than 2 hours ahead. */
+export function tomorrowInIstanbul(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date())
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
+}
+
 /** Every page of the seed's route table that this site serves, with its h1 per language. */
 export const publicPages: { path: string; heading: Record<Language, RegExp> }[] = [
   { path: '/', heading: { en: /Where Would You Like To Go\?/, tr: /Nereye Gitmek İstersiniz\?/ } },

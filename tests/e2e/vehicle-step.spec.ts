@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, openIn } from './helpers'
-
-/** Tomorrow in Istanbul: always inside the window and more than 2 hours ahead at 10:00. */
-function tomorrowInIstanbul(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date())
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
-}
+import { expectNoAxeViolations, openIn, tomorrowInIstanbul } from './helpers'
 
 async function searchFromHome(page: Page, pickup: string, destination: string, time = '10:00') {
   await page.goto('/')

@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test'
+import { tomorrowInIstanbul } from './helpers'
+
+// Maps enhancements need JavaScript; the no-js project checks the plain form elsewhere.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
+
+const mapsPort = Number(process.env.E2E_PORT ?? 3210) + 1
+
+/**
+ * A stand-in for the Maps JavaScript API: @googlemaps/js-api-loader uses an
+ * existing google.maps.importLibrary instead of fetching the script, so the
+ * page's own code runs against this. `failures` makes the first imports fail.
+ */
+async function installFakeMaps(page: Page, failures = 0) {
+  await page.addInitScript((failuresBeforeSuccess: number) => {
+    const calls = { imports: 0, predictions: [] as string[] }
+    ;(window as unknown as { __maps: typeof calls }).__maps = calls
+    const places = {
+      AutocompleteSessionToken: class {},
+      AutocompleteSuggestion: {
+        fetchAutocompleteSuggestions: async ({ input }: { input: string }) => {
+          calls.predictions.push(input)
+          return {
+            suggestions: [
+              {
+                placePrediction: {
+                  text: { text: 'Kadıköy, İstanbul, Türkiye' },
+                  placeId: 'kadikoy',
+                },
+              },
+              {
+                placePrediction: {
+                  text: { text: 'Kadıköy İskelesi, İstanbul, Türkiye' },
+                  placeId: 'pier',
+                },
+              },
+            ],
+          }
+        },
+      },
+    }
+    const leg = (km: number, minutes: number, instructions: string) => ({
+      distance: { text: `${km} km`, value: km * 1000 },
+      duration: { text: `${minutes} mins`, value: minutes * 60 },
+      steps: [{ instructions }],
+    })
+    const routes = {
+      DirectionsService: class {
+        async route() {
+          return {
+            routes: [
+              { summary: 'D100', warnings: [], legs: [leg(34, 45, 'Head east on D100')] },
+              { summary: 'O-4 and TEM', warnings: [], legs: [leg(41, 40, 'Toll road ahead')] },
+              {
+                summary: 'Coast road',
+                warnings: ['Road works'],
+                legs: [leg(38, 55, 'Keep right')],
+              },
+            ],
+          }
+        }
+      },
+    }
+    ;(window as unknown as { google: unknown }).google = {
+      maps: {
+        importLibrary: async (name: string) => {
+          calls.imports++
+          if (calls.imports <= failuresBeforeSuccess) throw new Error('network down')
+          return name === 'places' ? places : routes
+        },
+      },
+    }
+  }, failures)
+}
+
+test.describe('with a browser Maps key', () => {
+  test.use({ baseURL: `http://localhost:${mapsPort}` })
+
+  test('Places suggestions appear under the pickup field and fill it', async ({ page }) => {
+    await installFakeMaps(page)
+    await page.goto('/')
+    const pickup = page
+      .getByRole('combobox', { name: 'Pickup Location' })
+      .or(page.getByLabel('Pickup Location'))
+    await pickup.first().click()
+    await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+    const option = page.getByRole('option', { name: 'Kadıköy, İstanbul, Türkiye' })
+    await expect(option).toBeVisible()
+    // Debounced: one request for the three keystrokes.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __maps: { predictions: string[] } }).__maps.predictions,
+      ),
+    ).toEqual(['Kad'])
+    await option.click()
+    await expect(pickup).toHaveValue('Kadıköy, İstanbul, Türkiye')
+  })
+
+  test('the script load is retried after failures', async ({ page }) => {
+    await installFakeMaps(page, 2)
+    await page.goto('/')
+    await page.getByLabel('Pickup Location').click()
+    await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+    await expect(page.getByRole('option').first()).toBeVisible()
+  })
+
+  test('Search offers the route alternatives, and Continue goes to the vehicle step preselected', async ({
+    page,
+  }) => {
+    await installFakeMaps(page)
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Search for a ride' })
+    await form.getByLabel('Pickup Location').fill('Kadıköy, İstanbul, Türkiye')
+    await form.getByLabel('Destination').fill('SAW')
+    await form.getByLabel('Date').fill(tomorrowInIstanbul())
+    await form.getByLabel('Time').selectOption('10:00')
+    await form.getByRole('button', { name: 'Search' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Available Route Alternatives' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('radio')).toHaveCount(3)
+    await expect(dialog.getByRole('radio').first()).toBeChecked()
+    await expect(dialog).toContainText('Route 2')
+    await expect(dialog).toContainText('Likely includes toll roads')
+    await expect(dialog).toContainText('Warning: Road works')
+    await dialog.getByText('Route 2').click()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+
+    await expect(page).toHaveURL(/preselected=true/)
+    const url = new URL(page.url())
+    expect(url.searchParams.get('selectedRouteIndex')).toBe('1')
+    expect(url.searchParams.get('distance')).toBe('41000')
+    expect(url.searchParams.get('summary')).toBe('O-4 and TEM')
+    // The server prices from its own distance, not the route's 41 km.
+    await expect(page.locator('.offer__price strong')).toHaveCount(4)
+    await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('34 km')
+  })
+
+  test('Cancel closes the alternatives, and a place outside the area gets the apology first', async ({
+    page,
+  }) => {
+    await installFakeMaps(page)
+    await page.goto('/')
+    const form = page.getByRole('form', { name: 'Search for a ride' })
+    await form.getByLabel('Pickup Location').fill('Ankara, Türkiye')
+    await form.getByLabel('Destination').fill('SAW')
+    await form.getByLabel('Time').selectOption('10:00')
+    await form.getByRole('button', { name: 'Search' }).click()
+    const apology = page.getByRole('dialog', { name: 'We are Sorry!' })
+    await expect(apology).toContainText(
+      'Istanbul, Bursa, Yalova, Kocaeli, Sapanca, Sakarya and Bolu',
+    )
+    await apology.getByRole('button', { name: 'Okay' }).click()
+    await expect(apology).toBeHidden()
+
+    await form.getByLabel('Pickup Location').fill('Taksim')
+    await form.getByRole('button', { name: 'Search' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Available Route Alternatives' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/$/)
+  })
+})
+
+test('without a key the Maps script is never requested', async ({ page }) => {
+  const mapsRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('maps.googleapis.com')) mapsRequests.push(request.url())
+  })
+  await page.goto('/')
+  await page.getByLabel('Pickup Location').click()
+  await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+  await page.waitForTimeout(500)
+  expect(mapsRequests).toEqual([])
+  expect(await page.evaluate(() => 'google' in window)).toBe(false)
+  await expect(page.getByLabel('Pickup Location')).toHaveAttribute('list', /.+/)
+})
