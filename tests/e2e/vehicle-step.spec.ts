@@ -123,3 +123,50 @@ test('the vehicle step speaks Turkish', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aracınızı seçin')
   await expect(prices(page).first()).toHaveText('€99')
 })
+
+test('the vehicle step lists the longer region list when a search there is out of area', async ({
+  page,
+}) => {
+  await page.goto(
+    `/booking-vehicle?date=${tomorrowInIstanbul()}&time=10:00&pickup=SAW&destination=Trabzon`,
+  )
+  await expect(page.getByRole('dialog', { name: 'We are Sorry!' })).toContainText(
+    'Istanbul, Bursa, Yalova, Kocaeli, Sapanca, Sakarya, Bolu, Antalya, İzmir, Aydın, Çanakkale and Muğla',
+  )
+})
+
+test('a pickup less than 2 hours ahead is refused with a clear message', async ({ page }) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date())
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Istanbul',
+      hour: '2-digit',
+      hour12: false,
+    }).format(new Date()),
+  )
+  test.skip(hour >= 22, 'no same-day time under 2 hours ahead is left after 22:00')
+  const soon = `${String(hour + 1).padStart(2, '0')}:00`
+  await page.goto(`/booking-vehicle?date=${today}&time=${soon}&pickup=SAW&destination=Şile`)
+  await expect(page.getByRole('alert')).toContainText('at least 2 hours before your pickup time')
+})
+
+test('the date widget refuses a date beyond 20 days and falls back to today', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(
+    !javaScriptEnabled,
+    'the alert is the JavaScript date widget; the server message is tested above',
+  )
+  await page.goto('/')
+  const date = page.getByRole('form', { name: 'Search for a ride' }).getByLabel('Date')
+  const today = await date.inputValue()
+  const alerts: string[] = []
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message())
+    await dialog.accept()
+  })
+  await date.fill('2099-01-01')
+  await expect.poll(() => alerts).toEqual(['You can only select a date within the next 20 days.'])
+  await expect(date).toHaveValue(today)
+})

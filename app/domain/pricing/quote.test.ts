@@ -83,6 +83,24 @@ describe('intercity and within one city', () => {
   })
 })
 
+describe('unavailable routes', () => {
+  it('prices 0 when the airport trip has no table entry', () => {
+    const quotes = quoteClasses({
+      pickup: place('SAW'),
+      destination: place('Kadıköy'),
+      distanceKm: 30,
+      pickupTime: '10:00',
+      priceEntry: () => undefined,
+    })
+    expect(quotes.map((quote) => [quote.cents, quote.rule])).toEqual([
+      [0, 'unavailable'],
+      [0, 'unavailable'],
+      [0, 'unavailable'],
+      [0, 'unavailable'],
+    ])
+  })
+})
+
 describe('extras and the price table', () => {
   it('charges 7 EUR an extra', () => {
     expect(EXTRA_ITEM_CENTS).toBe(700)
