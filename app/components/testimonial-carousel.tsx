@@ -22,6 +22,12 @@ export function TestimonialCarousel({ items }: { items: Item[] }) {
   const [enhanced, setEnhanced] = useState(false)
   const [active, setActive] = useState(0)
   const [paused, setPaused] = useState(false)
+  // Slides fade in only once the carousel has moved, not when it first hydrates.
+  const [moved, setMoved] = useState(false)
+  const show = (index: number) => {
+    setMoved(true)
+    setActive(index)
+  }
   const root = useRef<HTMLDivElement>(null)
 
   useEffect(() => setEnhanced(true), [])
@@ -29,17 +35,17 @@ export function TestimonialCarousel({ items }: { items: Item[] }) {
   useEffect(() => {
     if (!enhanced || paused || items.length < 2) return
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    const timer = window.setInterval(
-      () => setActive((index) => (index + 1) % items.length),
-      TESTIMONIAL_AUTOPLAY_MS,
-    )
+    const timer = window.setInterval(() => {
+      setMoved(true)
+      setActive((index) => (index + 1) % items.length)
+    }, TESTIMONIAL_AUTOPLAY_MS)
     return () => window.clearInterval(timer)
   }, [enhanced, paused, items.length])
 
   return (
     <div
       ref={root}
-      className={`testimonials${enhanced ? ' is-enhanced' : ''}`}
+      className={`testimonials${enhanced ? ' is-enhanced' : ''}${moved ? ' has-moved' : ''}`}
       aria-roledescription={enhanced ? t('home.testimonials.carousel') : undefined}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -88,7 +94,7 @@ export function TestimonialCarousel({ items }: { items: Item[] }) {
               className="dot"
               aria-label={t('home.testimonials.show', { index: index + 1 })}
               aria-pressed={index === active}
-              onClick={() => setActive(index)}
+              onClick={() => show(index)}
             />
           ))}
         </div>
