@@ -51,6 +51,15 @@ for (const width of [390, 1280]) {
   for (const path of paths) {
     const separator = path.includes('?') ? '&' : '?'
     await page.goto(`${baseUrl}${path}${separator}lng=${lang}`, { waitUntil: 'networkidle' })
+    // Scroll through once so lazy images load before the full-page capture.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => setTimeout(resolve, 150))
+      }
+      window.scrollTo(0, 0)
+    })
+    await page.waitForLoadState('networkidle')
     const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'
     await page.screenshot({ path: `${outDir}/${lang}-${width}-${name}.png`, fullPage: true })
   }

@@ -33,13 +33,14 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <div className="container legal">
           <nav className="legal__toc" aria-label={t('legal.contents')}>
             <p className="legal__toc-title">{t('legal.contents')}</p>
-            <ol>
+            {/* The headings carry their own numbers ('1. …', 'Madde 1'): a plain list. */}
+            <ul>
               {page.sections.map((section, index) => (
                 <li key={section.heading}>
                   <a href={`#section-${index + 1}`}>{section.heading}</a>
                 </li>
               ))}
-            </ol>
+            </ul>
           </nav>
           <article className="prose legal__body">
             <p className="legal__updated">
