@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
