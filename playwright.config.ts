@@ -56,6 +56,9 @@ export default defineConfig({
     { ...serverOn(port), url: `${baseURL}/healthz` },
     // A second copy with a browser Maps key: the Maps enhancements are tested
     // there against a stand-in google.maps injected by the test (no network).
-    { ...serverOn(port + 1, { GOOGLE_MAPS_BROWSER_KEY: 'e2e-browser-key' }), url: `http://localhost:${port + 1}/healthz` },
+    {
+      ...serverOn(port + 1, { GOOGLE_MAPS_BROWSER_KEY: 'e2e-browser-key' }),
+      url: `http://localhost:${port + 1}/healthz`,
+    },
   ],
 })
