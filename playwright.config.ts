@@ -14,6 +14,8 @@ function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
       PUBLIC_BASE_URL: `http://localhost:${serverPort}`,
       SESSION_SECRET: 'e2e-only-secret-not-for-production',
       LOG_LEVEL: 'warn',
+      // Each copy has its own SQLite file (under data/, ignored by git).
+      DATABASE_URL: `data/e2e-${serverPort}.sqlite`,
       ...extraEnv,
     },
   }

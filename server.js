@@ -12,6 +12,8 @@ const { default: compression } = await import('compression')
 const { createRequestHandler } = await import('@react-router/express')
 
 const build = await import('./build/server/index.js')
+// Settings are validated and the database is opened and migrated before listening.
+await build.entry.module.startup?.()
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`

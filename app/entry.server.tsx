@@ -14,8 +14,17 @@ import { NonceProvider } from '~/utils/nonce'
 import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
 import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
+import { getDatabase } from '~/db/db.server'
 
 export const streamTimeout = 5_000
+
+/**
+ * Called once by server.js before it listens: opens and migrates the database,
+ * so a bad DATABASE_URL stops the start with a clear message.
+ */
+export async function startup(): Promise<void> {
+  await getDatabase()
+}
 
 /**
  * The i18n instance the middleware made for this request. When no route matched

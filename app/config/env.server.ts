@@ -51,6 +51,9 @@ const envSchema = z
     PROMO_VIDEO_URL: optionalUrl.default(''),
     GOOGLE_MAPS_BROWSER_KEY: z.string().trim().default(''),
 
+    /** A SQLite file path (default) or a postgres:// URL. */
+    DATABASE_URL: z.string().trim().min(1).default('data/marmara.sqlite'),
+
     DISTANCE_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
     GOOGLE_MAPS_SERVER_KEY: z.string().trim().default(''),
     GOOGLE_MAPS_API_URL: z.url().default('https://maps.googleapis.com'),

@@ -93,7 +93,7 @@ test('a forged price or distance in the URL changes nothing', async ({ page }) =
   await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('52 km')
 })
 
-test('Select re-prices on the server and refuses a forged class', async ({ page, request }) => {
+test('Select re-prices on the server and refuses a forged class', async ({ page, request, baseURL }) => {
   await searchFromHome(page, 'SAW', 'Şile')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page.getByRole('status')).toContainText(
@@ -108,7 +108,7 @@ test('Select re-prices on the server and refuses a forged class', async ({ page,
       vehicleClass: 'ROCKET',
       price: '1',
     },
-    headers: { origin: 'http://localhost:3210' },
+    headers: { origin: baseURL! },
   })
   expect(forged.status()).toBe(400)
   expect(await forged.text()).toContain('That vehicle cannot be booked for this trip.')

@@ -1,7 +1,10 @@
-/**
- * Readiness: the process can serve pages. It has no database yet; when the
- * booking storage lands this also checks that the database answers.
- */
-export function loader() {
-  return Response.json({ status: 'ready' }, { headers: { 'Cache-Control': 'no-store' } })
+import { databaseAnswers } from '~/db/db.server'
+
+/** Readiness: the process can serve, and its database answers. */
+export async function loader() {
+  const ok = await databaseAnswers()
+  return Response.json(
+    { status: ok ? 'ready' : 'database unavailable' },
+    { status: ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  )
 }

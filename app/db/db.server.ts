@@ -1,0 +1,32 @@
+import { sql } from 'kysely'
+import { getEnv } from '~/config/env.server'
+import { logger } from '~/utils/logger.server'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './connect.server'
+
+let ready: Promise<DatabaseHandle> | undefined
+
+/**
+ * The process's database, opened and migrated on first use (the server asks
+ * for it at start, so a broken database stops the start, not a traveller).
+ */
+export function getDatabase(): Promise<DatabaseHandle> {
+  ready ??= (async () => {
+    const handle = openDatabase(getEnv().DATABASE_URL)
+    await migrateToLatest(handle.db)
+    logger.info('database.ready', { dialect: handle.dialect })
+    return handle
+  })()
+  return ready
+}
+
+/** Whether the database answers a trivial query (the readiness probe). */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    const { db } = await getDatabase()
+    await sql`select 1`.execute(db)
+    return true
+  } catch (error) {
+    logger.error('database.unreachable', { error: String(error) })
+    return false
+  }
+}

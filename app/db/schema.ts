@@ -1,0 +1,88 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+
+/**
+ * The booking tables, shared by SQLite and PostgreSQL. Money is stored in
+ * integer minor units; timestamps are ISO 8601 strings in UTC so both dialects
+ * hold and compare them the same way.
+ */
+export interface BookingsTable {
+  /** Unguessable id (128 random bits, base64url); the browser only ever holds a signed copy. */
+  id: string
+  /** Short public reference for phone support, e.g. MC-7K4Q9P. */
+  reference: string
+  status: BookingStatus
+  language: string
+  /** The trip as the traveller searched it. */
+  trip_date: string
+  trip_time: string
+  pickup_text: string
+  destination_text: string
+  pickup_place_id: number
+  destination_place_id: number
+  distance_km: number
+  distance_source: string
+  vehicle_class: string
+  /** The quote snapshot: every component, in euro cents, as priced on the server. */
+  pricing_rule: string
+  base_cents: number
+  extra_km: number
+  extra_km_cents: number
+  peak: string | null
+  vehicle_cents: number
+  extras_cents: number
+  total_cents: number
+  /** The traveller's currency and the rate locked into the quote. */
+  currency: string
+  rate: string
+  rates_date: string
+  total_minor: number
+  quote_expires_at: string
+  created_at: string
+  updated_at: ColumnType<string, string, string>
+}
+
+export interface BookingExtrasTable {
+  id: Generated<number>
+  booking_id: string
+  code: string
+  quantity: number
+  unit_cents: number
+}
+
+export interface BookingPassengersTable {
+  id: Generated<number>
+  booking_id: string
+  position: number
+  first_name: string
+  last_name: string
+}
+
+export interface BookingEventsTable {
+  id: Generated<number>
+  booking_id: string
+  from_status: string | null
+  to_status: string
+  note: string | null
+  created_at: string
+}
+
+export const bookingStatuses = [
+  'draft',
+  'awaiting_payment',
+  'confirmed',
+  'completed',
+  'expired',
+  'payment_failed',
+  'cancelled',
+] as const
+export type BookingStatus = (typeof bookingStatuses)[number]
+
+export interface Database {
+  bookings: BookingsTable
+  booking_extras: BookingExtrasTable
+  booking_passengers: BookingPassengersTable
+  booking_events: BookingEventsTable
+}
+
+export type BookingRow = Selectable<BookingsTable>
+export type NewBooking = Insertable<BookingsTable>
