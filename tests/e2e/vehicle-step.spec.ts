@@ -93,7 +93,11 @@ test('a forged price or distance in the URL changes nothing', async ({ page }) =
   await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('52 km')
 })
 
-test('Select re-prices on the server and refuses a forged class', async ({ page, request, baseURL }) => {
+test('Select re-prices on the server and refuses a forged class', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await searchFromHome(page, 'SAW', 'Şile')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page.getByRole('status')).toContainText(
