@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server.js', 'scripts/**/*.mjs'],
+    files: ['server.js', 'scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: {
       globals: {
         process: 'readonly',

@@ -3,6 +3,7 @@
 //   node scripts/screenshots.mjs [baseUrl] [outDir] [lang] [path ...]
 import { chromium } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
+import { chromiumLaunchOptions } from '../tests/chromium-launch.mjs'
 
 const [baseUrl = 'http://localhost:3000', outDir = 'screenshots', lang = 'en', ...only] =
   process.argv.slice(2)
@@ -34,18 +35,7 @@ const paths = only.length
       '/no-such-page',
     ]
 mkdirSync(outDir, { recursive: true })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-})
+const browser = await chromium.launch(chromiumLaunchOptions)
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } })
   for (const path of paths) {

@@ -7,6 +7,37 @@ import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
 import { Icon } from './icons'
 
+/** A class's capacity (and, where asked, its payment options) as an icon list. */
+export function VehicleSpecs({
+  passengers,
+  luggage,
+  paymentOptions,
+}: {
+  passengers: number
+  luggage: number
+  paymentOptions?: readonly ('card' | 'cash')[]
+}) {
+  const { t } = useTranslation()
+  return (
+    <ul className="vehicle-card__specs">
+      <li>
+        <Icon name="user" size={18} />
+        {t('fleet.passengers', { count: passengers })}
+      </li>
+      <li>
+        <Icon name="suitcase" size={18} />
+        {t('fleet.luggage', { count: luggage })}
+      </li>
+      {paymentOptions ? (
+        <li>
+          <Icon name="tag" size={18} />
+          {paymentOptions.map((option) => t(`fleet.paymentOption.${option}`)).join(' · ')}
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
 export function VehicleCard({
   vehicle,
   language,
@@ -30,16 +61,7 @@ export function VehicleCard({
           </Link>
         </Heading>
         <p className="vehicle-card__models">{vehicle.models.join(', ')}</p>
-        <ul className="vehicle-card__specs">
-          <li>
-            <Icon name="user" size={18} />
-            {t('fleet.passengers', { count: vehicle.passengers })}
-          </li>
-          <li>
-            <Icon name="suitcase" size={18} />
-            {t('fleet.luggage', { count: vehicle.luggage })}
-          </li>
-        </ul>
+        <VehicleSpecs passengers={vehicle.passengers} luggage={vehicle.luggage} />
         <p className="vehicle-card__price">
           <span>{t('fleet.startingFrom')}</span>{' '}
           <strong>{formatMoney(vehicle.startingPrice, 'EUR', language)}</strong>

@@ -15,7 +15,7 @@ import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
 import { RouteSearchForm } from '~/components/route-search-form'
-import { Icon } from '~/components/icons'
+import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
 
@@ -369,22 +369,11 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                         <p className="offer__models">
                           {t('booking.vehicle.models', { models: offer.models.join(', ') })}
                         </p>
-                        <ul className="vehicle-card__specs">
-                          <li>
-                            <Icon name="user" size={18} />
-                            {t('fleet.passengers', { count: offer.passengers })}
-                          </li>
-                          <li>
-                            <Icon name="suitcase" size={18} />
-                            {t('fleet.luggage', { count: offer.luggage })}
-                          </li>
-                          <li>
-                            <Icon name="tag" size={18} />
-                            {offer.paymentOptions
-                              .map((option) => t(`fleet.paymentOption.${option}`))
-                              .join(' · ')}
-                          </li>
-                        </ul>
+                        <VehicleSpecs
+                          passengers={offer.passengers}
+                          luggage={offer.luggage}
+                          paymentOptions={offer.paymentOptions}
+                        />
                       </div>
                       <div className="offer__buy">
                         {offer.available ? (
