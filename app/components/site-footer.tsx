@@ -64,12 +64,6 @@ export function SiteFooter({ site, language }: { site: SiteSettings; language: L
             <li>
               <Link to="/blog-grid">{t('footer.blog')}</Link>
             </li>
-            <li>
-              <Link to="/our-team">{t('footer.team')}</Link>
-            </li>
-            <li>
-              <Link to="/contact">{t('footer.contact')}</Link>
-            </li>
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-places">
