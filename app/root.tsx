@@ -67,8 +67,15 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation()
+  const brand = useRootData()?.site.brand
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent />
+    // A loader's 404 has no meta of its own: the title comes with the screen.
+    return (
+      <>
+        <title>{brand ? `${t('notFound.title')} | ${brand}` : t('notFound.title')}</title>
+        <NotFoundContent />
+      </>
+    )
   }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -25,6 +25,7 @@ test('unknown paths answer 404 with a link home, in the visitor language', async
     const response = await page.goto(path)
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+    await expect(page).toHaveTitle(/^Page not found \| Marmara Chauffeur$/i)
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
   }
   const response = await openIn(page, '/still-missing', 'tr')
