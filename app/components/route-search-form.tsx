@@ -153,6 +153,7 @@ export function RouteSearchForm({
             mapsKey={mapsBrowserKey}
             language={i18n.language}
             invalidProps={invalid('pickup')}
+            suggestionsLabel={t('search.suggestions')}
           />
           <PlaceField
             id={id('destination')}
@@ -164,6 +165,7 @@ export function RouteSearchForm({
             mapsKey={mapsBrowserKey}
             language={i18n.language}
             invalidProps={invalid('destination')}
+            suggestionsLabel={t('search.suggestions')}
           />
           <div className="field field--narrow">
             <label htmlFor={id('date')}>{t('search.date')}</label>

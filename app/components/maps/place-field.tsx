@@ -25,6 +25,7 @@ export function PlaceField({
   mapsKey,
   language,
   invalidProps,
+  suggestionsLabel,
 }: {
   id: string
   name: string
@@ -35,6 +36,8 @@ export function PlaceField({
   mapsKey: string
   language: string
   invalidProps: Record<string, unknown>
+  /** The name of the suggestion list, distinct from the field's own label. */
+  suggestionsLabel: string
 }) {
   const input = useRef<HTMLInputElement>(null)
   const listboxId = useId()
@@ -67,6 +70,8 @@ export function PlaceField({
             includedRegionCodes: ['tr'],
             sessionToken: session.current,
           })
+        // The traveller has moved on (submitted, or left the field): keep it closed.
+        if (document.activeElement !== input.current) return
         setSuggestions(
           found.flatMap((item) =>
             item.placePrediction
@@ -138,7 +143,12 @@ export function PlaceField({
         {...invalidProps}
       />
       {places && suggestions.length ? (
-        <ul id={listboxId} role="listbox" className="place-field__list" aria-label={label}>
+        <ul
+          id={listboxId}
+          role="listbox"
+          className="place-field__list"
+          aria-label={suggestionsLabel}
+        >
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.placeId}
