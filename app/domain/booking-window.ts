@@ -5,7 +5,8 @@
  */
 export const BOOKING_WINDOW_DAYS = 20
 export const TIME_STEP_MINUTES = 15
-const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
+/** All dates are Istanbul dates (PRODUCT.md, Time), whatever the server's zone. */
+export const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
 
 /**
  * The 96 pickup times in the seed's order: 00:15, 00:30 … 23:45, then 00:00

@@ -53,9 +53,9 @@ export function checkTripSearch(values: TripSearchValues, now: Date): TripSearch
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || Number.isNaN(Date.parse(values.date)))
     return 'invalidDate'
   if (!timeSet.has(values.time)) return 'invalidTime'
-  const window = dateWindow(now)
-  if (values.date < window.min) return 'dateInPast'
-  if (values.date > window.max) return 'dateTooFar'
+  const bookingWindow = dateWindow(now)
+  if (values.date < bookingWindow.min) return 'dateInPast'
+  if (values.date > bookingWindow.max) return 'dateTooFar'
   const notice = pickupInstant(values.date, values.time).getTime() - now.getTime()
   if (notice < MINIMUM_NOTICE_MINUTES * 60_000) return 'tooSoon'
   return null

@@ -1,7 +1,5 @@
 import { intlLocale, type Language } from '~/i18n/config'
-
-/** All dates are Istanbul dates (PRODUCT.md, Time), whatever the server's zone. */
-export const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
+import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 
 /** A calendar date (YYYY-MM-DD) in the language's long form, e.g. '12 June 2026'. */
 export function formatDate(isoDate: string, language: Language): string {

@@ -3,7 +3,7 @@ import type { PriceTableEntry } from '../pricing/types'
 import placesData from './gazetteer.json'
 import priceTable from '../pricing/price-table.json'
 
-/** Every served place (see gazetteer.json and its README in PRODUCT.md). */
+/** Every served place: the airports, the 39 districts and the served cities (gazetteer.json). */
 export const places = placesData as Place[]
 
 const entries = new Map(

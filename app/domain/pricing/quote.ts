@@ -46,9 +46,9 @@ function minutesOf(time: string): number {
 /** The airport's peak window if this pickup falls in it (PRODUCT.md, Prices, rule 1). */
 export function peakAt(pickup: Place, pickupTime: string): AirportCode | undefined {
   if (!pickup.airport) return undefined
-  const window = PEAK[pickup.airport]
+  const peakWindow = PEAK[pickup.airport]
   const minute = minutesOf(pickupTime)
-  return minute >= minutesOf(window.from) && minute <= minutesOf(window.to)
+  return minute >= minutesOf(peakWindow.from) && minute <= minutesOf(peakWindow.to)
     ? pickup.airport
     : undefined
 }
@@ -77,9 +77,9 @@ function airportQuote(
       extraKmCents,
     }
   }
-  const window = PEAK[peak]
-  const extraKmCents = extraKm * window.extraKmCents
-  const cents = multiply(baseCents + extraKmCents, window.multiplier)
+  const peakWindow = PEAK[peak]
+  const extraKmCents = extraKm * peakWindow.extraKmCents
+  const cents = multiply(baseCents + extraKmCents, peakWindow.multiplier)
   return { code, cents, rule: 'airport', baseCents, extraKm, extraKmCents, peak }
 }
 

@@ -4,13 +4,12 @@ import type { Route } from './+types/booking-vehicle'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
-import { dateWindow, timeOptions } from '~/domain/booking-window'
 import { convertCents, currencies, parseCurrency, type Currency } from '~/domain/money/currency'
 import { vehicleClassCodes } from '~/content/vehicle-classes'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { quoteTrip, type TripQuoteResult } from '~/booking/trip-quote.server'
 import { ratesProvider } from '~/booking/providers.server'
-import { placeNames } from '~/booking/place-names'
+import { searchFormOptions } from '~/booking/search-form-options'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
@@ -27,15 +26,11 @@ async function buildVehicleStep(params: URLSearchParams, language: Language, sit
   const currency = parseCurrency(params.get('currency'))
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
-  const window = dateWindow(now)
   const common = {
     values,
     currency,
     origin,
-    dateMin: window.min,
-    dateMax: window.max,
-    times: timeOptions(),
-    placeNames: placeNames(language),
+    ...searchFormOptions(language, now),
   }
   const hasSearch = tripFields.some((name) => params.has(name))
   if (!hasSearch) return { ...common, outcome: null }

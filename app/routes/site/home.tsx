@@ -7,14 +7,13 @@ import { listServices } from '~/content/services.server'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { listBlogCards } from '~/content/blog.server'
 import { listTestimonials } from '~/content/pages.server'
-import { dateWindow, timeOptions } from '~/domain/booking-window'
 import { RouteSearchForm } from '~/components/route-search-form'
 import { BlogCard, ServiceCard, VehicleCard } from '~/components/cards'
 import { TestimonialCarousel } from '~/components/testimonial-carousel'
 import { SocialLinks } from '~/components/site-footer'
 import { VideoModal } from '~/components/video-modal'
 import { Icon, type IconName } from '~/components/icons'
-import { placeNames } from '~/booking/place-names'
+import { searchFormOptions } from '~/booking/search-form-options'
 
 /** How many items of each list the home page shows (seed, Home and UI limits). */
 const HOME_SERVICES = 3
@@ -24,7 +23,6 @@ const HOME_TESTIMONIALS = 2
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const window = dateWindow(new Date())
   const isAlias = new URL(request.url).pathname !== '/'
   return {
     language,
@@ -35,10 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fleet: listVehicleClasses(language, site).slice(0, HOME_FLEET),
     posts: listBlogCards(language, site, HOME_POSTS),
     testimonials: listTestimonials(language, site, HOME_TESTIMONIALS),
-    dateMin: window.min,
-    dateMax: window.max,
-    times: timeOptions(),
-    placeNames: placeNames(language),
+    ...searchFormOptions(language, new Date()),
   }
 }
 
