@@ -5,10 +5,12 @@ import pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely'
 import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
+import * as m0002 from './migrations/0002_booking_details'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
   '0001_bookings': m0001,
+  '0002_booking_details': m0002,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

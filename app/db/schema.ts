@@ -39,7 +39,36 @@ export interface BookingsTable {
   quote_expires_at: string
   created_at: string
   updated_at: ColumnType<string, string, string>
+  /** 'Select' from one vehicle page view and class: a repeated click finds the same draft. */
+  selection_key: string | null
+  /** When each step was last completed; a later step needs the earlier ones. */
+  extras_done_at: string | null
+  passenger_done_at: string | null
+  /** The passenger step. */
+  first_name: string | null
+  last_name: string | null
+  email: string | null
+  phone: string | null
+  passenger_count: number | null
+  luggage_count: number | null
+  notes: string | null
+  flight_number: string | null
+  sign_name: string | null
+  /** The payment step. */
+  billing_first_name: string | null
+  billing_last_name: string | null
+  billing_company: string | null
+  billing_address: string | null
+  billing_country: string | null
+  billing_city: string | null
+  billing_zipcode: string | null
+  payment_option: PaymentOption | null
+  terms_accepted_at: string | null
 }
+
+/** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
+export const paymentOptions = ['fullCard', 'depositCash'] as const
+export type PaymentOption = (typeof paymentOptions)[number]
 
 export interface BookingExtrasTable {
   id: Generated<number>
@@ -66,6 +95,20 @@ export interface BookingEventsTable {
   created_at: string
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>
+  full_name: string
+  email: string
+  subject: string
+  message: string
+  language: string
+  sender_hash: string
+  /** 'stored' until the mailer hands it on, then 'sent'. */
+  mail_status: string
+  created_at: string
+  mailed_at: string | null
+}
+
 export const bookingStatuses = [
   'draft',
   'awaiting_payment',
@@ -82,6 +125,7 @@ export interface Database {
   booking_extras: BookingExtrasTable
   booking_passengers: BookingPassengersTable
   booking_events: BookingEventsTable
+  contact_messages: ContactMessagesTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

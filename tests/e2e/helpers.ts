@@ -97,6 +97,16 @@ async function openWithoutSiteScripts(page: Page): Promise<Page> {
     storageState: await page.context().storageState(),
   })
   await context.route(/\.js(\?|$)/, (route) => route.abort())
+  // Serve the document exactly as the no-JS page holds it now, so a state reached
+  // by a form POST (an error, a server-rendered dialog) is what axe checks.
+  const html = await page.content()
+  await context.route(
+    page.url(),
+    (route) => route.fulfill({ body: html, contentType: 'text/html' }),
+    {
+      times: 1,
+    },
+  )
   const copy = await context.newPage()
   await copy.goto(page.url())
   return copy
