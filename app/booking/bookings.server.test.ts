@@ -10,12 +10,20 @@ import { quoteClasses } from '~/domain/pricing/quote'
 import type { RatesSnapshot } from '~/domain/money/currency'
 import {
   bookingEvents,
+  bookingExtraCodes,
   createDraft,
+  DraftUnavailableError,
   expireStaleDrafts,
   findBooking,
+  markExtrasDone,
+  requoteDraft,
+  savePassengerDetails,
+  setExtraChosen,
+  submitDraft,
   transitionBooking,
   type DraftInput,
 } from './bookings.server'
+import type { PassengerDetails, PaymentDetails } from './booking-forms'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from './status'
 
@@ -70,7 +78,31 @@ const rates: RatesSnapshot = {
   rates: { EUR: 1, USD: 1.1612, GBP: 0.8815, TRY: 49.4371 },
 }
 
-function draftInput(): DraftInput {
+const passenger: PassengerDetails = {
+  name: 'Ayşe',
+  lastName: 'Yılmaz',
+  email: 'ayse@example.com',
+  phone: '+90 532 123 45 67',
+  passengers: 4,
+  luggage: 4,
+  notes: 'Two large suitcases',
+  flightNumber: 'TK1984',
+  signName: undefined,
+}
+
+const billing: PaymentDetails = {
+  fullname: 'Ayşe',
+  lastname: 'Yılmaz',
+  company: undefined,
+  address: 'Bağdat Caddesi 1',
+  country: 'Türkiye',
+  city: 'İstanbul',
+  zipcode: '34710',
+  paymentOption: 'depositCash',
+  acceptTerms: true,
+}
+
+function draftInput(classIndex = 1): DraftInput {
   const pickup = placeById(2)!
   const destination = placeById(1033)!
   const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
@@ -80,7 +112,7 @@ function draftInput(): DraftInput {
     distanceKm: distance.km,
     pickupTime: '10:00',
     priceEntry,
-  })[1]!
+  })[classIndex]!
   return {
     language: 'en',
     trip: { date: '2026-11-23', time: '10:00', pickupText: 'SAW', destinationText: 'Şile' },
@@ -108,7 +140,7 @@ describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backen
   })
 
   it('stores a draft with the full quote snapshot and its first event', async () => {
-    const draft = await createDraft(handle, draftInput(), now)
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
     expect(draft.reference).toMatch(referencePattern)
     expect(draft.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
     const stored = await findBooking(handle, draft.id)
@@ -130,7 +162,7 @@ describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backen
   })
 
   it('moves through allowed statuses and refuses the others, leaving the row as it was', async () => {
-    const draft = await createDraft(handle, draftInput(), now)
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
     await transitionBooking(handle, draft.id, 'awaiting_payment', now)
     await expect(transitionBooking(handle, draft.id, 'completed', now)).rejects.toBeInstanceOf(
       TransitionError,
@@ -143,7 +175,7 @@ describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backen
   })
 
   it('lets only one of two simultaneous changes of the same draft through', async () => {
-    const draft = await createDraft(handle, draftInput(), now)
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
     const results = await Promise.allSettled([
       transitionBooking(handle, draft.id, 'awaiting_payment', now),
       transitionBooking(handle, draft.id, 'awaiting_payment', now),
@@ -157,7 +189,7 @@ describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backen
   })
 
   it('expires drafts whose quote ran out, once', async () => {
-    const draft = await createDraft(handle, draftInput(), now)
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
     const later = new Date(now.getTime() + 31 * 60_000)
     expect(await expireStaleDrafts(handle, later)).toBeGreaterThanOrEqual(1)
     expect((await findBooking(handle, draft.id))?.status).toBe('expired')
@@ -166,5 +198,120 @@ describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backen
 
   it('never finds a booking by a made-up id', async () => {
     expect(await findBooking(handle, 'not-a-real-id')).toBeUndefined()
+  })
+  it('makes one draft for one selection, even for two simultaneous requests', async () => {
+    const key = `page-${backend.name}:LUXMNVN`
+    const [first, second] = await Promise.all([
+      createDraft(handle, draftInput(), now, { selectionKey: key }),
+      createDraft(handle, draftInput(), now, { selectionKey: key }),
+    ])
+    expect(first.booking.id).toBe(second.booking.id)
+    expect([first.created, second.created].sort()).toEqual([false, true])
+    const again = await createDraft(handle, draftInput(), now, { selectionKey: key })
+    expect(again).toMatchObject({ created: false, booking: { id: first.booking.id } })
+    const stored = await handle.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('selection_key', '=', key)
+      .execute()
+    expect(stored).toHaveLength(1)
+  })
+
+  it('re-totals the draft as extras are toggled, in euro and in the locked currency', async () => {
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
+    const withSeat = await setExtraChosen(handle, draft.id, 'childSeat', true, now)
+    expect(withSeat).toMatchObject({ extras_cents: 700, total_cents: 13600 })
+    expect(withSeat.total_minor).toBe(637739 + 34606)
+    await setExtraChosen(handle, draft.id, 'childSeat', true, now) // a repeated toggle
+    await setExtraChosen(handle, draft.id, 'boosterSeat', true, now)
+    expect(await bookingExtraCodes(handle, draft.id)).toEqual(['childSeat', 'boosterSeat'])
+    const without = await setExtraChosen(handle, draft.id, 'childSeat', false, now)
+    expect(without).toMatchObject({ extras_cents: 700, total_cents: 13600 })
+    expect(await findBooking(handle, draft.id)).toMatchObject({ total_cents: 13600 })
+  })
+
+  it('prices the same draft for another class, keeping extras and reopening a step that no longer fits', async () => {
+    const { booking: draft } = await createDraft(handle, draftInput(0), now)
+    await setExtraChosen(handle, draft.id, 'boosterSeat', true, now)
+    await markExtrasDone(handle, draft.id, now)
+    await savePassengerDetails(handle, draft.id, { ...passenger, passengers: 6 }, now)
+    const later = new Date(now.getTime() + 10 * 60_000)
+    const requoted = await requoteDraft(
+      handle,
+      draft.id,
+      draftInput(1),
+      { passengers: 5, luggage: 6 },
+      later,
+    )
+    expect(requoted).toMatchObject({
+      vehicle_class: 'LUXMNVN',
+      vehicle_cents: 12900,
+      total_cents: 13600,
+      passenger_done_at: null,
+      quote_expires_at: '2026-11-22T08:40:00.000Z',
+    })
+    expect(requoted.extras_done_at).not.toBeNull()
+  })
+
+  it('stores the passenger and billing details and submits the draft once', async () => {
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
+    await markExtrasDone(handle, draft.id, now)
+    await savePassengerDetails(handle, draft.id, passenger, now)
+    const results = await Promise.allSettled([
+      submitDraft(handle, draft.id, billing, now),
+      submitDraft(handle, draft.id, billing, now),
+    ])
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    expect(await findBooking(handle, draft.id)).toMatchObject({
+      status: 'awaiting_payment',
+      first_name: 'Ayşe',
+      email: 'ayse@example.com',
+      passenger_count: 4,
+      flight_number: 'TK1984',
+      sign_name: null,
+      billing_company: null,
+      billing_zipcode: '34710',
+      payment_option: 'depositCash',
+      terms_accepted_at: now.toISOString(),
+    })
+    expect((await bookingEvents(handle, draft.id)).map((event) => event.to_status)).toEqual([
+      'draft',
+      'awaiting_payment',
+    ])
+    await expect(setExtraChosen(handle, draft.id, 'childSeat', true, now)).rejects.toEqual(
+      new DraftUnavailableError('submitted'),
+    )
+  })
+
+  it('refuses changes to a draft whose quote ran out, and to an unknown id', async () => {
+    const { booking: draft } = await createDraft(handle, draftInput(), now)
+    const later = new Date(now.getTime() + 30 * 60_000)
+    await expect(markExtrasDone(handle, draft.id, later)).rejects.toMatchObject({
+      reason: 'expired',
+    })
+    await expect(markExtrasDone(handle, 'made-up', now)).rejects.toMatchObject({
+      reason: 'missing',
+    })
+    expect((await findBooking(handle, draft.id))?.extras_done_at).toBeNull()
+  })
+
+  it("carries the traveller's details and extras over to a new draft", async () => {
+    const { booking: old } = await createDraft(handle, draftInput(), now)
+    await setExtraChosen(handle, old.id, 'childSeat', true, now)
+    await savePassengerDetails(handle, old.id, passenger, now)
+    const previous = (await findBooking(handle, old.id))!
+    const { booking: fresh } = await createDraft(handle, draftInput(0), now, {
+      carryFrom: previous,
+    })
+    expect(fresh.id).not.toBe(old.id)
+    expect(fresh).toMatchObject({
+      first_name: 'Ayşe',
+      phone: '+90 532 123 45 67',
+      passenger_count: 4,
+      passenger_done_at: null,
+      extras_done_at: null,
+      extras_cents: 700,
+    })
+    expect(await bookingExtraCodes(handle, fresh.id)).toEqual(['childSeat'])
   })
 })

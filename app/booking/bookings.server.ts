@@ -5,9 +5,12 @@ import { writeTransaction } from '~/db/write.server'
 import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
-import { convertCents, type Currency, type RatesSnapshot } from '~/domain/money/currency'
+import type { Currency, RatesSnapshot } from '~/domain/money/currency'
 import { assertTransition } from './status'
 import { newBookingId, newReference } from './identifiers.server'
+import { bookingTotals } from './booking-money'
+import { extraCodes, extraUnitCents, type ExtraCode } from './extras'
+import type { PassengerDetails, PaymentDetails } from './booking-forms'
 
 /** A quote is held for 30 minutes (issue: the booking draft). */
 export const QUOTE_VALID_MINUTES = 30
@@ -45,26 +48,9 @@ async function recordEvent(
     .execute()
 }
 
-/**
- * Stores a new draft holding the server's quote snapshot, with its first event,
- * in one transaction. A reference that happens to exist already is drawn again.
- */
-export async function createDraft(
-  handle: DatabaseHandle,
-  input: DraftInput,
-  now: Date,
-): Promise<BookingRow> {
-  const at = now.toISOString()
-  const expires = new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString()
-  const totalCents = input.quote.cents
-  const row = {
-    id: newBookingId(),
-    status: 'draft' as const,
-    language: input.language,
-    trip_date: input.trip.date,
-    trip_time: input.trip.time,
-    pickup_text: input.trip.pickupText,
-    destination_text: input.trip.destinationText,
+/** The quote columns of a booking, from the server's own pricing. */
+function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
+  return {
     pickup_place_id: input.pickup.id,
     destination_place_id: input.destination.id,
     distance_km: input.distance.km,
@@ -76,16 +62,73 @@ export async function createDraft(
     extra_km_cents: input.quote.extraKmCents,
     peak: input.quote.peak ?? null,
     vehicle_cents: input.quote.cents,
-    extras_cents: 0,
-    total_cents: totalCents,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
     rates_date: input.rates.date,
-    total_minor: convertCents(totalCents, input.currency, input.rates),
-    quote_expires_at: expires,
+  }
+}
+
+/** What a new draft may take over from the traveller's previous one (nothing typed is lost). */
+const carriedColumns = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'passenger_count',
+  'luggage_count',
+  'notes',
+  'flight_number',
+  'sign_name',
+  'billing_first_name',
+  'billing_last_name',
+  'billing_company',
+  'billing_address',
+  'billing_country',
+  'billing_city',
+  'billing_zipcode',
+  'payment_option',
+] as const
+
+export interface DraftOptions {
+  /** Identifies one 'Select' (page view and class): a repeat finds the same draft. */
+  selectionKey?: string
+  /** The traveller's previous booking, whose details and extras carry over. */
+  carryFrom?: BookingRow
+}
+
+/**
+ * Stores a new draft holding the server's quote snapshot, with its first event,
+ * in one transaction. A selection key already used returns that draft instead,
+ * so a double click on 'Select' makes one booking. A reference that happens to
+ * exist already is drawn again.
+ */
+export async function createDraft(
+  handle: DatabaseHandle,
+  input: DraftInput,
+  now: Date,
+  options: DraftOptions = {},
+): Promise<{ booking: BookingRow; created: boolean }> {
+  const at = now.toISOString()
+  const quote = quoteColumns(input)
+  const carried = options.carryFrom
+  const extras = carried ? await bookingExtraCodes(handle, carried.id) : []
+  const row = {
+    id: newBookingId(),
+    status: 'draft' as const,
+    language: input.language,
+    trip_date: input.trip.date,
+    trip_time: input.trip.time,
+    pickup_text: input.trip.pickupText,
+    destination_text: input.trip.destinationText,
+    ...quote,
+    ...bookingTotals(quote.vehicle_cents, extras, quote),
+    quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
     created_at: at,
     updated_at: at,
+    selection_key: options.selectionKey ?? null,
+    ...(carried ? Object.fromEntries(carriedColumns.map((name) => [name, carried[name]])) : {}),
   }
+  const existing = () => findBySelectionKey(handle, options.selectionKey)
   for (let attempt = 0; ; attempt++) {
     const reference = newReference()
     const taken = await handle.db
@@ -94,22 +137,214 @@ export async function createDraft(
       .where('reference', '=', reference)
       .executeTakeFirst()
     if (taken && attempt < 5) continue
-    return writeTransaction(handle, async (trx) => {
-      await trx
-        .insertInto('bookings')
-        .values({ ...row, reference })
-        .execute()
-      await recordEvent(trx, row.id, null, 'draft', at)
-      return { ...row, reference }
-    })
+    try {
+      return await writeTransaction(handle, async (trx) => {
+        const repeat = options.selectionKey
+          ? await trx
+              .selectFrom('bookings')
+              .selectAll()
+              .where('selection_key', '=', options.selectionKey)
+              .executeTakeFirst()
+          : undefined
+        if (repeat) return { booking: repeat, created: false }
+        await trx
+          .insertInto('bookings')
+          .values({ ...row, reference })
+          .execute()
+        if (extras.length) await insertExtras(trx, row.id, extras)
+        await recordEvent(trx, row.id, null, 'draft', at)
+        return { booking: (await selectBooking(trx, row.id))!, created: true }
+      })
+    } catch (error) {
+      // PostgreSQL: a simultaneous repeat won the unique selection key first.
+      const repeat = await existing()
+      if (repeat) return { booking: repeat, created: false }
+      throw error
+    }
   }
+}
+
+async function findBySelectionKey(handle: DatabaseHandle, key: string | undefined) {
+  if (!key) return undefined
+  return handle.db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('selection_key', '=', key)
+    .executeTakeFirst()
+}
+
+function selectBooking(executor: Executor, id: string) {
+  return executor.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+async function insertExtras(executor: Executor, bookingId: string, codes: readonly ExtraCode[]) {
+  await executor
+    .insertInto('booking_extras')
+    .values(
+      codes.map((code) => ({
+        booking_id: bookingId,
+        code,
+        quantity: 1,
+        unit_cents: extraUnitCents[code],
+      })),
+    )
+    .execute()
+}
+
+/** The extras chosen for a booking, in catalogue order. */
+export async function bookingExtraCodes(
+  executor: DatabaseHandle | Executor,
+  bookingId: string,
+): Promise<ExtraCode[]> {
+  const db = 'db' in executor ? executor.db : executor
+  const rows = await db
+    .selectFrom('booking_extras')
+    .select('code')
+    .where('booking_id', '=', bookingId)
+    .execute()
+  const chosen = new Set(rows.map((row) => row.code))
+  return extraCodes.filter((code) => chosen.has(code))
+}
+
+/** Why a draft cannot be changed any more. */
+export class DraftUnavailableError extends Error {
+  constructor(readonly reason: 'missing' | 'expired' | 'submitted') {
+    super(`draft ${reason}`)
+  }
+}
+
+/**
+ * Changes a draft inside one write transaction, after checking, with the row
+ * locked, that it still is a draft whose quote holds. Returns the row as stored.
+ */
+async function changeDraft(
+  handle: DatabaseHandle,
+  id: string,
+  now: Date,
+  change: (trx: Executor, booking: BookingRow) => Promise<Partial<BookingRow>>,
+): Promise<BookingRow> {
+  return writeTransaction(handle, async (trx) => {
+    let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
+    if (handle.dialect === 'postgres') query = query.forUpdate()
+    const booking = await query.executeTakeFirst()
+    if (!booking) throw new DraftUnavailableError('missing')
+    if (booking.status !== 'draft') {
+      throw new DraftUnavailableError(booking.status === 'expired' ? 'expired' : 'submitted')
+    }
+    if (booking.quote_expires_at <= now.toISOString()) throw new DraftUnavailableError('expired')
+    const values = { ...(await change(trx, booking)), updated_at: now.toISOString() }
+    await trx.updateTable('bookings').set(values).where('id', '=', id).execute()
+    return { ...booking, ...values }
+  })
+}
+
+/**
+ * Prices the same draft again for another vehicle class or a fresh quote of the
+ * same trip (the traveller went back to the vehicle step): a new 30-minute quote,
+ * the extras kept, and the passenger step reopened when the new vehicle is smaller.
+ */
+export async function requoteDraft(
+  handle: DatabaseHandle,
+  id: string,
+  input: DraftInput,
+  capacity: { passengers: number; luggage: number },
+  now: Date,
+  selectionKey?: string,
+): Promise<BookingRow> {
+  return changeDraft(handle, id, now, async (trx, booking) => {
+    const quote = quoteColumns(input)
+    const extras = await bookingExtraCodes(trx, id)
+    const fits =
+      (booking.passenger_count ?? 0) <= capacity.passengers &&
+      (booking.luggage_count ?? 0) <= capacity.luggage
+    return {
+      ...quote,
+      ...bookingTotals(quote.vehicle_cents, extras, quote),
+      quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
+      selection_key: selectionKey ?? booking.selection_key,
+      passenger_done_at: fits ? booking.passenger_done_at : null,
+    }
+  })
+}
+
+/** Adds or removes one extra and re-totals the draft, atomically. */
+export async function setExtraChosen(
+  handle: DatabaseHandle,
+  id: string,
+  code: ExtraCode,
+  chosen: boolean,
+  now: Date,
+): Promise<BookingRow> {
+  return changeDraft(handle, id, now, async (trx, booking) => {
+    await trx
+      .deleteFrom('booking_extras')
+      .where('booking_id', '=', id)
+      .where('code', '=', code)
+      .execute()
+    if (chosen) await insertExtras(trx, id, [code])
+    return bookingTotals(booking.vehicle_cents, await bookingExtraCodes(trx, id), booking)
+  })
+}
+
+export async function markExtrasDone(handle: DatabaseHandle, id: string, now: Date) {
+  return changeDraft(handle, id, now, async () => ({ extras_done_at: now.toISOString() }))
+}
+
+export async function savePassengerDetails(
+  handle: DatabaseHandle,
+  id: string,
+  details: PassengerDetails,
+  now: Date,
+): Promise<BookingRow> {
+  return changeDraft(handle, id, now, async () => ({
+    first_name: details.name,
+    last_name: details.lastName,
+    email: details.email,
+    phone: details.phone,
+    passenger_count: details.passengers,
+    luggage_count: details.luggage,
+    notes: details.notes || null,
+    flight_number: details.flightNumber || null,
+    sign_name: details.signName || null,
+    passenger_done_at: now.toISOString(),
+  }))
+}
+
+/**
+ * 'Book Now': stores the billing details, the payment option and the accepted
+ * agreements, and moves the draft to awaiting_payment with its event, all in
+ * one transaction, so a double click submits once.
+ */
+export async function submitDraft(
+  handle: DatabaseHandle,
+  id: string,
+  details: PaymentDetails,
+  now: Date,
+): Promise<BookingRow> {
+  const at = now.toISOString()
+  return changeDraft(handle, id, now, async (trx, booking) => {
+    assertTransition(booking.status, 'awaiting_payment')
+    await recordEvent(trx, id, booking.status, 'awaiting_payment', at)
+    return {
+      billing_first_name: details.fullname,
+      billing_last_name: details.lastname,
+      billing_company: details.company || null,
+      billing_address: details.address,
+      billing_country: details.country,
+      billing_city: details.city,
+      billing_zipcode: details.zipcode,
+      payment_option: details.paymentOption,
+      terms_accepted_at: at,
+      status: 'awaiting_payment' as const,
+    }
+  })
 }
 
 export async function findBooking(
   handle: DatabaseHandle,
   id: string,
 ): Promise<BookingRow | undefined> {
-  return handle.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst()
+  return selectBooking(handle.db, id)
 }
 
 /** Changes a booking's status if the transition is allowed, with its event, atomically. */

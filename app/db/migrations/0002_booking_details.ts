@@ -6,36 +6,37 @@ import { autoIdType } from './column-types'
  * idempotency key of 'Select', and the contact form's messages. SQLite adds
  * one column per ALTER TABLE statement, so each column is its own statement.
  */
-const bookingColumns: [name: string, type: 'varchar' | 'integer', length?: number][] = [
-  ['selection_key', 'varchar', 64],
-  ['extras_done_at', 'varchar', 32],
-  ['first_name', 'varchar', 100],
-  ['last_name', 'varchar', 100],
-  ['email', 'varchar', 254],
-  ['phone', 'varchar', 40],
+/** Each column: its name and either 'integer' or the length of a varchar. */
+const bookingColumns: [name: string, type: 'integer' | number][] = [
+  ['selection_key', 64],
+  ['extras_done_at', 32],
+  ['first_name', 100],
+  ['last_name', 100],
+  ['email', 254],
+  ['phone', 40],
   ['passenger_count', 'integer'],
   ['luggage_count', 'integer'],
-  ['notes', 'varchar', 1000],
-  ['flight_number', 'varchar', 16],
-  ['sign_name', 'varchar', 100],
-  ['passenger_done_at', 'varchar', 32],
-  ['billing_first_name', 'varchar', 100],
-  ['billing_last_name', 'varchar', 100],
-  ['billing_company', 'varchar', 200],
-  ['billing_address', 'varchar', 500],
-  ['billing_country', 'varchar', 100],
-  ['billing_city', 'varchar', 100],
-  ['billing_zipcode', 'varchar', 20],
-  ['payment_option', 'varchar', 16],
-  ['terms_accepted_at', 'varchar', 32],
+  ['notes', 1000],
+  ['flight_number', 16],
+  ['sign_name', 100],
+  ['passenger_done_at', 32],
+  ['billing_first_name', 100],
+  ['billing_last_name', 100],
+  ['billing_company', 200],
+  ['billing_address', 500],
+  ['billing_country', 100],
+  ['billing_city', 100],
+  ['billing_zipcode', 20],
+  ['payment_option', 16],
+  ['terms_accepted_at', 32],
 ]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, type, length] of bookingColumns) {
+  for (const [name, type] of bookingColumns) {
     await db.schema
       .alterTable('bookings')
-      .addColumn(name, type === 'integer' ? 'integer' : `varchar(${length})`)
+      .addColumn(name, type === 'integer' ? 'integer' : `varchar(${type})`)
       .execute()
   }
   // NULLs never collide, so only drafts started from a vehicle page carry a key.

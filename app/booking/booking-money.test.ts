@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { bookingTotals, toBookingMinor } from './booking-money'
+
+const lira = { currency: 'TRY', rate: '49.4371', rates_date: '2026-11-20' }
+const euro = { currency: 'EUR', rate: '1', rates_date: '2026-11-20' }
+
+describe('booking money at the locked rate', () => {
+  it('converts euro cents with the rate stored in the booking', () => {
+    expect(toBookingMinor(12900, lira)).toBe(637739)
+    expect(toBookingMinor(12900, euro)).toBe(12900)
+  })
+
+  it('adds 7 EUR per extra and totals the converted lines', () => {
+    expect(bookingTotals(12900, ['childSeat', 'boosterSeat'], euro)).toEqual({
+      extras_cents: 1400,
+      total_cents: 14300,
+      total_minor: 14300,
+    })
+    const totals = bookingTotals(12900, ['childSeat'], lira)
+    expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + toBookingMinor(700, lira))
+  })
+})

@@ -1,0 +1,55 @@
+import {
+  convertCents,
+  isCurrency,
+  type Currency,
+  type RatesSnapshot,
+} from '~/domain/money/currency'
+import type { ExtraCode } from './extras'
+import { extraUnitCents } from './extras'
+
+/** The part of a stored booking that says which currency and locked rate it is priced in. */
+export interface LockedRate {
+  currency: string
+  rate: string
+  rates_date: string
+}
+
+export function bookingCurrency(booking: LockedRate): Currency {
+  return isCurrency(booking.currency) ? booking.currency : 'EUR'
+}
+
+/** The rate locked into the quote, as a snapshot the converter takes. */
+function lockedSnapshot(booking: LockedRate): RatesSnapshot {
+  const currency = bookingCurrency(booking)
+  return {
+    date: booking.rates_date,
+    source: 'builtin',
+    rates: { EUR: 1, USD: 1, GBP: 1, TRY: 1, [currency]: Number(booking.rate) },
+  }
+}
+
+/** Euro cents in the booking's currency at its locked rate. */
+export function toBookingMinor(euroCents: number, booking: LockedRate): number {
+  return convertCents(euroCents, bookingCurrency(booking), lockedSnapshot(booking))
+}
+
+/**
+ * The booking's totals for a vehicle price and a set of extras. The total in
+ * the traveller's currency is the sum of the converted lines, so the lines a
+ * traveller sees always add up to the amount charged.
+ */
+export function bookingTotals(
+  vehicleCents: number,
+  extras: readonly ExtraCode[],
+  booking: LockedRate,
+) {
+  const extrasCents = extras.reduce((sum, code) => sum + extraUnitCents[code], 0)
+  const totalMinor =
+    toBookingMinor(vehicleCents, booking) +
+    extras.reduce((sum, code) => sum + toBookingMinor(extraUnitCents[code], booking), 0)
+  return {
+    extras_cents: extrasCents,
+    total_cents: vehicleCents + extrasCents,
+    total_minor: totalMinor,
+  }
+}
