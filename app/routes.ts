@@ -1,8 +1,8 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 
 /**
- * Every path of the seed's route table (section 2), grouped by area. The later
- * booking steps and the invoice are added with the booking issues.
+ * Every path of the seed's route table (section 2), grouped by area. The
+ * received, completion and invoice pages are added with the payment issue.
  */
 export default [
   // Company site
@@ -39,6 +39,9 @@ export default [
 
   // Booking flow
   route('booking-vehicle', 'routes/booking/booking-vehicle.tsx'),
+  route('booking-extra', 'routes/booking/booking-extra.tsx'),
+  route('booking-passenger', 'routes/booking/booking-passenger.tsx'),
+  route('booking-payment', 'routes/booking/booking-payment.tsx'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/connect.server'
+import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import { storageBackends } from '~/db/test-backends'
 import { placeById, priceEntry } from '~/domain/places/gazetteer'
 import { builtinDistance } from '~/domain/distance/distance'
 import { quoteClasses } from '~/domain/pricing/quote'
@@ -26,51 +23,6 @@ import {
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from './status'
-
-/**
- * The storage tests run twice: on a real SQLite file and on the PostgreSQL
- * server of the machine (a throwaway database per run). TEST_POSTGRES_URL
- * names the server; its default is the local trust-auth cluster.
- */
-const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres'
-
-interface Backend {
-  name: string
-  open: () => Promise<DatabaseHandle>
-  close: () => Promise<void>
-}
-
-function sqliteBackend(): Backend {
-  const folder = mkdtempSync(join(tmpdir(), 'mc-sqlite-'))
-  return {
-    name: 'SQLite',
-    open: async () => openDatabase(join(folder, 'data', 'bookings.db')),
-    close: async () => rmSync(folder, { recursive: true, force: true }),
-  }
-}
-
-function postgresBackend(): Backend {
-  const name = `mc_test_${process.pid}_${Date.now()}`
-  const admin = () => new pg.Client({ connectionString: postgresAdminUrl })
-  return {
-    name: 'PostgreSQL',
-    open: async () => {
-      const client = admin()
-      await client.connect()
-      await client.query(`create database ${name}`)
-      await client.end()
-      const url = new URL(postgresAdminUrl)
-      url.pathname = `/${name}`
-      return openDatabase(url.toString())
-    },
-    close: async () => {
-      const client = admin()
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
-}
 
 const rates: RatesSnapshot = {
   date: '2026-11-20',
@@ -125,7 +77,8 @@ function draftInput(classIndex = 1): DraftInput {
   }
 }
 
-describe.each([sqliteBackend(), postgresBackend()])('bookings on $name', (backend) => {
+// On a real SQLite file and on the machine's PostgreSQL (a throwaway database per run).
+describe.each(storageBackends())('bookings on $name', (backend) => {
   let handle: DatabaseHandle
   const now = new Date('2026-11-22T08:00:00Z')
 

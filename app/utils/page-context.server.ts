@@ -1,8 +1,19 @@
-import type { RouterContextProvider } from 'react-router'
+import { createContext, type RouterContextProvider } from 'react-router'
 import { getI18n, getLanguage } from '~/i18n/middleware.server'
 import { toLanguage } from '~/i18n/config'
 import { getSiteSettings } from '~/config/site.server'
 import { pageMeta, type PageMetaOptions, type PageName } from '~/seo/meta.server'
+
+/**
+ * Set by an action whose form was refused. On a form POST without JavaScript
+ * the page's loaders run in the same request, so the title they build starts
+ * with 'Error: ' (actions cannot reach the meta function directly).
+ */
+const formRefused = createContext<boolean>(false)
+
+export function markFormRefused(context: Readonly<RouterContextProvider>) {
+  context.set(formRefused, true)
+}
 
 /**
  * What every loader needs: the request's language, its translator, the site
@@ -14,6 +25,13 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
   const site = getSiteSettings()
   const t = i18n.getFixedT(language)
   const meta = (page: PageName, options: Partial<PageMetaOptions> = {}) =>
-    pageMeta(page, { language, site, i18n, request, ...options })
+    pageMeta(page, {
+      language,
+      site,
+      i18n,
+      request,
+      ...(context.get(formRefused) ? { titlePrefix: 'Error: ' } : {}),
+      ...options,
+    })
   return { i18n, language, site, t, meta }
 }

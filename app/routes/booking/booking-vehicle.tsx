@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation } from 'react-router'
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-vehicle'
 import { pageContext } from '~/utils/page-context.server'
@@ -13,10 +13,15 @@ import { searchFormOptions } from '~/booking/search-form-options'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
+import { BookingNoticeMessage } from '~/components/booking-step'
+import { readNotice, type BookingNotice } from '~/booking/notices'
+import { newPageNonce, selectVehicle } from '~/booking/select-vehicle.server'
+import { draftCookieHeader, readDraftId } from '~/booking/draft-cookie.server'
+import { findBooking } from '~/booking/bookings.server'
+import { getDatabase } from '~/db/db.server'
 import { RouteSearchForm } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
-import { useSite } from '~/utils/root-data'
 
 const tripFields = ['date', 'time', 'pickup', 'destination'] as const
 
@@ -85,47 +90,81 @@ async function presentOutcome(
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const step = await buildVehicleStep(new URL(request.url).searchParams, language, site)
+  const url = new URL(request.url)
+  const step = await buildVehicleStep(url.searchParams, language, site)
+  const notice = readNotice(url)
   const failed = Boolean(step.outcome && step.outcome.kind !== 'priced')
   return data(
     {
       ...step,
       language,
-      selected: null,
+      pageNonce: newPageNonce(),
+      notice,
       selectionRefused: false,
-      meta: meta('booking-vehicle', { noindex: true, titlePrefix: failed ? 'Error: ' : undefined }),
+      meta: meta('booking-vehicle', {
+        noindex: true,
+        titlePrefix: failed || notice === 'noBooking' ? 'Error: ' : undefined,
+      }),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
 
 /**
- * 'Select' posts only the trip and the class; the server prices the trip again
- * from scratch and ignores anything else. Starting the stored booking draft is
- * the next issue's work: until it lands, the choice is confirmed on this page.
+ * 'Select' posts the trip, the class, the price the card showed and the page's
+ * nonce. The server prices the trip again; a known, available class at the
+ * price the traveller saw starts (or re-prices) the stored draft, and the
+ * browser gets only the draft's signed id. Anything else re-renders the page
+ * with the current prices and a message.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { language, site, meta } = pageContext(context, request)
   const form = await request.formData()
   const params = new URLSearchParams()
   for (const name of [...tripFields, 'currency']) params.set(name, String(form.get(name) ?? ''))
+  const values = readTripSearch(params)
+  const currency = parseCurrency(params.get('currency'))
+  const vehicleClass = String(form.get('vehicleClass') ?? '')
+  const shown = Number(form.get('shownPrice'))
+
+  const handle = await getDatabase()
+  const draftId = await readDraftId(request)
+  const outcome = (vehicleClassCodes as readonly string[]).includes(vehicleClass)
+    ? await selectVehicle(
+        handle,
+        {
+          values,
+          currency,
+          vehicleClass,
+          shownMinor: Number.isSafeInteger(shown) ? shown : undefined,
+          pageNonce: String(form.get('page') ?? '') || undefined,
+          language,
+          site,
+          previous: draftId ? await findBooking(handle, draftId) : undefined,
+        },
+        new Date(),
+      )
+    : ({ kind: 'refused' } as const)
+
+  if (outcome.kind === 'selected') {
+    return redirect('/booking-extra', {
+      status: 303,
+      headers: { 'Set-Cookie': await draftCookieHeader(outcome.booking.id) },
+    })
+  }
   const step = await buildVehicleStep(params, language, site)
-  const code = String(form.get('vehicleClass') ?? '')
-  const offer =
-    (vehicleClassCodes as readonly string[]).includes(code) && step.outcome?.kind === 'priced'
-      ? step.outcome.offers.find((candidate) => candidate.code === code && candidate.available)
-      : undefined
+  const notice: BookingNotice | undefined =
+    outcome.kind === 'price-changed' ? 'priceChanged' : undefined
   return data(
     {
       ...step,
       language,
-      selected: offer
-        ? { code: offer.code, title: offer.title, priceMinor: offer.priceMinor }
-        : null,
-      selectionRefused: !offer,
-      meta: meta('booking-vehicle', { noindex: true, titlePrefix: offer ? undefined : 'Error: ' }),
+      pageNonce: newPageNonce(),
+      notice,
+      selectionRefused: outcome.kind === 'refused',
+      meta: meta('booking-vehicle', { noindex: true, titlePrefix: 'Error: ' }),
     },
-    { status: offer ? 200 : 400 },
+    { status: outcome.kind === 'price-changed' ? 409 : 400 },
   )
 }
 
@@ -242,7 +281,6 @@ function NoticeDialog({
 
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const site = useSite()
   const navigation = useNavigation()
   const step = actionData ?? loaderData
   const { outcome, values, currency, language } = step
@@ -275,6 +313,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
         </div>
       </div>
       <div className="container booking__body">
+        <BookingNoticeMessage notice={step.notice} />
         {errorText ? (
           <div className="alert alert--error" role="alert" id={errorId}>
             <p>{errorText}</p>
@@ -326,17 +365,6 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                 button={t('common.close')}
               />
             ) : null}
-            {step.selected ? (
-              <div className="alert alert--info" role="status">
-                <p>
-                  {t('booking.vehicle.selected', {
-                    title: step.selected.title,
-                    price: formatMoney(step.selected.priceMinor / 100, currency, language),
-                  })}
-                </p>
-                <p>{t('booking.vehicle.nextStepSoon', { phone: site.phone })}</p>
-              </div>
-            ) : null}
             {step.selectionRefused ? (
               <div className="alert alert--error" role="alert">
                 <p>{t('booking.vehicle.selectionRefused')}</p>
@@ -382,6 +410,8 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                             <Form method="post" preventScrollReset>
                               <TripFields values={values} />
                               <input type="hidden" name="currency" value={currency} />
+                              <input type="hidden" name="page" value={step.pageNonce} />
+                              <input type="hidden" name="shownPrice" value={offer.priceMinor} />
                               <button
                                 type="submit"
                                 name="vehicleClass"

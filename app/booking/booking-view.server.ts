@@ -1,0 +1,64 @@
+import type { BookingRow } from '~/db/schema'
+import type { SiteSettings } from '~/config/site'
+import type { Language } from '~/i18n/config'
+import { placeById } from '~/domain/places/gazetteer'
+import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
+import { listVehicleClasses } from '~/content/fleet.server'
+import { bookingCurrency, toBookingMinor } from './booking-money'
+import { extraUnitCents, type ExtraCode } from './extras'
+
+/** The seats of a vehicle class (PRODUCT.md: the seed's static list). */
+export function vehicleCapacity(code: string, language: Language, site: SiteSettings) {
+  const vehicle = listVehicleClasses(language, site).find((candidate) => candidate.code === code)
+  if (!vehicle) throw new Error(`unknown vehicle class ${code}`)
+  return { passengers: vehicle.passengers, luggage: vehicle.luggage }
+}
+
+/** A place's name in the language, with what the traveller typed when it says more. */
+function placeLabel(placeId: number, typed: string, language: Language) {
+  const name = placeById(placeId)?.name[language] ?? typed
+  return { name, typed: typed.trim() && typed.trim() !== name ? typed.trim() : undefined }
+}
+
+/**
+ * What every step shows of a stored booking: the trip, the vehicle, the extras
+ * and the amounts in the traveller's currency at the locked rate. Everything
+ * comes from the database row, nothing from the request.
+ */
+export function presentBooking(
+  booking: BookingRow,
+  extras: ExtraCode[],
+  language: Language,
+  site: SiteSettings,
+) {
+  const vehicle = listVehicleClasses(language, site).find(
+    (candidate) => candidate.code === booking.vehicle_class,
+  )
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    currency: bookingCurrency(booking),
+    trip: {
+      pickup: placeLabel(booking.pickup_place_id, booking.pickup_text, language),
+      destination: placeLabel(booking.destination_place_id, booking.destination_text, language),
+      date: pickupCalendarDate(booking.trip_date, booking.trip_time),
+      time: booking.trip_time,
+      km: booking.distance_km,
+      hours: estimatedHours(booking.distance_km),
+    },
+    vehicle: {
+      code: booking.vehicle_class,
+      title: vehicle?.title ?? booking.vehicle_class,
+      image: vehicle?.image ?? '',
+      passengers: vehicle?.passengers ?? 1,
+      luggage: vehicle?.luggage ?? 1,
+    },
+    vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
+    extras: extras.map((code) => ({ code, minor: toBookingMinor(extraUnitCents[code], booking) })),
+    totalMinor: booking.total_minor,
+    passengers: booking.passenger_count,
+    luggage: booking.luggage_count,
+  }
+}
+
+export type BookingView = ReturnType<typeof presentBooking>

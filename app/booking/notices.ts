@@ -1,0 +1,21 @@
+/**
+ * Messages a booking step can be opened with after a redirect (`?notice=`).
+ * Only these codes are shown, each from the translation files, so the URL can
+ * never put arbitrary text on the page.
+ */
+export const bookingNotices = [
+  'noBooking',
+  'expired',
+  'extrasFirst',
+  'passengerFirst',
+  'submitted',
+  'priceChanged',
+] as const
+export type BookingNotice = (typeof bookingNotices)[number]
+
+export function readNotice(url: URL | string): BookingNotice | undefined {
+  const value = new URL(url, 'http://x').searchParams.get('notice')
+  return (bookingNotices as readonly string[]).includes(value ?? '')
+    ? (value as BookingNotice)
+    : undefined
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto'
+import type { Place } from '~/domain/places/types'
+import { convertCents, type Currency } from '~/domain/money/currency'
+import type { TripSearchValues } from '~/domain/trip-search'
+import type { BookingRow } from '~/db/schema'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { SiteSettings } from '~/config/site'
+import type { Language } from '~/i18n/config'
+import { logger } from '~/utils/logger.server'
+import { createDraft, DraftUnavailableError, requoteDraft } from './bookings.server'
+import { isQuoteExpired } from './step-guard.server'
+import { quoteTrip } from './trip-quote.server'
+import { ratesProvider } from './providers.server'
+import { vehicleCapacity } from './booking-view.server'
+
+export interface Selection {
+  values: TripSearchValues
+  currency: Currency
+  vehicleClass: string
+  /** The price the traveller saw on the card, in the currency's minor units. */
+  shownMinor: number | undefined
+  /** One page view of the vehicle step (a random nonce the loader made). */
+  pageNonce: string | undefined
+  language: Language
+  site: SiteSettings
+  /** The booking this browser already holds, if any. */
+  previous: BookingRow | undefined
+}
+
+export type SelectionResult =
+  { kind: 'refused' } | { kind: 'price-changed' } | { kind: 'selected'; booking: BookingRow }
+
+const noncePattern = /^[A-Za-z0-9_-]{16,32}$/
+
+/** One view of the vehicle step: repeated 'Select' clicks from it name the same draft. */
+export function newPageNonce(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+function sameTrip(booking: BookingRow, values: TripSearchValues, pickup: Place, to: Place) {
+  return (
+    booking.trip_date === values.date &&
+    booking.trip_time === values.time &&
+    booking.pickup_place_id === pickup.id &&
+    booking.destination_place_id === to.id
+  )
+}
+
+/**
+ * 'Select' on the vehicle step. The trip is priced again from scratch; the
+ * browser's class is only a choice among the four, and the price it saw is only
+ * compared, never used: if it differs the traveller is shown the new prices
+ * instead of being charged a price they did not see. The browser's existing
+ * draft for the same trip is re-priced in place (going back and choosing again
+ * makes no second booking); otherwise a new draft takes over what was typed.
+ */
+export async function selectVehicle(
+  handle: DatabaseHandle,
+  selection: Selection,
+  now: Date,
+): Promise<SelectionResult> {
+  const result = await quoteTrip(selection.values, now)
+  if (result.kind !== 'priced') return { kind: 'refused' }
+  const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
+  if (!quote || quote.cents <= 0) return { kind: 'refused' }
+
+  const rates = await ratesProvider().current()
+  if (convertCents(quote.cents, selection.currency, rates) !== selection.shownMinor) {
+    return { kind: 'price-changed' }
+  }
+
+  const input = {
+    language: selection.language,
+    trip: {
+      date: selection.values.date,
+      time: selection.values.time,
+      pickupText: selection.values.pickup,
+      destinationText: selection.values.destination,
+    },
+    pickup: result.pickup,
+    destination: result.destination,
+    distance: result.distance,
+    quote,
+    currency: selection.currency,
+    rates,
+  }
+  const selectionKey =
+    selection.pageNonce && noncePattern.test(selection.pageNonce)
+      ? `${selection.pageNonce}:${quote.code}`
+      : undefined
+  const previous = selection.previous
+
+  if (
+    previous?.status === 'draft' &&
+    !isQuoteExpired(previous, now) &&
+    previous.currency === selection.currency &&
+    sameTrip(previous, selection.values, result.pickup, result.destination)
+  ) {
+    try {
+      const capacity = vehicleCapacity(quote.code, selection.language, selection.site)
+      const booking = await requoteDraft(handle, previous.id, input, capacity, now, selectionKey)
+      return { kind: 'selected', booking }
+    } catch (error) {
+      if (!(error instanceof DraftUnavailableError)) throw error
+      // Expired or submitted meanwhile: start a new draft below.
+    }
+  }
+  const carryFrom =
+    previous && (previous.status === 'draft' || previous.status === 'expired')
+      ? previous
+      : undefined
+  const { booking, created } = await createDraft(handle, input, now, { selectionKey, carryFrom })
+  if (created) {
+    logger.info('booking.draft_created', {
+      reference: booking.reference,
+      vehicleClass: booking.vehicle_class,
+      rule: booking.pricing_rule,
+    })
+  }
+  return { kind: 'selected', booking }
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next'
+import type { BookingView } from '~/booking/booking-view.server'
+import type { Language } from '~/i18n/config'
+import { formatDate, formatMoney } from '~/utils/format'
+
+/**
+ * The booking as the server holds it, beside every step after the vehicle: the
+ * trip, the vehicle, the extras and the running total. The total is a live
+ * region, so a screen reader hears it change when an extra is toggled.
+ */
+export function BookingSummary({ view, language }: { view: BookingView; language: Language }) {
+  const { t } = useTranslation()
+  const money = (minor: number) => formatMoney(minor / 100, view.currency, language)
+  const place = (label: BookingView['trip']['pickup']) => (
+    <>
+      {label.name}
+      {label.typed ? <span className="booking-summary__typed">{label.typed}</span> : null}
+    </>
+  )
+  return (
+    <section className="card booking-summary" aria-labelledby="booking-summary-title">
+      <div className="card__body">
+        <h2 id="booking-summary-title">{t('booking.summary.title')}</h2>
+        <p className="booking-summary__reference">
+          {t('booking.summary.reference')} <strong>{view.reference}</strong>
+        </p>
+        <dl className="trip-summary__list">
+          <div>
+            <dt>{t('booking.vehicle.from')}</dt>
+            <dd>{place(view.trip.pickup)}</dd>
+          </div>
+          <div>
+            <dt>{t('booking.vehicle.to')}</dt>
+            <dd>{place(view.trip.destination)}</dd>
+          </div>
+          <div>
+            <dt>{t('booking.vehicle.date')}</dt>
+            <dd>{formatDate(view.trip.date, language)}</dd>
+          </div>
+          <div>
+            <dt>{t('booking.vehicle.time')}</dt>
+            <dd>{view.trip.time}</dd>
+          </div>
+          <div>
+            <dt>{t('booking.vehicle.distance')}</dt>
+            <dd>{t('booking.vehicle.km', { count: view.trip.km })}</dd>
+          </div>
+          {view.passengers ? (
+            <div>
+              <dt>{t('booking.summary.passengers')}</dt>
+              <dd>
+                {t('booking.summary.people', { count: view.passengers })},{' '}
+                {t('booking.summary.bags', { count: view.luggage ?? 0 })}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <h3 className="booking-summary__lines-title">{t('booking.summary.price')}</h3>
+        <dl className="booking-summary__lines">
+          <div>
+            <dt>{view.vehicle.title}</dt>
+            <dd>{money(view.vehicleMinor)}</dd>
+          </div>
+          {view.extras.map((extra) => (
+            <div key={extra.code}>
+              <dt>{t(`booking.extras.items.${extra.code}.title`)}</dt>
+              <dd>{money(extra.minor)}</dd>
+            </div>
+          ))}
+          <div className="booking-summary__total">
+            <dt>{t('booking.summary.total')}</dt>
+            <dd aria-live="polite">{money(view.totalMinor)}</dd>
+          </div>
+        </dl>
+        <p className="fine-print">{t('booking.vehicle.priceIncludes')}</p>
+      </div>
+    </section>
+  )
+}

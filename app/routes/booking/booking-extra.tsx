@@ -1,0 +1,127 @@
+import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/booking-extra'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { requireStepBooking, vehicleSearchPath } from '~/booking/step-guard.server'
+import { markExtrasDone, setExtraChosen, DraftUnavailableError } from '~/booking/bookings.server'
+import { presentBooking } from '~/booking/booking-view.server'
+import { toBookingMinor } from '~/booking/booking-money'
+import { extraCodes, extraUnitCents, isExtraCode } from '~/booking/extras'
+import { readNotice } from '~/booking/notices'
+import { BookingStepLayout } from '~/components/booking-step'
+import { BookingSummary } from '~/components/booking-summary'
+import { formatMoney } from '~/utils/format'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const { booking, extras } = await requireStepBooking(request, 'extra')
+  return data(
+    {
+      language,
+      notice: readNotice(request.url),
+      view: presentBooking(booking, extras, language, site),
+      options: extraCodes.map((code) => ({
+        code,
+        minor: toBookingMinor(extraUnitCents[code], booking),
+        chosen: extras.includes(code),
+      })),
+      backTo: vehicleSearchPath(booking),
+      meta: meta('booking-extra', { noindex: true }),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/**
+ * Two intents: 'toggle' sets one extra to the state its button names (so a
+ * repeated click changes nothing) and comes back here; 'continue' records the
+ * step as done and goes on to the passenger step. Both redirect (303), so a
+ * refresh never posts again.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { handle, booking } = await requireStepBooking(request, 'extra')
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const now = new Date()
+  try {
+    if (intent === 'continue') {
+      await markExtrasDone(handle, booking.id, now)
+      return redirect('/booking-passenger', 303)
+    }
+    const code = form.get('extra')
+    if (intent !== 'toggle' || !isExtraCode(code)) {
+      return data({ refused: true }, { status: 400 })
+    }
+    await setExtraChosen(handle, booking.id, code, form.get('chosen') === 'true', now)
+    return redirect('/booking-extra', 303)
+  } catch (error) {
+    // The quote ran out or the booking moved on meanwhile: the guard says where to go.
+    if (error instanceof DraftUnavailableError) return redirect('/booking-extra', 303)
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function BookingExtra({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const { view, options, language } = loaderData
+  const busy = navigation.state !== 'idle'
+  return (
+    <BookingStepLayout
+      step="extra"
+      title={t('booking.extras.title')}
+      notice={loaderData.notice}
+      aside={<BookingSummary view={view} language={language} />}
+    >
+      <p className="booking-step__lead">{t('booking.extras.lead')}</p>
+      {actionData?.refused ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t('booking.extras.refused')}</p>
+        </div>
+      ) : null}
+      <ul className="extras" aria-busy={busy}>
+        {options.map((option) => {
+          const title = t(`booking.extras.items.${option.code}.title`)
+          return (
+            <li key={option.code} className={`card extra${option.chosen ? ' is-chosen' : ''}`}>
+              <div className="extra__text">
+                <h2 className="extra__title">{title}</h2>
+                <p>{t(`booking.extras.items.${option.code}.description`)}</p>
+              </div>
+              <p className="extra__price">
+                {formatMoney(option.minor / 100, view.currency, language)}
+              </p>
+              <Form method="post" preventScrollReset replace>
+                <input type="hidden" name="extra" value={option.code} />
+                <input type="hidden" name="chosen" value={String(!option.chosen)} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="toggle"
+                  className={`button ${option.chosen ? 'button--accent' : 'button--ghost'}`}
+                  aria-pressed={option.chosen}
+                >
+                  {option.chosen ? t('booking.extras.added') : t('booking.extras.add')}
+                  <span className="visually-hidden">: {title}</span>
+                </button>
+              </Form>
+            </li>
+          )
+        })}
+      </ul>
+      <div className="booking-step__actions">
+        <Link to={loaderData.backTo} className="button button--ghost">
+          {t('booking.back')}
+        </Link>
+        <Form method="post">
+          <button type="submit" name="intent" value="continue" className="button button--accent">
+            {t('booking.continue')}
+          </button>
+        </Form>
+      </div>
+    </BookingStepLayout>
+  )
+}

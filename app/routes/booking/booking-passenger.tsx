@@ -1,0 +1,220 @@
+import { useMemo } from 'react'
+import { Form, Link, data, redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/booking-passenger'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { requireStepBooking } from '~/booking/step-guard.server'
+import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
+import { presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
+import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
+import { readNotice } from '~/booking/notices'
+import { BookingStepLayout } from '~/components/booking-step'
+import { BookingSummary } from '~/components/booking-summary'
+import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
+import { useErrorTitle } from '~/utils/use-error-title'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const { booking, extras } = await requireStepBooking(request, 'passenger')
+  return data(
+    {
+      language,
+      notice: readNotice(request.url),
+      view: presentBooking(booking, extras, language, site),
+      capacity: vehicleCapacity(booking.vehicle_class, language, site),
+      // What was stored before: coming back to this step shows it again.
+      stored: {
+        name: booking.first_name ?? '',
+        lastName: booking.last_name ?? '',
+        email: booking.email ?? '',
+        phone: booking.phone ?? '',
+        passengers: booking.passenger_count ? String(booking.passenger_count) : '',
+        luggage: booking.luggage_count ? String(booking.luggage_count) : '',
+        notes: booking.notes ?? '',
+        flightNumber: booking.flight_number ?? '',
+        signName: booking.sign_name ?? '',
+      },
+      airportPickup: booking.pricing_rule.startsWith('airport'),
+      meta: meta('booking-passenger', { noindex: true }),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { language, site } = pageContext(context, request)
+  const { handle, booking } = await requireStepBooking(request, 'passenger')
+  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class, language, site))
+  const submission = parseWithZod(await request.formData(), { schema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  try {
+    await savePassengerDetails(handle, booking.id, submission.value, new Date())
+  } catch (error) {
+    if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)
+    throw error
+  }
+  return redirect('/booking-payment', 303)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+const range = (max: number) => Array.from({ length: max }, (_, index) => index + 1)
+
+export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { view, capacity, language, stored } = loaderData
+  const schema = useMemo(() => passengerSchema(capacity), [capacity])
+  const [form, fields] = useForm<PassengerDetails>({
+    id: 'passenger-form',
+    lastResult: actionData?.result,
+    defaultValue: stored,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const text = (key: string) =>
+    t(key, { count: key.endsWith('luggageMax') ? capacity.luggage : capacity.passengers })
+  const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
+  useErrorTitle(hasErrors)
+
+  const textField = (
+    field: FieldMetadata<string | undefined>,
+    label: string,
+    type: 'text' | 'email' | 'tel',
+    autoComplete: string,
+    hint?: string,
+  ) => {
+    const hintId = `${field.id}-hint`
+    const props = getInputProps(field, { type })
+    const describedBy = [hint ? hintId : '', props['aria-describedby'] ?? '']
+      .filter(Boolean)
+      .join(' ')
+    return (
+      <div className="field">
+        <label htmlFor={field.id}>{label}</label>
+        {hint ? (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        ) : null}
+        <input
+          {...props}
+          key={props.key}
+          autoComplete={autoComplete}
+          aria-describedby={describedBy || undefined}
+        />
+        <FieldErrors id={field.errorId} errors={field.errors} text={text} />
+      </div>
+    )
+  }
+
+  const countField = (field: FieldMetadata<number>, label: string, max: number) => {
+    const props = getSelectProps(field)
+    return (
+      <div className="field">
+        <label htmlFor={field.id}>{label}</label>
+        <select {...props} key={props.key}>
+          <option value="">{t('booking.passenger.choose')}</option>
+          {range(max).map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={field.errorId} errors={field.errors} text={text} />
+      </div>
+    )
+  }
+
+  return (
+    <BookingStepLayout
+      step="passenger"
+      title={t('booking.passenger.title')}
+      notice={loaderData.notice}
+      aside={<BookingSummary view={view} language={language} />}
+    >
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="form-card booking-form"
+        aria-labelledby="passenger-form-title"
+      >
+        <h2 id="passenger-form-title">{t('booking.passenger.formTitle')}</h2>
+        <FormErrorSummary errors={form.allErrors} text={text} />
+        <div className="form-grid">
+          {textField(fields.name, t('booking.passenger.name'), 'text', 'given-name')}
+          {textField(fields.lastName, t('booking.passenger.lastName'), 'text', 'family-name')}
+          {textField(fields.email, t('booking.passenger.email'), 'email', 'email')}
+          {textField(
+            fields.phone,
+            t('booking.passenger.phone'),
+            'tel',
+            'tel',
+            t('booking.passenger.phoneHint'),
+          )}
+          {countField(fields.passengers, t('booking.passenger.passengers'), capacity.passengers)}
+          {countField(fields.luggage, t('booking.passenger.luggage'), capacity.luggage)}
+        </div>
+        <fieldset className="form-fieldset">
+          <legend>{t('booking.passenger.arrivalTitle')}</legend>
+          <p className="field__hint">
+            {loaderData.airportPickup
+              ? t('booking.passenger.arrivalAirport')
+              : t('booking.passenger.arrivalOther')}
+          </p>
+          <div className="form-grid">
+            {textField(
+              fields.flightNumber,
+              t('booking.passenger.flightNumber'),
+              'text',
+              'off',
+              t('booking.passenger.flightNumberHint'),
+            )}
+            {textField(fields.signName, t('booking.passenger.signName'), 'text', 'name')}
+          </div>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={fields.notes.id}>{t('booking.passenger.notes')}</label>
+          <p id={`${fields.notes.id}-hint`} className="field__hint">
+            {t('booking.passenger.notesHint')}
+          </p>
+          <textarea
+            {...getTextareaProps(fields.notes)}
+            key={fields.notes.key}
+            rows={4}
+            aria-describedby={
+              [`${fields.notes.id}-hint`, fields.notes.errors?.length ? fields.notes.errorId : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          />
+          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} text={text} />
+        </div>
+        <div className="booking-step__actions">
+          <Link to="/booking-extra" className="button button--ghost">
+            {t('booking.back')}
+          </Link>
+          <button type="submit" className="button button--accent">
+            {t('booking.continue')}
+          </button>
+        </div>
+      </Form>
+    </BookingStepLayout>
+  )
+}
