@@ -2,6 +2,7 @@ import type { BookingRow } from '~/db/schema'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { placeById } from '~/domain/places/gazetteer'
+import { fold } from '~/domain/places/fold'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { bookingCurrency, toBookingMinor } from './booking-money'
@@ -14,10 +15,20 @@ export function vehicleCapacity(code: string, language: Language, site: SiteSett
   return { passengers: vehicle.passengers, luggage: vehicle.luggage }
 }
 
-/** A place's name in the language, with what the traveller typed when it says more. */
+/**
+ * A place's name in the language, with what the traveller typed when it says
+ * more (a street or a hotel), not when it is just another name of the place.
+ */
 function placeLabel(placeId: number, typed: string, language: Language) {
-  const name = placeById(placeId)?.name[language] ?? typed
-  return { name, typed: typed.trim() && typed.trim() !== name ? typed.trim() : undefined }
+  const place = placeById(placeId)
+  const name = place?.name[language] ?? typed
+  const folded = fold(typed)
+  const sameThing =
+    !folded ||
+    !place ||
+    place.aliases.includes(folded) ||
+    [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
+  return { name, typed: sameThing ? undefined : typed.trim() }
 }
 
 /**

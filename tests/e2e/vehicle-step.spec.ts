@@ -100,8 +100,9 @@ test('Select re-prices on the server and refuses a forged class', async ({
 }) => {
   await searchFromHome(page, 'SAW', 'Şile')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
-  await expect(page.getByRole('status')).toContainText(
-    'You chose the Business Luxury Minivan for €129.',
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(page.getByRole('region', { name: 'Your booking' })).toContainText(
+    'Business Luxury Minivan',
   )
   const forged = await request.post('/booking-vehicle', {
     form: {

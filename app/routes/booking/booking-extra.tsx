@@ -105,7 +105,7 @@ export default function BookingExtra({ loaderData, actionData }: Route.Component
                   aria-pressed={option.chosen}
                 >
                   {option.chosen ? t('booking.extras.added') : t('booking.extras.add')}
-                  <span className="visually-hidden">: {title}</span>
+                  <span className="visually-hidden"> {title}</span>
                 </button>
               </Form>
             </li>

@@ -107,17 +107,17 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     return (
       <div className="field">
         <label htmlFor={field.id}>{label}</label>
-        {hint ? (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        ) : null}
         <input
           {...props}
           key={props.key}
           autoComplete={autoComplete}
           aria-describedby={describedBy || undefined}
         />
+        {hint ? (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        ) : null}
         <FieldErrors id={field.errorId} errors={field.errors} text={text} />
       </div>
     )
@@ -191,9 +191,6 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         </fieldset>
         <div className="field">
           <label htmlFor={fields.notes.id}>{t('booking.passenger.notes')}</label>
-          <p id={`${fields.notes.id}-hint`} className="field__hint">
-            {t('booking.passenger.notesHint')}
-          </p>
           <textarea
             {...getTextareaProps(fields.notes)}
             key={fields.notes.key}
@@ -204,6 +201,9 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
                 .join(' ') || undefined
             }
           />
+          <p id={`${fields.notes.id}-hint`} className="field__hint">
+            {t('booking.passenger.notesHint')}
+          </p>
           <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} text={text} />
         </div>
         <div className="booking-step__actions">

@@ -1,0 +1,358 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expectNoAxeViolations, tomorrowInIstanbul } from './helpers'
+import { openServerDatabase } from './database'
+
+/**
+ * The booking from the vehicle step to the payment summary, run with and
+ * without JavaScript. Every test books its own pickup time, different per
+ * project, so the bookings it counts in the server's database are its own.
+ */
+function tripTime(testInfo: TestInfo, slot: number): string {
+  const index = slot * 2 + (testInfo.project.name === 'no-js' ? 1 : 0)
+  const hour = 4 + Math.floor(index / 4)
+  return `${String(hour).padStart(2, '0')}:${['00', '15', '30', '45'][index % 4]}`
+}
+
+const date = tomorrowInIstanbul()
+
+function vehicleStep(time: string) {
+  return `/booking-vehicle?date=${date}&time=${time}&pickup=SAW&destination=Şile`
+}
+
+/** The bookings stored for this test's trip since it started. */
+function bookingsFor(time: string, since: string) {
+  const database = openServerDatabase()
+  try {
+    return database
+      .prepare(
+        `select id, reference, status, vehicle_class, total_cents, passenger_count, email
+           from bookings where trip_date = ? and trip_time = ? and created_at >= ?`,
+      )
+      .all(date, time, since) as {
+      id: string
+      reference: string
+      status: string
+      vehicle_class: string
+      total_cents: number
+      passenger_count: number | null
+      email: string | null
+    }[]
+  } finally {
+    database.close()
+  }
+}
+
+async function chooseVehicle(page: Page, time: string, vehicle = 'Business Luxury Minivan') {
+  await page.goto(vehicleStep(time))
+  await page.getByRole('button', { name: `Select ${vehicle}` }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Your booking' })
+const total = (page: Page) => summary(page).locator('.booking-summary__total dd')
+const passengerForm = (page: Page) => page.getByRole('form', { name: 'Who is travelling?' })
+
+async function fillPassenger(page: Page) {
+  const form = passengerForm(page)
+  await form.getByLabel('First Name').fill('Ayşe')
+  await form.getByLabel('Last Name').fill('Yılmaz')
+  await form.getByLabel('Email').fill('ayse@example.com')
+  await form.getByLabel('Phone').fill('+90 532 123 45 67')
+  await form.getByLabel('Passengers').selectOption('3')
+  await form.getByLabel('Luggage').selectOption('2')
+  await form.getByLabel('Flight number (optional)').fill('tk 1984')
+}
+
+async function fillBilling(page: Page) {
+  await page.getByLabel('Address').fill('Bağdat Caddesi 1')
+  await page.getByLabel('City').fill('İstanbul')
+  await page.getByLabel('ZIP Code').fill('34710')
+  await page.getByLabel('Country').fill('Türkiye')
+}
+
+test('from Select to the payment summary, with the seed messages on empty and wrong input', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 0)
+  await chooseVehicle(page, time)
+
+  // Extras
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add extras')
+  await expect(page.locator('.progress [aria-current="step"]')).toContainText('Extras')
+  await expect(page.locator('.progress .is-done')).toHaveCount(2)
+  await expect(total(page)).toHaveText('€129')
+  const reference = (await summary(page)
+    .locator('.booking-summary__reference strong')
+    .textContent())!
+  expect(reference).toMatch(/^MC-[2-9A-Z]{6}$/)
+  await expectNoAxeViolations(page, testInfo)
+  const childSeat = page.getByRole('button', { name: /Child Seat$/ })
+  await expect(childSeat).toHaveAttribute('aria-pressed', 'false')
+  await expect(childSeat).toHaveAccessibleName('Add Child Seat')
+  await childSeat.click()
+  await expect(childSeat).toHaveAttribute('aria-pressed', 'true')
+  await expect(childSeat).toHaveAccessibleName('Added Child Seat')
+  await expect(total(page)).toHaveText('€136')
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  // Passenger: empty, then a wrong e-mail address
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  await expect(page.locator('.progress .is-done')).toHaveCount(3)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  const alert = passengerForm(page).getByRole('alert')
+  await expect(alert).toContainText('Please fill in all required fields.')
+  await expect(alert).toContainText('Please select number of passengers and luggage.')
+  await expect(passengerForm(page).getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveTitle(/^Error: /)
+  await expectNoAxeViolations(page, testInfo)
+
+  await fillPassenger(page)
+  await passengerForm(page).getByLabel('Email').fill('ayse.example.com')
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(passengerForm(page).getByRole('alert')).toHaveText(
+    /Please enter a valid email address\./,
+  )
+  await expect(passengerForm(page).getByLabel('First Name')).toHaveValue('Ayşe')
+  await expect(passengerForm(page).getByLabel('Passengers')).toHaveValue('3')
+  await expect(passengerForm(page).getByLabel('Flight number (optional)')).toHaveValue('tk 1984')
+  await passengerForm(page).getByLabel('Email').fill('ayse@example.com')
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+
+  // Payment: empty billing, then the summary and Book Now
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await expect(page.locator('.progress [aria-current="step"]')).toContainText('Payment')
+  await expect(page.getByLabel('First Name')).toHaveValue('Ayşe')
+  await page.getByLabel('First Name').fill('')
+  await page.getByLabel('Last Name').fill('')
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page.getByText('This field is required.')).toHaveCount(6 + 1) // six fields and the summary
+  await expect(page.getByLabel('Company (optional)')).not.toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel('First Name').fill('Ayşe')
+  await page.getByLabel('Last Name').fill('Yılmaz')
+  await fillBilling(page)
+  const review = page.getByRole('region', { name: 'Review your booking' })
+  await expect(review).toContainText('Business Luxury Minivan')
+  await expect(review).toContainText('Child Seat')
+  await expect(review).toContainText('ayse@example.com')
+  await expect(review).toContainText('TK1984')
+  await page.getByLabel(/30% Deposit \+ Cash/).check()
+  await expect(page.locator('label').filter({ hasText: '30% Deposit + Cash' })).toContainText(
+    'Pay €40.80 by card now and €95.20 in cash to your driver.',
+  )
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page.getByText(/Please accept the Terms and Conditions/).first()).toBeVisible()
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+
+  const submitted = page.getByRole('status').filter({ hasText: `Booking ${reference} is reserved` })
+  await expect(submitted).toContainText('The amount to pay by card is €40.80.')
+  await expectNoAxeViolations(page, testInfo)
+
+  const stored = bookingsFor(time, since)
+  expect(stored).toEqual([
+    expect.objectContaining({
+      reference,
+      status: 'awaiting_payment',
+      vehicle_class: 'LUXMNVN',
+      total_cents: 13600,
+      passenger_count: 3,
+      email: 'ayse@example.com',
+    }),
+  ])
+})
+
+test('refresh and the back button keep what was entered and make no second draft', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 1)
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Add Booster seat' }).click()
+  await expect(total(page)).toHaveText('€136')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Added Booster seat' })).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await page.reload()
+  await expect(page.getByLabel('Last Name')).toHaveValue('Yılmaz')
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  await page.reload()
+  await expect(passengerForm(page).getByLabel('Email')).toHaveValue('ayse@example.com')
+  await expect(passengerForm(page).getByLabel('Luggage')).toHaveValue('2')
+
+  // Back links all the way to the vehicle step, and the same class again.
+  await passengerForm(page).getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/booking-vehicle\?/)
+  await expect(page.getByLabel('Pickup Location')).toHaveValue('SAW')
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(page.getByRole('button', { name: 'Added Booster seat' })).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(passengerForm(page).getByLabel('First Name')).toHaveValue('Ayşe')
+
+  expect(bookingsFor(time, since)).toHaveLength(1)
+})
+
+test('a double click on Select makes one draft', async ({ page }, testInfo) => {
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 2)
+  await page.goto(vehicleStep(time))
+  await page.getByRole('button', { name: 'Select Eco Minivan' }).dblclick()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(total(page)).toHaveText('€99')
+  const stored = bookingsFor(time, since)
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject({ vehicle_class: 'ECOMNVN', total_cents: 9900 })
+})
+
+test('tampered prices, classes and passenger counts are refused', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 3)
+  const trip = { date, time, pickup: 'SAW', destination: 'Şile', currency: 'EUR' }
+  const headers = { origin: baseURL! }
+  await page.goto(vehicleStep(time))
+  const nonce = await page.locator('input[name="page"]').first().inputValue()
+
+  // A price lower than the card showed: the current prices again, no booking.
+  const cheap = await page.request.post('/booking-vehicle', {
+    form: { ...trip, page: nonce, vehicleClass: 'LUXMNVN', shownPrice: '100' },
+    headers,
+  })
+  expect(cheap.status()).toBe(409)
+  expect(await cheap.text()).toContain('The price of this trip has changed')
+  // A class that does not exist.
+  const forged = await page.request.post('/booking-vehicle', {
+    form: { ...trip, page: nonce, vehicleClass: 'ROCKET', shownPrice: '12900' },
+    headers,
+  })
+  expect(forged.status()).toBe(400)
+  expect(bookingsFor(time, since)).toHaveLength(0)
+
+  // More passengers than the vehicle takes, and a price sent along with the form.
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  const crowded = await page.request.post('/booking-passenger', {
+    form: {
+      name: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone: '+90 532 123 45 67',
+      passengers: '9',
+      luggage: '2',
+      price: '1',
+      totalPrice: '1',
+    },
+    headers,
+  })
+  expect(crowded.status()).toBe(400)
+  expect(await crowded.text()).toContain('This vehicle takes at most 5 passengers.')
+  expect(bookingsFor(time, since)).toEqual([
+    expect.objectContaining({ passenger_count: null, total_cents: 12900 }),
+  ])
+})
+
+test("another browser's draft id is not found, signed or not", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const time = tripTime(testInfo, 4)
+  const since = new Date().toISOString()
+  await chooseVehicle(page, time)
+  const [mine] = bookingsFor(time, since)
+
+  const stranger = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  })
+  await stranger.addCookies([{ name: 'booking', value: mine!.id, url: new URL(page.url()).origin }])
+  const strangerPage = await stranger.newPage()
+  await strangerPage.goto('/booking-payment')
+  await expect(strangerPage).toHaveURL(/\/booking-vehicle\?notice=noBooking$/)
+  await expect(strangerPage.getByRole('alert')).toContainText(
+    'We could not find a booking in progress in this browser.',
+  )
+  await expect(strangerPage.getByText(mine!.reference)).toHaveCount(0)
+  await stranger.close()
+})
+
+test('a later step opened too early sends the traveller back with a message', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/booking-payment')
+  await expect(page).toHaveURL(/\/booking-vehicle\?notice=noBooking$/)
+  await expect(page).toHaveTitle(/^Error: /)
+  await expectNoAxeViolations(page, testInfo)
+
+  await chooseVehicle(page, tripTime(testInfo, 5))
+  await page.goto('/booking-payment')
+  await expect(page).toHaveURL(/\/booking-extra\?notice=extrasFirst$/)
+  await expect(page.getByRole('status').first()).toContainText('Please choose your extras first.')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.goto('/booking-payment')
+  await expect(page).toHaveURL(/\/booking-passenger\?notice=passengerFirst$/)
+  await expect(page.getByRole('status').first()).toContainText(
+    'Please enter the passenger details first.',
+  )
+})
+
+test('an expired quote asks to choose again, keeping what was entered', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 6)
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+
+  // Age this test's own quote past its 30 minutes.
+  const database = openServerDatabase()
+  database
+    .prepare('update bookings set quote_expires_at = ? where trip_date = ? and trip_time = ?')
+    .run(new Date(Date.now() - 60_000).toISOString(), date, time)
+  database.close()
+
+  await page.reload()
+  await expect(page).toHaveURL(/\/booking-vehicle\?.*notice=expired/)
+  await expect(page.getByRole('alert').first()).toContainText('Your price was held for 30 minutes')
+  await expectNoAxeViolations(page, testInfo)
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(passengerForm(page).getByLabel('Email')).toHaveValue('ayse@example.com')
+
+  const stored = bookingsFor(time, since)
+  expect(stored.map((booking) => booking.status).sort()).toEqual(['draft', 'expired'])
+})
+
+test.describe('in Turkish', () => {
+  // The browser asks for Turkish, as a Turkish traveller's does (Accept-Language).
+  test.use({ locale: 'tr-TR' })
+
+  test('the passenger step speaks Turkish', async ({ page }, testInfo) => {
+    await page.goto(vehicleStep(tripTime(testInfo, 7)))
+    await page.getByRole('button', { name: 'Seç', exact: false }).nth(1).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ekstra ekleyin')
+    await page.getByRole('button', { name: 'Devam' }).click()
+    await expect(page).toHaveURL(/\/booking-passenger$/)
+    await page.getByRole('button', { name: 'Devam' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('Lütfen tüm zorunlu alanları doldurun.')
+    await expect(alert).toContainText('Lütfen yolcu ve bavul sayısını seçin.')
+    await expectNoAxeViolations(page, testInfo)
+  })
+})
