@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
-import { i18nextMiddleware } from './i18n/middleware.server'
+import { i18nextMiddleware, rememberLanguageFromUrl } from './i18n/middleware.server'
 import { pageContext } from './utils/page-context.server'
 import { useNonce } from './utils/nonce'
 import { useRootData } from './utils/root-data'
@@ -13,7 +13,7 @@ import { NotFoundContent } from './components/not-found-content'
 import { defaultLanguage } from './i18n/config'
 import { footerLinks } from './content/footer.server'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [rememberLanguageFromUrl, i18nextMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },

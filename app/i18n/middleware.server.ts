@@ -1,8 +1,8 @@
-import { createCookie } from 'react-router'
+import { createCookie, type MiddlewareFunction } from 'react-router'
 import { createI18nextMiddleware } from 'remix-i18next/middleware'
 import { initReactI18next } from 'react-i18next'
 import { getEnv } from '~/config/env.server'
-import { defaultLanguage, languageSearchParam, supportedLanguages } from './config'
+import { defaultLanguage, isLanguage, languageSearchParam, supportedLanguages } from './config'
 import { resources } from './resources'
 
 const env = getEnv()
@@ -38,3 +38,25 @@ export const [i18nextMiddleware, getLanguage, getI18n] = createI18nextMiddleware
   },
   plugins: [initReactI18next],
 })
+
+/**
+ * A page opened with `?lng=` (a hreflang alternate, a shared link) keeps its
+ * language for the rest of the visit: the choice is remembered in the same
+ * cookie the language selector sets, so the next page, a form POST or the
+ * booking steps do not fall back to the browser's language.
+ */
+export const rememberLanguageFromUrl: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next()
+  if (request.method !== 'GET') return response
+  const requested = new URL(request.url).searchParams.get(languageSearchParam)
+  if (!isLanguage(requested)) return response
+  const current: unknown = await languageCookie.parse(request.headers.get('Cookie'))
+  if (current !== requested) {
+    try {
+      response.headers.append('Set-Cookie', await languageCookie.serialize(requested))
+    } catch {
+      // A response with immutable headers (a static redirect): nothing to remember.
+    }
+  }
+  return response
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { expectNoAxeViolations, tomorrowInIstanbul } from './helpers'
+import { expectNoAxeViolations, openIn, tomorrowInIstanbul } from './helpers'
 import { openServerDatabase } from './database'
 
 /**
@@ -355,4 +355,39 @@ test.describe('in Turkish', () => {
     await expect(alert).toContainText('Lütfen yolcu ve bavul sayısını seçin.')
     await expectNoAxeViolations(page, testInfo)
   })
+})
+
+test('a page opened in Turkish keeps Turkish through the booking steps', async ({
+  page,
+}, testInfo) => {
+  await openIn(page, vehicleStep(tripTime(testInfo, 9)), 'tr')
+  await page.getByRole('button', { name: 'Seç Business Lüks Minivan' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ekstra ekleyin')
+  await expect(page.getByRole('button', { name: 'Ekle Çocuk Koltuğu' })).toBeVisible()
+})
+
+test('with JavaScript, fields are checked as the traveller leaves them, without a reload', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'no-js', 'instant validation needs JavaScript')
+  await chooseVehicle(page, tripTime(testInfo, 8))
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  const documentRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentRequests.push(request.url())
+  })
+  const email = passengerForm(page).getByLabel('Email')
+  await email.fill('ayse.example.com')
+  await email.blur()
+  await expect(page.locator(`#${await email.getAttribute('aria-describedby')}`)).toHaveText(
+    'Please enter a valid email address.',
+  )
+  await email.fill('ayse@example.com')
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  expect(documentRequests).toEqual([])
 })
