@@ -21,7 +21,9 @@ const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`
 const app = express()
 app.disable('x-powered-by')
 // Behind a TLS-terminating proxy the client's scheme and address come from X-Forwarded-*.
-if (/^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? '')) app.set('trust proxy', true)
+// One proxy hop (the load balancer): req.ip is the address it saw, not whatever a
+// client wrote first in X-Forwarded-For, so the contact form's rate limit holds.
+if (/^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? '')) app.set('trust proxy', 1)
 
 app.use((_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -41,7 +43,16 @@ app.use(compression())
 // Fingerprinted bundles never change; everything else in public/ may.
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))
-app.all('*splat', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+app.all(
+  '*splat',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The client's address (req.ip honours TRUST_PROXY) reaches actions through the load
+    // context: the contact form's rate limit counts messages per sender.
+    getLoadContext: (req) => build.entry.module.requestLoadContext(req.ip),
+  }),
+)
 
 const server = app.listen(port, host, () => {
   process.stdout.write(

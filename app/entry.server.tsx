@@ -26,6 +26,9 @@ export async function startup(): Promise<void> {
   await getDatabase()
 }
 
+/** server.js builds each request's load context with this (it carries the client's address). */
+export { requestLoadContext } from '~/utils/client-address.server'
+
 /**
  * The i18n instance the middleware made for this request. When no route matched
  * the middleware did not run, so a fresh English instance stands in.

@@ -4,14 +4,13 @@ const prefix = 'Error: '
 
 /**
  * With JavaScript a refused form does not reload the page, so the title the
- * server builds ('Error: …' after a refused POST) is set here while errors show.
+ * server builds ('Error: …' after a refused POST) is kept in step here: the
+ * prefix while errors show, none once they are corrected.
  */
 export function useErrorTitle(hasErrors: boolean) {
   useEffect(() => {
-    if (!hasErrors || document.title.startsWith(prefix)) return
-    document.title = prefix + document.title
-    return () => {
-      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length)
-    }
+    const prefixed = document.title.startsWith(prefix)
+    if (hasErrors && !prefixed) document.title = prefix + document.title
+    if (!hasErrors && prefixed) document.title = document.title.slice(prefix.length)
   }, [hasErrors])
 }

@@ -1,37 +1,88 @@
-import { Form, data } from 'react-router'
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/contact'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { useErrorTitle } from '~/utils/use-error-title'
 import { metaDescriptors } from '~/seo/meta'
 import { phoneHref } from '~/config/site'
+import { getEnv } from '~/config/env.server'
+import { getDatabase } from '~/db/db.server'
+import { logger } from '~/utils/logger.server'
+import { clientAddressContext } from '~/utils/client-address.server'
+import { isLanguage, languageSearchParam } from '~/i18n/config'
+import { contactSchema, honeypotField } from '~/contact/contact-schema'
+import { senderHash, storeContactMessage } from '~/contact/contact-messages.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
 import { useSite } from '~/utils/root-data'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { meta } = pageContext(context, request)
-  return { meta: meta('contact') }
+  // After a refused POST without JavaScript the title starts with 'Error: ' (markFormRefused).
+  return { meta: meta('contact'), sent: new URL(request.url).searchParams.get('sent') === '1' }
 }
 
-/**
- * The contact form is laid out here; storing and mailing its messages is the
- * booking issue's work. Until then a submission is answered honestly: nothing is
- * sent, and the traveller is pointed to the phone and e-mail that do work.
- */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
-  const values = Object.fromEntries(
-    ['fullName', 'email', 'subject', 'message'].map((name) => [name, String(form.get(name) ?? '')]),
+/** Where a handled message lands (Post/Redirect/Get), in the language it was written in. */
+function sentLocation(request: Request): string {
+  const target = new URLSearchParams({ sent: '1' })
+  const language = new URL(request.url).searchParams.get(languageSearchParam)
+  if (isLanguage(language)) target.set(languageSearchParam, language)
+  return `/contact?${target.toString()}`
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { language } = pageContext(context, request)
+  const formData = await request.formData()
+
+  // Only robots fill the hidden field: they are thanked like anyone else, and nothing is kept.
+  if (String(formData.get(honeypotField) ?? '').trim() !== '') {
+    logger.info('contact.honeypot', { language })
+    return redirect(sentLocation(request), 303)
+  }
+
+  const submission = parseWithZod(formData, { schema: contactSchema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+
+  const env = getEnv()
+  const outcome = await storeContactMessage(
+    await getDatabase(),
+    {
+      ...submission.value,
+      language,
+      senderHash: senderHash(context.get(clientAddressContext), env.SESSION_SECRET[0]!),
+    },
+    new Date(),
   )
-  return data({ notYetAvailable: true, values }, { status: 503 })
+  if (!outcome.stored) {
+    logger.warn('contact.rate_limited', { language })
+    markFormRefused(context)
+    return data(
+      { result: submission.reply({ formErrors: ['contact.errors.rateLimited'] }) },
+      { status: 429 },
+    )
+  }
+  logger.info('contact.stored', { id: outcome.id, language })
+  return redirect(sentLocation(request), 303)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const root = useSite()
-  const values = actionData?.values
+  const location = useLocation()
   const mapsQuery = encodeURIComponent(root.address)
   return (
     <>
@@ -96,62 +147,162 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               )}
             </div>
           </div>
-          <div>
-            <h2 id="form-title">{t('contact.formTitle')}</h2>
-            <p>{t('contact.formLead')}</p>
-            {actionData?.notYetAvailable ? (
-              <p className="alert alert--info" role="status">
-                {t('contact.notYetAvailable', { phone: root.phone, email: root.email })}
-              </p>
-            ) : null}
-            <Form method="post" className="form-card" aria-labelledby="form-title">
-              <div className="field">
-                <label htmlFor="contact-name">{t('contact.fullName')}</label>
-                <input
-                  id="contact-name"
-                  name="fullName"
-                  autoComplete="name"
-                  required
-                  defaultValue={values?.fullName}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="contact-email">{t('contact.email')}</label>
-                <input
-                  id="contact-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue={values?.email}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="contact-subject">{t('contact.subject')}</label>
-                <input
-                  id="contact-subject"
-                  name="subject"
-                  required
-                  defaultValue={values?.subject}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="contact-message">{t('contact.message')}</label>
-                <textarea
-                  id="contact-message"
-                  name="message"
-                  rows={6}
-                  required
-                  defaultValue={values?.message}
-                />
-              </div>
-              <button type="submit" className="button button--accent">
-                {t('contact.submit')}
-              </button>
-            </Form>
-          </div>
+          <ContactForm
+            // A message just sent leaves a fresh, empty form behind (the page stays mounted with JS).
+            key={loaderData.sent ? location.key : 'contact-form'}
+            lastResult={actionData?.result}
+            sent={loaderData.sent}
+          />
         </div>
       </section>
     </>
+  )
+}
+
+function ContactForm({
+  lastResult,
+  sent,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  sent: boolean
+}) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'contact-form',
+    lastResult,
+    constraint: getZodConstraint(contactSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const fieldErrors = [fields.fullName, fields.email, fields.subject, fields.message].flatMap(
+    (field) => (field.errors ?? []).map((error) => ({ id: field.id, error })),
+  )
+  const formErrors = form.errors ?? []
+  // The summary and the 'Error: ' title come with a submission, not with every blur.
+  const failed = form.status === 'error' && fieldErrors.length + formErrors.length > 0
+  useErrorTitle(failed)
+  const language = new URLSearchParams(location.search).get(languageSearchParam)
+  // The fragment brings a reader without JavaScript back to the form after the POST
+  // (a redirect keeps it); with JavaScript the page simply stays where it is.
+  const action = `/contact${isLanguage(language) ? `?${languageSearchParam}=${language}` : ''}#contact-form-section`
+  const sending =
+    navigation.state === 'submitting' && navigation.formAction?.startsWith('/contact') === true
+
+  return (
+    <div id="contact-form-section" className="contact-form-section">
+      <h2 id="form-title">{t('contact.formTitle')}</h2>
+      <p>{t('contact.formLead')}</p>
+      {sent && !failed ? (
+        <div className="alert alert--success" role="status">
+          <p>{t('contact.sent')}</p>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        className="form-card"
+        aria-labelledby="form-title"
+        {...getFormProps(form, { ariaAttributes: false })}
+      >
+        {failed ? (
+          <div className="alert alert--error error-summary" role="alert">
+            {formErrors.map((error) => (
+              <p key={error}>{errorText(error)}</p>
+            ))}
+            {fieldErrors.length ? (
+              <>
+                <p>{t('contact.errorSummary')}</p>
+                <ul>
+                  {fieldErrors.map(({ id, error }) => (
+                    <li key={`${id}:${error}`}>
+                      <a href={`#${id}`}>{errorText(error)}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+        <ContactField label={t('contact.fullName')} field={fields.fullName} autoComplete="name" />
+        <ContactField
+          label={t('contact.email')}
+          field={fields.email}
+          type="email"
+          autoComplete="email"
+        />
+        <ContactField label={t('contact.subject')} field={fields.subject} />
+        <ContactField label={t('contact.message')} field={fields.message} multiline />
+        {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
+        <div className="contact-honeypot" aria-hidden="true">
+          <label htmlFor="contact-website">{t('contact.honeypot')}</label>
+          <input
+            id="contact-website"
+            name={honeypotField}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button--accent"
+          aria-disabled={sending}
+          // Pressing the button would first blur the field being typed in: its error would
+          // push the button down before the click lands, and the click would be lost. So
+          // the focus moves only once the click has landed (then to the first wrong field).
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => event.currentTarget.focus()}
+        >
+          {sending ? t('contact.sending') : t('contact.submit')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+/** Error messages are translation keys; the rate-limit one names the phone number. */
+function useErrorText() {
+  const { t } = useTranslation()
+  const { phone } = useSite()
+  return (key: string) => t(key, { phone })
+}
+
+/** One labelled control with its error beside it (conform sets aria-invalid and aria-describedby). */
+function ContactField({
+  label,
+  field,
+  type = 'text',
+  autoComplete,
+  multiline = false,
+}: {
+  label: string
+  field: FieldMetadata<string>
+  type?: 'text' | 'email'
+  autoComplete?: string
+  multiline?: boolean
+}) {
+  const errorText = useErrorText()
+  // React wants `key` passed on its own, not spread with the other props.
+  const { key, ...props } = multiline ? getTextareaProps(field) : getInputProps(field, { type })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {multiline ? (
+        <textarea key={key} {...props} rows={6} />
+      ) : (
+        <input key={key} {...props} autoComplete={autoComplete} />
+      )}
+      {field.errors?.length ? (
+        <p className="field__error" id={field.errorId}>
+          {field.errors.map(errorText).join(' ')}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import { storageBackends } from '~/db/test-backends'
+import { contactRateLimit } from './contact-schema'
+import {
+  recentMessagesFrom,
+  senderHash,
+  storeContactMessage,
+  type ContactMessageInput,
+} from './contact-messages.server'
+
+const secret = 'unit-test-secret-0123456789'
+
+function message(sender: string, subject = 'Airport transfer'): ContactMessageInput {
+  return {
+    fullName: 'Ayşe Yılmaz',
+    email: 'ayse@example.com.tr',
+    subject,
+    message: 'Twelve of us land at IST on 3 May: can you take us to Beşiktaş?',
+    language: 'tr',
+    senderHash: senderHash(sender, secret),
+  }
+}
+
+const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000)
+
+describe('the sender hash', () => {
+  it('is a keyed SHA-256 that never shows the address', () => {
+    const hash = senderHash('203.0.113.9', secret)
+    expect(hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(hash).not.toContain('203')
+    expect(senderHash('203.0.113.9', secret)).toBe(hash)
+    expect(senderHash('203.0.113.10', secret)).not.toBe(hash)
+    expect(senderHash('203.0.113.9', 'another-secret-0123456789')).not.toBe(hash)
+  })
+})
+
+describe.each(storageBackends())('contact messages on $name', (backend) => {
+  let handle: DatabaseHandle
+  const now = new Date('2026-11-22T08:00:00Z')
+
+  beforeAll(async () => {
+    handle = await backend.open()
+    await migrateToLatest(handle.db)
+  })
+  afterAll(async () => {
+    await handle.db.destroy()
+    await backend.close()
+  })
+
+  it('stores a message as it came, waiting for the mailer', async () => {
+    const input = message('198.51.100.1')
+    const outcome = await storeContactMessage(handle, input, now)
+    expect(outcome).toEqual({ stored: true, id: expect.any(Number) })
+    const row = await handle.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', outcome.stored ? outcome.id : -1)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({
+      id: outcome.stored ? outcome.id : -1,
+      full_name: input.fullName,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      language: 'tr',
+      sender_hash: input.senderHash,
+      mail_status: 'stored',
+      created_at: now.toISOString(),
+      mailed_at: null,
+    })
+  })
+
+  it('counts only the sender’s own messages since the given moment', async () => {
+    const sender = message('198.51.100.2').senderHash
+    await storeContactMessage(handle, message('198.51.100.2'), minutes(now, -30))
+    await storeContactMessage(handle, message('198.51.100.2'), minutes(now, -5))
+    await storeContactMessage(handle, message('198.51.100.2'), now)
+    await storeContactMessage(handle, message('198.51.100.3'), now)
+    expect(await recentMessagesFrom(handle, sender, minutes(now, -10))).toBe(2)
+    expect(await recentMessagesFrom(handle, sender, minutes(now, -60))).toBe(3)
+    expect(await recentMessagesFrom(handle, senderHash('198.51.100.99', secret), now)).toBe(0)
+  })
+
+  it(`takes ${contactRateLimit.maxMessages} messages in ten minutes, refuses the next, and takes one again later`, async () => {
+    const sender = '198.51.100.4'
+    for (let index = 0; index < contactRateLimit.maxMessages; index++) {
+      const outcome = await storeContactMessage(handle, message(sender), minutes(now, index))
+      expect(outcome.stored).toBe(true)
+    }
+    const sixth = minutes(now, contactRateLimit.maxMessages)
+    expect(await storeContactMessage(handle, message(sender, 'sixth'), sixth)).toEqual({
+      stored: false,
+      reason: 'rate-limited',
+    })
+    const hash = message(sender).senderHash
+    expect(await recentMessagesFrom(handle, hash, now)).toBe(contactRateLimit.maxMessages)
+    // Another sender is not held back.
+    expect((await storeContactMessage(handle, message('198.51.100.5'), sixth)).stored).toBe(true)
+    // Once the first message is more than ten minutes old, its place is free again.
+    expect((await storeContactMessage(handle, message(sender), minutes(now, 11))).stored).toBe(true)
+  })
+
+  it('lets no more than the limit through when one sender posts many at once', async () => {
+    const sender = '198.51.100.6'
+    const outcomes = await Promise.all(
+      Array.from({ length: contactRateLimit.maxMessages + 3 }, () =>
+        storeContactMessage(handle, message(sender), now),
+      ),
+    )
+    expect(outcomes.filter((outcome) => outcome.stored)).toHaveLength(contactRateLimit.maxMessages)
+    expect(await recentMessagesFrom(handle, message(sender).senderHash, minutes(now, -1))).toBe(
+      contactRateLimit.maxMessages,
+    )
+  })
+})

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { openDatabase, type DatabaseHandle } from './connect.server'
+
+/**
+ * For storage tests, which run twice: on a real SQLite file and on the
+ * PostgreSQL server of the machine (a throwaway database per run).
+ * TEST_POSTGRES_URL names the server; its default is the local trust-auth cluster.
+ */
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres'
+
+export interface Backend {
+  name: string
+  open: () => Promise<DatabaseHandle>
+  close: () => Promise<void>
+}
+
+export function sqliteBackend(): Backend {
+  const folder = mkdtempSync(join(tmpdir(), 'mc-sqlite-'))
+  return {
+    name: 'SQLite',
+    open: async () => openDatabase(join(folder, 'data', 'test.db')),
+    close: async () => rmSync(folder, { recursive: true, force: true }),
+  }
+}
+
+let postgresDatabases = 0
+
+export function postgresBackend(): Backend {
+  // Unique per process and per call: several test files run at once.
+  const name = `mc_test_${process.pid}_${Date.now()}_${postgresDatabases++}`
+  const admin = () => new pg.Client({ connectionString: postgresAdminUrl })
+  return {
+    name: 'PostgreSQL',
+    open: async () => {
+      const client = admin()
+      await client.connect()
+      await client.query(`create database ${name}`)
+      await client.end()
+      const url = new URL(postgresAdminUrl)
+      url.pathname = `/${name}`
+      return openDatabase(url.toString())
+    },
+    close: async () => {
+      const client = admin()
+      await client.connect()
+      // The pool's connections may still be closing: a forced drop would then
+      // end them from the server side, and pg reports that as an uncaught error.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await client.query<{ open: string }>(
+          'select count(*) as open from pg_stat_activity where datname = $1',
+          [name],
+        )
+        if (Number(rows[0]?.open) === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+/** Both backends, for `describe.each(storageBackends())('… on $name', …)`. */
+export function storageBackends(): Backend[] {
+  return [sqliteBackend(), postgresBackend()]
+}
