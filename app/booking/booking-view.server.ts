@@ -51,6 +51,8 @@ export function presentBooking(
     currency: bookingCurrency(booking),
     trip: {
       pickup: placeLabel(booking.pickup_place_id, booking.pickup_text, language),
+      /** Flight tracking and the meet & greet sign matter when the pickup is an airport. */
+      fromAirport: placeById(booking.pickup_place_id)?.kind === 'airport',
       destination: placeLabel(booking.destination_place_id, booking.destination_text, language),
       date: pickupCalendarDate(booking.trip_date, booking.trip_time),
       time: booking.trip_time,

@@ -238,6 +238,7 @@ test('tampered prices, classes and passenger counts are refused', async ({
     headers,
   })
   expect(forged.status()).toBe(400)
+  expect(await forged.text()).toContain('<title>Error: ')
   expect(bookingsFor(time, since)).toHaveLength(0)
 
   // More passengers than the vehicle takes, and a price sent along with the form.

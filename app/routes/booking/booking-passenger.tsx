@@ -44,7 +44,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         flightNumber: booking.flight_number ?? '',
         signName: booking.sign_name ?? '',
       },
-      airportPickup: booking.pricing_rule.startsWith('airport'),
       meta: meta('booking-passenger', { noindex: true }),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -174,7 +173,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         <fieldset className="form-fieldset">
           <legend>{t('booking.passenger.arrivalTitle')}</legend>
           <p className="field__hint">
-            {loaderData.airportPickup
+            {view.trip.fromAirport
               ? t('booking.passenger.arrivalAirport')
               : t('booking.passenger.arrivalOther')}
           </p>

@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-vehicle'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
 import { convertCents, currencies, parseCurrency, type Currency } from '~/domain/money/currency'
@@ -152,6 +152,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: { 'Set-Cookie': await draftCookieHeader(outcome.booking.id) },
     })
   }
+  markFormRefused(context)
   const step = await buildVehicleStep(params, language, site)
   const notice: BookingNotice | undefined =
     outcome.kind === 'price-changed' ? 'priceChanged' : undefined
