@@ -17,6 +17,8 @@ function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       // Each copy has its own SQLite file (under data/, ignored by git).
       DATABASE_URL: `data/e2e-${serverPort}.sqlite`,
+      // Without SMTP the confirmation e-mails land here as .eml files, read by the tests.
+      OUTBOX_DIR: `data/e2e-outbox-${serverPort}`,
       ...extraEnv,
     },
   }

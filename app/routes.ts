@@ -42,6 +42,11 @@ export default [
   route('booking-extra', 'routes/booking/booking-extra.tsx'),
   route('booking-passenger', 'routes/booking/booking-passenger.tsx'),
   route('booking-payment', 'routes/booking/booking-payment.tsx'),
+  route('booking-received', 'routes/booking/booking-received.tsx'),
+
+  // Payment: the provider's callback and the built-in simulator's hosted page
+  route('payment/callback', 'routes/resources/payment-callback.ts'),
+  route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

@@ -222,13 +222,14 @@ async function changeDraft(
   id: string,
   now: Date,
   change: (trx: Executor, booking: BookingRow) => Promise<Partial<BookingRow>>,
+  editable: readonly BookingStatus[] = ['draft'],
 ): Promise<BookingRow> {
   return writeTransaction(handle, async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
     if (handle.dialect === 'postgres') query = query.forUpdate()
     const booking = await query.executeTakeFirst()
     if (!booking) throw new DraftUnavailableError('missing')
-    if (booking.status !== 'draft') {
+    if (!editable.includes(booking.status)) {
       throw new DraftUnavailableError(booking.status === 'expired' ? 'expired' : 'submitted')
     }
     if (booking.quote_expires_at <= now.toISOString()) throw new DraftUnavailableError('expired')
@@ -312,8 +313,9 @@ export async function savePassengerDetails(
 
 /**
  * 'Book Now': stores the billing details, the payment option and the accepted
- * agreements, and moves the draft to awaiting_payment with its event, all in
- * one transaction, so a double click submits once.
+ * agreements, and moves the draft (or a booking whose payment failed, tried
+ * again) to awaiting_payment with its event, all in one transaction, so a
+ * double click submits once.
  */
 export async function submitDraft(
   handle: DatabaseHandle,
@@ -322,22 +324,28 @@ export async function submitDraft(
   now: Date,
 ): Promise<BookingRow> {
   const at = now.toISOString()
-  return changeDraft(handle, id, now, async (trx, booking) => {
-    assertTransition(booking.status, 'awaiting_payment')
-    await recordEvent(trx, id, booking.status, 'awaiting_payment', at)
-    return {
-      billing_first_name: details.fullname,
-      billing_last_name: details.lastname,
-      billing_company: details.company || null,
-      billing_address: details.address,
-      billing_country: details.country,
-      billing_city: details.city,
-      billing_zipcode: details.zipcode,
-      payment_option: details.paymentOption,
-      terms_accepted_at: at,
-      status: 'awaiting_payment' as const,
-    }
-  })
+  return changeDraft(
+    handle,
+    id,
+    now,
+    async (trx, booking) => {
+      assertTransition(booking.status, 'awaiting_payment')
+      await recordEvent(trx, id, booking.status, 'awaiting_payment', at)
+      return {
+        billing_first_name: details.fullname,
+        billing_last_name: details.lastname,
+        billing_company: details.company || null,
+        billing_address: details.address,
+        billing_country: details.country,
+        billing_city: details.city,
+        billing_zipcode: details.zipcode,
+        payment_option: details.paymentOption,
+        terms_accepted_at: at,
+        status: 'awaiting_payment' as const,
+      }
+    },
+    ['draft', 'payment_failed'],
+  )
 }
 
 export async function findBooking(

@@ -10,6 +10,11 @@ export const bookingNotices = [
   'passengerFirst',
   'submitted',
   'priceChanged',
+  'paymentNotStarted',
+  'paymentDeclined',
+  'paymentThreeDs',
+  'paymentPending',
+  'paymentUnknown',
 ] as const
 export type BookingNotice = (typeof bookingNotices)[number]
 

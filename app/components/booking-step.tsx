@@ -4,7 +4,15 @@ import type { BookingNotice } from '~/booking/notices'
 import { BookingProgress, type BookingStep } from './booking-progress'
 
 /** Notices that mean the traveller was sent here instead of where they tried to go. */
-const warningNotices: readonly BookingNotice[] = ['noBooking', 'expired', 'priceChanged']
+const warningNotices: readonly BookingNotice[] = [
+  'noBooking',
+  'expired',
+  'priceChanged',
+  'paymentNotStarted',
+  'paymentDeclined',
+  'paymentThreeDs',
+  'paymentUnknown',
+]
 
 export function BookingNoticeMessage({ notice }: { notice?: BookingNotice }) {
   const { t } = useTranslation()

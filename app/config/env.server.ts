@@ -60,8 +60,26 @@ const envSchema = z
     ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
     RATES_PROVIDER: z.enum(['builtin', 'ecb']).default('builtin'),
     ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+
+    /** simulator: the built-in hosted test page (no key, no network); iyzico: the real Checkout Form. */
+    PAYMENT_PROVIDER: z.enum(['simulator', 'iyzico']).default('simulator'),
+    IYZICO_API_KEY: z.string().trim().default(''),
+    IYZICO_SECRET_KEY: z.string().trim().default(''),
+    IYZICO_BASE_URL: z.url().default('https://sandbox-api.iyzipay.com'),
+
+    /** smtp(s)://user:pass@host:port; empty: e-mails are written to OUTBOX_DIR as .eml files. */
+    SMTP_URL: z.string().trim().default(''),
+    MAIL_FROM: z.string().trim().default(''),
+    OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'iyzico' && (!env.IYZICO_API_KEY || !env.IYZICO_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IYZICO_API_KEY'],
+        message: 'PAYMENT_PROVIDER=iyzico needs IYZICO_API_KEY and IYZICO_SECRET_KEY',
+      })
+    }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes(DEV_SECRET)) {
       ctx.addIssue({
         code: 'custom',

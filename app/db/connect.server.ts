@@ -6,11 +6,13 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
 import * as m0002 from './migrations/0002_booking_details'
+import * as m0003 from './migrations/0003_payments'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
   '0001_bookings': m0001,
   '0002_booking_details': m0002,
+  '0003_payments': m0003,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -64,6 +64,15 @@ export interface BookingsTable {
   billing_zipcode: string | null
   payment_option: PaymentOption | null
   terms_accepted_at: string | null
+  /** Payment: the provider's payment id and what it took, once confirmed. */
+  payment_id: string | null
+  paid_minor: number | null
+  confirmed_at: string | null
+  completed_at: string | null
+  /** The confirmation e-mail: null until confirmed, then 'pending', 'sending' or 'sent'. */
+  mail_status: string | null
+  mail_attempts: number | null
+  mailed_at: string | null
 }
 
 /** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
@@ -109,6 +118,43 @@ export interface ContactMessagesTable {
   mailed_at: string | null
 }
 
+export interface PaymentAttemptsTable {
+  id: Generated<number>
+  booking_id: string
+  provider: string
+  token: string | null
+  payment_page_url: string | null
+  amount_minor: number
+  currency: string
+  payment_option: PaymentOption
+  status: 'initialized' | 'succeeded' | 'failed' | 'expired'
+  error_code: string | null
+  error_group: string | null
+  created_at: string
+  expires_at: string
+  finished_at: string | null
+}
+
+/** The payment simulator's side: what iyzico would hold for a checkout form. */
+export interface SimulatorSessionsTable {
+  token: string
+  conversation_id: string
+  basket_id: string
+  price: string
+  paid_price: string
+  currency: string
+  callback_url: string
+  locale: string
+  buyer_name: string
+  outcome: 'pending' | 'success' | 'failure'
+  payment_id: string | null
+  error_code: string | null
+  error_message: string | null
+  error_group: string | null
+  created_at: string
+  expires_at: string
+}
+
 export const bookingStatuses = [
   'draft',
   'awaiting_payment',
@@ -126,6 +172,8 @@ export interface Database {
   booking_passengers: BookingPassengersTable
   booking_events: BookingEventsTable
   contact_messages: ContactMessagesTable
+  payment_attempts: PaymentAttemptsTable
+  simulator_sessions: SimulatorSessionsTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

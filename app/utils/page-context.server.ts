@@ -30,8 +30,8 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
       site,
       i18n,
       request,
-      ...(context.get(formRefused) ? { titlePrefix: 'Error: ' } : {}),
       ...options,
+      titlePrefix: options.titlePrefix ?? (context.get(formRefused) ? 'Error: ' : undefined),
     })
   return { i18n, language, site, t, meta }
 }

@@ -11,3 +11,8 @@ export function openServerDatabase(): Database.Database {
   database.pragma('busy_timeout = 5000')
   return database
 }
+
+/** The .eml files the test server's mailer wrote (its outbox: no SMTP in the tests). */
+export function outboxDir(): string {
+  return `data/e2e-outbox-${Number(process.env.E2E_PORT ?? 3210)}`
+}

@@ -7,6 +7,13 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
 import { DraftUnavailableError, submitDraft } from '~/booking/bookings.server'
+import { extraCodes } from '~/booking/extras'
+import { openAttempt, startPayment } from '~/payment/payments.server'
+import { callbackUrl, paymentProvider } from '~/payment/configured.server'
+import { clientAddressContext } from '~/utils/client-address.server'
+import type { BookingRow } from '~/db/schema'
+import type { ExtraCode } from '~/booking/extras'
+import type { DatabaseHandle } from '~/db/connect.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
 import { amountsDue } from '~/booking/payment-amounts'
@@ -16,19 +23,27 @@ import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
 import { formatMoney } from '~/utils/format'
-import { useSite } from '~/utils/root-data'
 import { useErrorTitle } from '~/utils/use-error-title'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const { booking, extras } = await requireStepBooking(request, 'payment')
+  const { handle, booking, extras } = await requireStepBooking(request, 'payment')
+  if (booking.status === 'confirmed' || booking.status === 'completed') {
+    throw redirect('/booking-received')
+  }
   const option: PaymentOption = booking.payment_option ?? 'fullCard'
+  const attempt =
+    booking.status === 'awaiting_payment'
+      ? await openAttempt(handle, booking.id, new Date())
+      : undefined
   return data(
     {
       language,
       notice: readNotice(request.url),
       view: presentBooking(booking, extras, language, site),
-      submitted: booking.status !== 'draft',
+      // Sent to the payment page and not back yet: the page offers to go on there.
+      awaiting: booking.status === 'awaiting_payment',
+      paymentPageUrl: attempt?.payment_page_url ?? null,
       amounts: Object.fromEntries(
         paymentOptions.map((candidate) => [candidate, amountsDue(booking.total_minor, candidate)]),
       ) as Record<PaymentOption, ReturnType<typeof amountsDue>>,
@@ -59,44 +74,92 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * 'Book Now': the billing details, the payment option and the accepted
- * agreements are stored and the booking moves to awaiting_payment, once. The
- * amount comes only from the stored booking. Handing over to the payment
- * provider is the payment issue's; until then the page says what happens next.
+ * agreements are stored and the booking moves to awaiting_payment, once; then
+ * the provider's payment page is initialized for the amount computed from the
+ * stored booking only, and the traveller is sent there (303). A second click or
+ * tab finds the booking submitted and goes to the same page: one initialize.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await requireStepBooking(request, 'payment')
-  if (booking.status !== 'draft') return redirect('/booking-payment', 303)
+  const { language, site, t } = pageContext(context, request)
+  const { handle, booking, extras } = await requireStepBooking(request, 'payment')
+  const now = new Date()
+  if (booking.status === 'confirmed' || booking.status === 'completed') {
+    return redirect('/booking-received', 303)
+  }
+  const start = async (submitted: BookingRow) => {
+    const started = await startPayment(
+      handle,
+      submitted,
+      extras,
+      {
+        provider: paymentProvider(),
+        callbackUrl: callbackUrl(),
+        clientAddress: context.get(clientAddressContext),
+        vehicleTitle: presentBooking(submitted, extras, language, site).vehicle.title,
+        extraTitles: Object.fromEntries(
+          extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
+        ) as Record<ExtraCode, string>,
+      },
+      now,
+    )
+    return started.ok
+      ? redirect(started.paymentPageUrl, 303)
+      : redirect('/booking-payment?notice=paymentNotStarted', 303)
+  }
+  if (booking.status === 'awaiting_payment') {
+    const open = await openAttempt(handle, booking.id, now)
+    // The provider's page is still open: go back to it. Its token ran out: start afresh.
+    return open?.payment_page_url ? redirect(open.payment_page_url, 303) : start(booking)
+  }
   const submission = parseWithZod(await request.formData(), { schema: paymentSchema })
   if (submission.status !== 'success') {
     markFormRefused(context)
     return data({ result: submission.reply() }, { status: 400 })
   }
+  let submitted: BookingRow
   try {
-    await submitDraft(handle, booking.id, submission.value, new Date())
+    submitted = await submitDraft(handle, booking.id, submission.value, now)
   } catch (error) {
     if (!(error instanceof DraftUnavailableError)) throw error
+    return continueElsewhere(handle, booking.id, now)
   }
-  return redirect('/booking-payment', 303)
+  return start(submitted)
+}
+
+/** Another request submitted this booking first (a double click): follow it. */
+async function continueElsewhere(handle: DatabaseHandle, bookingId: string, now: Date) {
+  const open = await openAttempt(handle, bookingId, now)
+  return redirect(open?.payment_page_url ?? '/booking-payment', 303)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
 type LoaderData = Route.ComponentProps['loaderData']
 
-function Submitted({ loaderData }: { loaderData: LoaderData }) {
+/** Sent to the payment page and not back yet (a second tab, the back button). */
+function AwaitingPayment({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation()
-  const site = useSite()
   const { view, language, stored, amounts } = loaderData
   const due = amounts[stored.paymentOption]
   return (
     <div className="form-card booking-submitted" role="status">
-      <h2>{t('booking.payment.submittedTitle', { reference: view.reference })}</h2>
+      <h2>{t('booking.payment.awaitingTitle', { reference: view.reference })}</h2>
       <p>
-        {t('booking.payment.submittedText', {
+        {t('booking.payment.awaitingText', {
           amount: formatMoney(due.nowMinor / 100, view.currency, language),
         })}
       </p>
-      <p>{t('booking.payment.submittedNext', { phone: site.phone, email: site.email })}</p>
+      {loaderData.paymentPageUrl ? (
+        <a className="button button--accent" href={loaderData.paymentPageUrl}>
+          {t('booking.payment.continueToPayment')}
+        </a>
+      ) : (
+        <Form method="post">
+          <button type="submit" className="button button--accent">
+            {t('booking.payment.startAgain')}
+          </button>
+        </Form>
+      )}
     </div>
   )
 }
@@ -146,8 +209,8 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
       notice={loaderData.notice}
       aside={<BookingSummary view={view} language={language} />}
     >
-      {loaderData.submitted ? (
-        <Submitted loaderData={loaderData} />
+      {loaderData.awaiting ? (
+        <AwaitingPayment loaderData={loaderData} />
       ) : (
         <Form
           method="post"

@@ -1,0 +1,181 @@
+import { sql } from 'kysely'
+import { createInstance, type TFunction } from 'i18next'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { getEnv } from '~/config/env.server'
+import { getSiteSettings } from '~/config/site.server'
+import { resources } from '~/i18n/resources'
+import { toLanguage, type Language } from '~/i18n/config'
+import { logger } from '~/utils/logger.server'
+import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
+import { createMailer, MailSendError, type Mailer } from '~/mail/mailer.server'
+import { bookingConfirmationMail } from '~/mail/booking-confirmation'
+import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
+import { bookingExtraCodes, findBooking } from './bookings.server'
+import { presentBooking } from './booking-view.server'
+import { bookingLink } from './booking-access.server'
+import { amountsDue } from './payment-amounts'
+
+/** Sends are retried by the periodic job; after this many tries a person must look. */
+const MAX_MAIL_ATTEMPTS = 6
+
+let mailer: Mailer | undefined
+function configuredMailer(): Mailer {
+  const env = getEnv()
+  mailer ??= createMailer({ smtpUrl: env.SMTP_URL || undefined, outboxDir: env.OUTBOX_DIR })
+  return mailer
+}
+
+const translators = new Map<Language, TFunction>()
+/** A translator fixed to the booking's language (mail is sent outside any request). */
+function translatorFor(language: Language): TFunction {
+  let t = translators.get(language)
+  if (!t) {
+    const instance = createInstance()
+    void instance.init({
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    })
+    t = instance.getFixedT(language)
+    translators.set(language, t)
+  }
+  return t
+}
+
+/**
+ * Sends the confirmation of a confirmed booking once. The row is claimed first
+ * ('pending' → 'sending' in one conditional update), so a replayed callback or
+ * a second instance never sends it twice; a failed send returns it to
+ * 'pending' for the periodic retry. Never throws: the booking stands either way.
+ */
+export async function sendConfirmation(
+  handle: DatabaseHandle,
+  bookingId: string,
+  now = new Date(),
+): Promise<'sent' | 'skipped' | 'failed'> {
+  const claimed = await handle.db
+    .updateTable('bookings')
+    .set({
+      mail_status: 'sending',
+      mail_attempts: sql<number>`coalesce(mail_attempts, 0) + 1`,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', bookingId)
+    .where('mail_status', '=', 'pending')
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) === 0) return 'skipped'
+  const booking = (await findBooking(handle, bookingId))!
+  try {
+    const env = getEnv()
+    const site = getSiteSettings()
+    const language = toLanguage(booking.language)
+    const t = translatorFor(language)
+    const extras = await bookingExtraCodes(handle, bookingId)
+    const view = presentBooking(booking, extras, language, site)
+    const option = booking.payment_option ?? 'fullCard'
+    const due = amountsDue(booking.total_minor, option)
+    const mail = bookingConfirmationMail(
+      {
+        language,
+        reference: booking.reference,
+        brand: site.brand,
+        siteUrl: env.PUBLIC_BASE_URL,
+        link: bookingLink(booking.id),
+        pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
+        destination: view.trip.destination.typed ?? view.trip.destination.name,
+        // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
+        date: booking.trip_date,
+        time: booking.trip_time,
+        vehicleTitle: view.vehicle.title,
+        extras: extras.map((code) => t(`booking.extras.items.${code}.title`)),
+        passengers: booking.passenger_count ?? 1,
+        luggage: booking.luggage_count ?? 0,
+        currency: view.currency,
+        totalMinor: booking.total_minor,
+        paidMinor: booking.paid_minor ?? due.nowMinor,
+        cashMinor: booking.total_minor - (booking.paid_minor ?? due.nowMinor),
+        paymentOption: option,
+        travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
+        phone: site.phone,
+        email: site.email,
+        flightNumber: booking.flight_number ?? undefined,
+        signName: booking.sign_name ?? undefined,
+      },
+      t,
+    )
+    const calendar = bookingCalendarEvent({
+      uid: `${booking.id}@${new URL(env.PUBLIC_BASE_URL).host}`,
+      start: {
+        date: pickupCalendarDate(booking.trip_date, booking.trip_time),
+        time: booking.trip_time,
+      },
+      durationMinutes: estimatedHours(booking.distance_km) * 60,
+      summary: `${site.brand}: ${view.trip.pickup.name} → ${view.trip.destination.name} (${booking.reference})`,
+      description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
+      location: booking.pickup_text,
+      organizerName: site.brand,
+      organizerEmail: site.email,
+      now,
+    })
+    await configuredMailer().send({
+      to: booking.email!,
+      from: env.MAIL_FROM || `${site.brand} <${site.email}>`,
+      replyTo: site.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: [{ filename: 'booking.ics', content: calendar, contentType: ICS_CONTENT_TYPE }],
+    })
+    await handle.db
+      .updateTable('bookings')
+      .set({ mail_status: 'sent', mailed_at: new Date().toISOString() })
+      .where('id', '=', bookingId)
+      .execute()
+    logger.info('mail.confirmation_sent', { reference: booking.reference })
+    return 'sent'
+  } catch (error) {
+    const giveUp =
+      (error instanceof MailSendError && error.permanent) ||
+      (booking.mail_attempts ?? 0) >= MAX_MAIL_ATTEMPTS
+    await handle.db
+      .updateTable('bookings')
+      .set({ mail_status: giveUp ? 'failed' : 'pending' })
+      .where('id', '=', bookingId)
+      .execute()
+    logger.error('mail.confirmation_failed', {
+      reference: booking.reference,
+      giveUp,
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return 'failed'
+  }
+}
+
+/** After the confirming transaction, without making the traveller wait for SMTP. */
+export function sendConfirmationSoon(handle: DatabaseHandle, bookingId: string): void {
+  void sendConfirmation(handle, bookingId)
+}
+
+/**
+ * The periodic retry: confirmations still pending, and sends that a stopped
+ * process left half-way ('sending' for more than ten minutes).
+ */
+export async function retryConfirmations(handle: DatabaseHandle, now: Date): Promise<number> {
+  const stale = new Date(now.getTime() - 10 * 60_000).toISOString()
+  await handle.db
+    .updateTable('bookings')
+    .set({ mail_status: 'pending' })
+    .where('mail_status', '=', 'sending')
+    .where('updated_at', '<', stale)
+    .execute()
+  const pending = await handle.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('mail_status', '=', 'pending')
+    .execute()
+  let sent = 0
+  for (const { id } of pending) if ((await sendConfirmation(handle, id, now)) === 'sent') sent++
+  return sent
+}

@@ -1,0 +1,72 @@
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingRow } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
+import { assertTransition } from './status'
+
+export interface PassengerName {
+  firstname: string
+  lastname: string
+}
+
+/** The names stored for a booking, in order. */
+export async function passengerNames(
+  handle: DatabaseHandle,
+  bookingId: string,
+): Promise<PassengerName[]> {
+  const rows = await handle.db
+    .selectFrom('booking_passengers')
+    .select(['first_name', 'last_name'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => ({ firstname: row.first_name, lastname: row.last_name }))
+}
+
+/**
+ * 'Complete Reservation' (the seed's complete_booking): replaces the names and
+ * marks a confirmed booking completed, in one transaction. A completed booking
+ * may correct its names; anything not yet paid cannot.
+ */
+export async function completeBooking(
+  handle: DatabaseHandle,
+  booking: BookingRow,
+  names: PassengerName[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString()
+  await writeTransaction(handle, async (trx) => {
+    let query = trx.selectFrom('bookings').select('status').where('id', '=', booking.id)
+    if (handle.dialect === 'postgres') query = query.forUpdate()
+    const { status } = await query.executeTakeFirstOrThrow()
+    if (status !== 'completed') assertTransition(status, 'completed')
+    await trx.deleteFrom('booking_passengers').where('booking_id', '=', booking.id).execute()
+    await trx
+      .insertInto('booking_passengers')
+      .values(
+        names.map((name, position) => ({
+          booking_id: booking.id,
+          position,
+          first_name: name.firstname,
+          last_name: name.lastname,
+        })),
+      )
+      .execute()
+    if (status === 'confirmed') {
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'completed', completed_at: at, updated_at: at })
+        .where('id', '=', booking.id)
+        .execute()
+      await trx
+        .insertInto('booking_events')
+        .values({
+          booking_id: booking.id,
+          from_status: 'confirmed',
+          to_status: 'completed',
+          note: `${names.length} passenger names`,
+          created_at: at,
+        })
+        .execute()
+    }
+  })
+}

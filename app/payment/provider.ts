@@ -1,0 +1,84 @@
+/**
+ * One interface for every payment provider (PRODUCT.md, Payment): the built-in
+ * simulator by default, iyzico's Checkout Form when configured. Both follow
+ * iyzico's protocol: initialize returns a token and the address of a hosted
+ * payment page; the page later POSTs the token to our callback; the result is
+ * then asked for by token (retrieve), never read from the browser.
+ *
+ * Amounts are decimal strings in the currency's major unit ('40.80'), as
+ * iyzico takes them; callers build them from integer minor units.
+ */
+export type PaymentCurrency = 'TRY' | 'EUR' | 'USD' | 'GBP'
+
+export interface PaymentBuyer {
+  id: string
+  name: string
+  surname: string
+  email: string
+  gsmNumber: string
+  /** iyzico requires a national id; foreign travellers use the documented placeholder. */
+  identityNumber: string
+  registrationAddress: string
+  city: string
+  country: string
+  zipCode: string
+  ip: string
+}
+
+export interface PaymentAddress {
+  contactName: string
+  city: string
+  country: string
+  address: string
+  zipCode: string
+}
+
+export interface PaymentBasketItem {
+  id: string
+  name: string
+  category1: string
+  itemType: 'PHYSICAL' | 'VIRTUAL'
+  /** Decimal string; the items add up to `price`. */
+  price: string
+}
+
+export interface InitializeRequest {
+  locale: 'tr' | 'en'
+  /** Ours, echoed back by the provider: the booking's public reference. */
+  conversationId: string
+  basketId: string
+  price: string
+  paidPrice: string
+  currency: PaymentCurrency
+  callbackUrl: string
+  buyer: PaymentBuyer
+  billingAddress: PaymentAddress
+  basketItems: PaymentBasketItem[]
+}
+
+export type InitializeResult =
+  | { ok: true; token: string; paymentPageUrl: string; tokenExpireTime?: number }
+  | { ok: false; errorCode?: string; errorMessage?: string; errorGroup?: string }
+
+/** What the provider says about a payment, as retrieved by its token. */
+export interface RetrieveResult {
+  /** 'success' means the call worked, not that the payment did: see paymentStatus. */
+  status: 'success' | 'failure'
+  paymentStatus?: string
+  fraudStatus?: number
+  paymentId?: string
+  conversationId?: string
+  basketId?: string
+  price?: string
+  paidPrice?: string
+  currency?: string
+  errorCode?: string
+  errorMessage?: string
+  errorGroup?: string
+}
+
+export interface PaymentProvider {
+  readonly name: 'simulator' | 'iyzico'
+  initialize(request: InitializeRequest): Promise<InitializeResult>
+  retrieve(token: string, conversationId: string, locale: 'tr' | 'en'): Promise<RetrieveResult>
+}

@@ -1,0 +1,178 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { SimulatorSessionsTable } from '~/db/schema'
+import { fromDecimalAmount } from './amounts'
+import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
+
+/**
+ * The built-in payment simulator: a stand-in for iyzico's Checkout Form that
+ * runs on this server, with no key and no network. Initialize stores a session
+ * and answers with a token and the address of our own hosted test page; the
+ * page takes a card number and POSTs the token to the callback; retrieve
+ * answers from the stored session, in iyzico's shapes.
+ */
+
+/** Test cards, listed on the page. The first is iyzico's sandbox success card. */
+export const simulatorCards = {
+  success: '5528790000000008',
+  declined: '4111111111111129',
+  threeDsFailed: '4151111111111112',
+} as const
+
+const TOKEN_MINUTES = 30
+
+interface CardOutcome {
+  outcome: 'success' | 'failure'
+  errorCode?: string
+  errorMessage?: string
+  errorGroup?: string
+}
+
+/** What the simulator's bank says about a card number (spaces ignored). */
+export function cardOutcome(cardNumber: string): CardOutcome {
+  const digits = cardNumber.replace(/\D/g, '')
+  if (digits === simulatorCards.success) return { outcome: 'success' }
+  if (digits === simulatorCards.threeDsFailed) {
+    return {
+      outcome: 'failure',
+      errorCode: '10219',
+      errorMessage: '3D Secure doğrulaması başarısız',
+      errorGroup: 'THREEDS_FAILED',
+    }
+  }
+  if (digits === simulatorCards.declined) {
+    return {
+      outcome: 'failure',
+      errorCode: '10051',
+      errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
+      errorGroup: 'NOT_SUFFICIENT_FUNDS',
+    }
+  }
+  return {
+    outcome: 'failure',
+    errorCode: '10005',
+    errorMessage: 'İşlem onaylanmadı',
+    errorGroup: 'DO_NOT_HONOUR',
+  }
+}
+
+export function createSimulatorProvider(options: {
+  database: () => Promise<DatabaseHandle>
+  baseUrl: string
+}): PaymentProvider {
+  return {
+    name: 'simulator',
+    async initialize(request: InitializeRequest) {
+      const basket = request.basketItems.reduce(
+        (sum, item) => sum + (fromDecimalAmount(item.price) ?? Number.NaN),
+        0,
+      )
+      if (basket !== fromDecimalAmount(request.price)) {
+        return {
+          ok: false,
+          errorCode: '5152',
+          errorMessage: 'Basket items price total does not match price',
+        }
+      }
+      const handle = await options.database()
+      const now = new Date()
+      const token = randomBytes(24).toString('base64url')
+      await handle.db
+        .insertInto('simulator_sessions')
+        .values({
+          token,
+          conversation_id: request.conversationId,
+          basket_id: request.basketId,
+          price: request.price,
+          paid_price: request.paidPrice,
+          currency: request.currency,
+          callback_url: request.callbackUrl,
+          locale: request.locale,
+          buyer_name: `${request.buyer.name} ${request.buyer.surname}`,
+          outcome: 'pending',
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + TOKEN_MINUTES * 60_000).toISOString(),
+        })
+        .execute()
+      return {
+        ok: true,
+        token,
+        paymentPageUrl: `${options.baseUrl.replace(/\/$/, '')}/payment-simulator/${token}`,
+        tokenExpireTime: TOKEN_MINUTES * 60,
+      }
+    },
+    async retrieve(token, conversationId): Promise<RetrieveResult> {
+      const session = await findSimulatorSession(await options.database(), token)
+      if (!session || session.conversation_id !== conversationId) {
+        return { status: 'failure', errorCode: '5146', errorMessage: 'Token bulunamadı' }
+      }
+      if (session.outcome === 'pending') {
+        // Like a checkout form nobody has paid yet: no payment status.
+        return { status: 'success', conversationId, basketId: session.basket_id }
+      }
+      if (session.outcome === 'failure') {
+        return {
+          status: 'failure',
+          paymentStatus: 'FAILURE',
+          conversationId,
+          basketId: session.basket_id,
+          errorCode: session.error_code ?? undefined,
+          errorMessage: session.error_message ?? undefined,
+          errorGroup: session.error_group ?? undefined,
+        }
+      }
+      return {
+        status: 'success',
+        paymentStatus: 'SUCCESS',
+        fraudStatus: 1,
+        paymentId: session.payment_id ?? undefined,
+        conversationId,
+        basketId: session.basket_id,
+        price: session.price,
+        paidPrice: session.paid_price,
+        currency: session.currency,
+      }
+    },
+  }
+}
+
+export async function findSimulatorSession(
+  handle: DatabaseHandle,
+  token: string,
+): Promise<SimulatorSessionsTable | undefined> {
+  return handle.db
+    .selectFrom('simulator_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst()
+}
+
+/**
+ * The card form of the hosted test page. A session is paid once: a second
+ * submission (a double click, the back button) finds it decided and changes
+ * nothing. An expired session is refused like iyzico refuses an old token.
+ */
+export async function payOnSimulator(
+  handle: DatabaseHandle,
+  token: string,
+  cardNumber: string,
+  now: Date,
+): Promise<SimulatorSessionsTable | undefined> {
+  const session = await findSimulatorSession(handle, token)
+  if (!session) return undefined
+  if (session.outcome !== 'pending' || session.expires_at <= now.toISOString()) return session
+  const decision = cardOutcome(cardNumber)
+  await handle.db
+    .updateTable('simulator_sessions')
+    .set({
+      outcome: decision.outcome,
+      payment_id: decision.outcome === 'success' ? String(randomInt(10_000_000, 99_999_999)) : null,
+      error_code: decision.errorCode ?? null,
+      error_message: decision.errorMessage ?? null,
+      error_group: decision.errorGroup ?? null,
+    })
+    .where('token', '=', token)
+    .where('outcome', '=', 'pending')
+    .execute()
+  return findSimulatorSession(handle, token)
+}

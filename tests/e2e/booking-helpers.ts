@@ -1,0 +1,73 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+import { tomorrowInIstanbul } from './helpers'
+import { openServerDatabase } from './database'
+
+/**
+ * Shared steps of the booking specs. Every test books its own pickup time,
+ * different per project and per spec file (the slot's base), so the bookings
+ * it counts in the server's database are its own.
+ */
+export function tripTime(testInfo: TestInfo, slot: number): string {
+  const index = slot * 2 + (testInfo.project.name === 'no-js' ? 1 : 0)
+  const hour = 4 + Math.floor(index / 4)
+  return `${String(hour).padStart(2, '0')}:${['00', '15', '30', '45'][index % 4]}`
+}
+
+export const date = tomorrowInIstanbul()
+
+export function vehicleStep(time: string) {
+  return `/booking-vehicle?date=${date}&time=${time}&pickup=SAW&destination=Şile`
+}
+
+export interface StoredBooking {
+  id: string
+  reference: string
+  status: string
+  vehicle_class: string
+  total_cents: number
+  passenger_count: number | null
+  email: string | null
+}
+
+/** The bookings stored for this test's trip since it started. */
+export function bookingsFor(time: string, since: string): StoredBooking[] {
+  const database = openServerDatabase()
+  try {
+    return database
+      .prepare(
+        `select id, reference, status, vehicle_class, total_cents, passenger_count, email
+           from bookings where trip_date = ? and trip_time = ? and created_at >= ?`,
+      )
+      .all(date, time, since) as StoredBooking[]
+  } finally {
+    database.close()
+  }
+}
+
+export async function chooseVehicle(page: Page, time: string, vehicle = 'Business Luxury Minivan') {
+  await page.goto(vehicleStep(time))
+  await page.getByRole('button', { name: `Select ${vehicle}` }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+}
+
+export const summary = (page: Page) => page.getByRole('region', { name: 'Your booking' })
+export const total = (page: Page) => summary(page).locator('.booking-summary__total dd')
+export const passengerForm = (page: Page) => page.getByRole('form', { name: 'Who is travelling?' })
+
+export async function fillPassenger(page: Page, passengers = '3') {
+  const form = passengerForm(page)
+  await form.getByLabel('First Name').fill('Ayşe')
+  await form.getByLabel('Last Name').fill('Yılmaz')
+  await form.getByLabel('Email').fill('ayse@example.com')
+  await form.getByLabel('Phone').fill('+90 532 123 45 67')
+  await form.getByLabel('Passengers').selectOption(passengers)
+  await form.getByLabel('Luggage').selectOption('2')
+  await form.getByLabel('Flight number (optional)').fill('tk 1984')
+}
+
+export async function fillBilling(page: Page) {
+  await page.getByLabel('Address').fill('Bağdat Caddesi 1')
+  await page.getByLabel('City').fill('İstanbul')
+  await page.getByLabel('ZIP Code').fill('34710')
+  await page.getByLabel('Country').fill('Türkiye')
+}

@@ -1,0 +1,256 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expectNoAxeViolations } from './helpers'
+import { openServerDatabase, outboxDir } from './database'
+import {
+  bookingsFor,
+  chooseVehicle,
+  fillBilling,
+  fillPassenger,
+  passengerForm,
+  tripTime,
+} from './booking-helpers'
+
+/**
+ * From 'Book Now' through the payment simulator to the booking received page,
+ * with JavaScript and without. Slots from 10 up keep these trips apart from
+ * the other booking specs'.
+ */
+const slot = (testInfo: TestInfo, n: number) => tripTime(testInfo, 10 + n)
+
+const cards = {
+  success: '5528790000000008',
+  declined: '4111111111111129',
+  threeDs: '4151111111111112',
+}
+
+/** Vehicle, extras, passenger and billing, then Book Now: ends on the simulator's page. */
+async function bookAndOpenPayment(page: Page, time: string, passengers = '3') {
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Add Child Seat' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page, passengers)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
+}
+
+async function payWith(page: Page, card: string, testInfo: TestInfo) {
+  await page.getByLabel('Card number').fill(card)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  // Without JavaScript the traveller presses the return button the provider shows;
+  // with it, the page returns by itself.
+  if (testInfo.project.name === 'no-js') {
+    await page.getByRole('button', { name: 'Return to Marmara Chauffeur' }).click()
+  }
+}
+
+function events(bookingId: string) {
+  const database = openServerDatabase()
+  try {
+    return database
+      .prepare('select to_status from booking_events where booking_id = ? order by id')
+      .all(bookingId)
+      .map((row) => (row as { to_status: string }).to_status)
+  } finally {
+    database.close()
+  }
+}
+
+/** The confirmation e-mails written for a booking (the outbox of the test server). */
+async function mailsFor(reference: string, expected: number): Promise<string[]> {
+  let found: string[] = []
+  await expect
+    .poll(() => {
+      const folder = outboxDir()
+      found = existsSync(folder)
+        ? readdirSync(folder)
+            .map((file) => readFileSync(join(folder, file), 'utf8'))
+            .filter((mail) => mail.includes(reference))
+        : []
+      return found.length
+    })
+    .toBe(expected)
+  return found
+}
+
+test('the whole journey pays by card in the simulator and ends on the received page', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 0)
+  await bookAndOpenPayment(page, time)
+  await expect(page.getByText('€136').first()).toBeVisible()
+  await payWith(page, cards.success, testInfo)
+
+  await expect(page).toHaveURL(/\/booking-received$/)
+  await expect(page).toHaveTitle('Booking Recieved | Marmara Chauffeur')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Your order was submitted successfully!',
+  )
+  const [booking] = bookingsFor(time, since)
+  expect(booking).toMatchObject({ status: 'confirmed' })
+  const order = page.getByRole('region', { name: 'Order Summary' })
+  await expect(order).toContainText(booking!.reference)
+  await expect(order).toContainText('€136')
+  await expect(order).toContainText('Full Credit Card')
+  await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
+    'Child Seat',
+  )
+  await expect(page.getByRole('region', { name: 'Passenger Information' })).toContainText(
+    'ayse@example.com',
+  )
+  await expectNoAxeViolations(page, testInfo)
+
+  const [mail] = await mailsFor(booking!.reference, 1)
+  expect(mail).toContain('ayse@example.com')
+  expect(mail).toContain('text/calendar')
+  expect(events(booking!.id)).toEqual(['draft', 'awaiting_payment', 'confirmed'])
+})
+
+test('a declined card and a failed 3-D Secure check come back to the payment step', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 1)
+  await bookAndOpenPayment(page, time)
+  await payWith(page, cards.declined, testInfo)
+  await expect(page).toHaveURL(/\/booking-payment\?notice=paymentDeclined$/)
+  await expect(page.getByRole('alert').first()).toContainText('Your card was declined')
+  await expect(page.getByLabel('City')).toHaveValue('İstanbul')
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.threeDs, testInfo)
+  await expect(page).toHaveURL(/\/booking-payment\?notice=paymentThreeDs$/)
+  await expect(page.getByRole('alert').first()).toContainText('3-D Secure')
+
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  const [booking] = bookingsFor(time, since)
+  expect(events(booking!.id)).toEqual([
+    'draft',
+    'awaiting_payment',
+    'payment_failed',
+    'awaiting_payment',
+    'payment_failed',
+    'awaiting_payment',
+    'confirmed',
+  ])
+})
+
+test('a replayed callback and the back button change nothing and send nothing twice', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 2)
+  await bookAndOpenPayment(page, time)
+  const token = page.url().split('/').pop()!
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  const [booking] = bookingsFor(time, since)
+
+  // The provider (or anyone) posting the same token again, from another origin.
+  const replay = await page.request.post('/payment/callback', {
+    form: { token },
+    headers: { origin: 'https://sandbox-api.iyzipay.com' },
+    maxRedirects: 0,
+  })
+  expect(replay.status()).toBe(303)
+  expect(replay.headers().location).toBe('/booking-received')
+
+  // Back to the provider's page after paying: it offers only the way back, no second payment.
+  if (testInfo.project.name === 'js') {
+    await page.goBack()
+    await expect(page).toHaveURL(/\/booking-received$/)
+  }
+  await page.goto(`/payment-simulator/${token}`)
+  await expect(page.getByLabel('Card number')).toHaveCount(0)
+  if (testInfo.project.name === 'no-js') {
+    await page.getByRole('button', { name: 'Return to Marmara Chauffeur' }).click()
+  }
+  await expect(page).toHaveURL(/\/booking-received$/)
+  await page.goto(`${baseURL}/booking-payment`)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  expect(events(booking!.id).filter((status) => status === 'confirmed')).toHaveLength(1)
+  await mailsFor(booking!.reference, 1)
+})
+
+test('a stranger sees nothing of a booking, with or without its reference', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 3)
+  await bookAndOpenPayment(page, time)
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  const [booking] = bookingsFor(time, since)
+
+  const stranger = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  })
+  const strangerPage = await stranger.newPage()
+  for (const path of [
+    '/booking-received',
+    `/booking-received?key=${booking!.id}.forged`,
+    `/booking-received?reference=${booking!.reference}`,
+  ]) {
+    const response = await strangerPage.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+    await expect(strangerPage.getByText(booking!.reference)).toHaveCount(0)
+  }
+  await stranger.close()
+})
+
+test('Add Passenger up to the limit, then Complete Reservation', async ({ page }, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 4)
+  await bookAndOpenPayment(page, time, '2')
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+
+  await expect(page.getByLabel('Passenger 1: first name')).toHaveValue('Ayşe')
+  await page.getByRole('button', { name: '+ Add Passenger' }).click()
+  await expect(page.getByLabel('Passenger 2: first name')).toBeVisible()
+  await page.getByRole('button', { name: '+ Add Passenger' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Max passenger limit reached!')
+
+  await page.getByRole('button', { name: 'Complete Reservation' }).click()
+  await expect(page.getByRole('alert')).toContainText('Please enter the first and last name')
+  await expect(page.getByLabel('Passenger 2: first name')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel('Passenger 2: first name').fill('Mehmet')
+  await page.getByLabel('Passenger 2: last name').fill('Yılmaz')
+  await page.getByRole('button', { name: 'Complete Reservation' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reservation Completed' })
+  await expect(dialog).toContainText('Your reservation has been successfully completed!')
+  await expectNoAxeViolations(page, testInfo)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+
+  const [booking] = bookingsFor(time, since)
+  expect(booking).toMatchObject({ status: 'completed' })
+  const database = openServerDatabase()
+  const names = database
+    .prepare(
+      'select first_name, last_name from booking_passengers where booking_id = ? order by position',
+    )
+    .all(booking!.id)
+  database.close()
+  expect(names).toEqual([
+    { first_name: 'Ayşe', last_name: 'Yılmaz' },
+    { first_name: 'Mehmet', last_name: 'Yılmaz' },
+  ])
+})
