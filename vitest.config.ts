@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 // Vitest runs without the reactRouter() plugin (see ENGINEERING.md): unit tests
 // import pure modules and *.server.ts loaders directly.
@@ -11,6 +13,7 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     // Adapters log their fallbacks; the tests assert them instead of printing them.
-    env: { LOG_LEVEL: 'error' },
+    // E-mails a test's booking triggers go to a throwaway outbox, not the repository's data/.
+    env: { LOG_LEVEL: 'error', OUTBOX_DIR: join(tmpdir(), `mc-vitest-outbox-${process.pid}`) },
   },
 })

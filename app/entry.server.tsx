@@ -15,6 +15,8 @@ import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server
 import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
 import { getDatabase } from '~/db/db.server'
+import { runMaintenance } from '~/payment/maintenance.server'
+import { paymentProvider } from '~/payment/configured.server'
 
 export const streamTimeout = 5_000
 
@@ -23,7 +25,22 @@ export const streamTimeout = 5_000
  * so a bad DATABASE_URL stops the start with a clear message.
  */
 export async function startup(): Promise<void> {
-  await getDatabase()
+  const handle = await getDatabase()
+  // Settles payments whose callback never came, expires drafts, retries e-mails:
+  // once now (without delaying the start) and every five minutes.
+  const maintain = () =>
+    runMaintenance(handle, paymentProvider(), new Date()).catch((error: unknown) =>
+      logger.error('maintenance.failed', { error: String(error) }),
+    )
+  void maintain()
+  setInterval(maintain, MAINTENANCE_MINUTES * 60_000).unref()
+}
+
+const MAINTENANCE_MINUTES = 5
+
+/** `npm run maintenance`: the same job once, for operations (scripts/maintenance.mjs). */
+export async function maintenanceOnce() {
+  return runMaintenance(await getDatabase(), paymentProvider(), new Date())
 }
 
 /** server.js builds each request's load context with this (it carries the client's address). */

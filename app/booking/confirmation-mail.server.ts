@@ -7,7 +7,8 @@ import { resources } from '~/i18n/resources'
 import { toLanguage, type Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
-import { createMailer, MailSendError, type Mailer } from '~/mail/mailer.server'
+import { MailSendError } from '~/mail/mailer.server'
+import { configuredMailer, mailFrom } from '~/mail/configured.server'
 import { bookingConfirmationMail } from '~/mail/booking-confirmation'
 import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
 import { bookingExtraCodes, findBooking } from './bookings.server'
@@ -17,13 +18,6 @@ import { amountsDue } from './payment-amounts'
 
 /** Sends are retried by the periodic job; after this many tries a person must look. */
 const MAX_MAIL_ATTEMPTS = 6
-
-let mailer: Mailer | undefined
-function configuredMailer(): Mailer {
-  const env = getEnv()
-  mailer ??= createMailer({ smtpUrl: env.SMTP_URL || undefined, outboxDir: env.OUTBOX_DIR })
-  return mailer
-}
 
 const translators = new Map<Language, TFunction>()
 /** A translator fixed to the booking's language (mail is sent outside any request). */
@@ -121,7 +115,7 @@ export async function sendConfirmation(
     })
     await configuredMailer().send({
       to: booking.email!,
-      from: env.MAIL_FROM || `${site.brand} <${site.email}>`,
+      from: mailFrom(),
       replyTo: site.email,
       subject: mail.subject,
       text: mail.text,

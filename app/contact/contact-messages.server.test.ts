@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailContactMessage } from './contact-mail.server'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '~/db/test-backends'
 import { contactRateLimit } from './contact-schema'
@@ -69,6 +72,27 @@ describe.each(storageBackends())('contact messages on $name', (backend) => {
       created_at: now.toISOString(),
       mailed_at: null,
     })
+  })
+
+  it('hands a message to the company inbox once, with the sender as Reply-To', async () => {
+    const input = { ...message('198.51.100.9'), subject: `Group transfer ${backend.name}` }
+    const outcome = await storeContactMessage(handle, input, now)
+    const id = outcome.stored ? outcome.id : -1
+    const sent = await Promise.all([mailContactMessage(handle, id), mailContactMessage(handle, id)])
+    expect(sent.filter(Boolean)).toHaveLength(1)
+    const row = await handle.db
+      .selectFrom('contact_messages')
+      .select(['mail_status', 'mailed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.mail_status).toBe('sent')
+    const outbox = process.env.OUTBOX_DIR!
+    const mails = readdirSync(outbox)
+      .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      .filter((mail) => mail.includes(`Group transfer ${backend.name}`))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatch(/^To: reservations@marmarachauffeur\.com$/m)
+    expect(mails[0]).toMatch(/^Reply-To: .*<ayse@example\.com\.tr>$/m)
   })
 
   it('counts only the sender’s own messages since the given moment', async () => {

@@ -70,7 +70,7 @@ export function storeContactMessage(
         message: input.message,
         language: input.language,
         sender_hash: input.senderHash,
-        // The mailer (a later issue) picks up 'stored' rows, sends them and marks them 'sent'.
+        // contact-mail.server.ts sends 'stored' rows to the company and marks them 'sent'.
         mail_status: 'stored',
         created_at: now.toISOString(),
         mailed_at: null,

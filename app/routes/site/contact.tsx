@@ -21,6 +21,7 @@ import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { contactSchema, honeypotField } from '~/contact/contact-schema'
 import { senderHash, storeContactMessage } from '~/contact/contact-messages.server'
+import { mailContactMessage } from '~/contact/contact-mail.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
 import { useSite } from '~/utils/root-data'
@@ -56,8 +57,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   const env = getEnv()
+  const handle = await getDatabase()
   const outcome = await storeContactMessage(
-    await getDatabase(),
+    handle,
     {
       ...submission.value,
       language,
@@ -74,6 +76,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     )
   }
   logger.info('contact.stored', { id: outcome.id, language })
+  // To the company's inbox, without making the sender wait for SMTP (retried if it fails).
+  void mailContactMessage(handle, outcome.id)
   return redirect(sentLocation(request), 303)
 }
 

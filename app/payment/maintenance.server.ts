@@ -1,0 +1,151 @@
+import type { DatabaseHandle } from '~/db/connect.server'
+import { writeTransaction } from '~/db/write.server'
+import { logger } from '~/utils/logger.server'
+import { expireStaleDrafts } from '~/booking/bookings.server'
+import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
+import { retryContactMails } from '~/contact/contact-mail.server'
+import type { PaymentProvider } from './provider'
+import { settlePayment } from './payments.server'
+
+/** A callback normally arrives within seconds; after this, ask the provider. */
+const CALLBACK_GRACE_MINUTES = 2
+/** A booking whose payment failed stays retryable for a day, then expires. */
+const FAILED_KEPT_HOURS = 24
+
+export interface ReconcileReport {
+  confirmed: number
+  failed: number
+  expired: number
+  pending: number
+}
+
+/**
+ * Payments whose callback never came (the traveller closed the tab, the
+ * network failed) are settled by asking the provider, never guessed: a
+ * success confirms the booking (and mails it) as the callback would have, a
+ * refusal fails it, and a token that ran out unpaid ends the attempt.
+ */
+export async function reconcilePayments(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { confirmed: 0, failed: 0, expired: 0, pending: 0 }
+  const cutoff = new Date(now.getTime() - CALLBACK_GRACE_MINUTES * 60_000).toISOString()
+  const open = await handle.db
+    .selectFrom('payment_attempts')
+    .select(['id', 'token', 'booking_id', 'expires_at'])
+    .where('status', '=', 'initialized')
+    .where('created_at', '<', cutoff)
+    .execute()
+  for (const attempt of open) {
+    if (!attempt.token) continue
+    try {
+      const outcome = await settlePayment(handle, provider, attempt.token, now)
+      if (outcome.kind === 'confirmed') {
+        report.confirmed++
+        if (outcome.first) await sendConfirmation(handle, outcome.booking.id, now)
+      } else if (outcome.kind === 'failed') {
+        report.failed++
+      } else if (attempt.expires_at <= now.toISOString()) {
+        await expireAttempt(handle, attempt.id, attempt.booking_id, now)
+        report.expired++
+      } else {
+        report.pending++
+      }
+    } catch (error) {
+      logger.error('payment.reconcile_failed', { attempt: attempt.id, error: String(error) })
+    }
+  }
+  return report
+}
+
+/** An unpaid token that ran out: the attempt ends, the booking can be paid again. */
+async function expireAttempt(
+  handle: DatabaseHandle,
+  attemptId: number,
+  bookingId: string,
+  now: Date,
+) {
+  const at = now.toISOString()
+  await writeTransaction(handle, async (trx) => {
+    const changed = await trx
+      .updateTable('payment_attempts')
+      .set({ status: 'expired', finished_at: at })
+      .where('id', '=', attemptId)
+      .where('status', '=', 'initialized')
+      .executeTakeFirst()
+    if (Number(changed.numUpdatedRows) === 0) return
+    const booking = await trx
+      .selectFrom('bookings')
+      .select('status')
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow()
+    if (booking.status !== 'awaiting_payment') return
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'payment_failed', updated_at: at })
+      .where('id', '=', bookingId)
+      .execute()
+    await trx
+      .insertInto('booking_events')
+      .values({
+        booking_id: bookingId,
+        from_status: 'awaiting_payment',
+        to_status: 'payment_failed',
+        note: 'payment page expired unpaid',
+        created_at: at,
+      })
+      .execute()
+  })
+}
+
+/** Bookings left unpaid after a failed payment for a day become expired. */
+async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - FAILED_KEPT_HOURS * 3_600_000).toISOString()
+  const abandoned = await handle.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'payment_failed')
+    .where('updated_at', '<', cutoff)
+    .execute()
+  const at = now.toISOString()
+  for (const { id } of abandoned) {
+    await writeTransaction(handle, async (trx) => {
+      const changed = await trx
+        .updateTable('bookings')
+        .set({ status: 'expired', updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'payment_failed')
+        .executeTakeFirst()
+      if (Number(changed.numUpdatedRows) === 0) return
+      await trx
+        .insertInto('booking_events')
+        .values({
+          booking_id: id,
+          from_status: 'payment_failed',
+          to_status: 'expired',
+          note: 'unpaid',
+          created_at: at,
+        })
+        .execute()
+    })
+  }
+  return abandoned.length
+}
+
+/**
+ * Everything the periodic job does, safe to run on several instances at once
+ * (each change is a guarded transaction): settle silent payments, expire
+ * drafts and abandoned bookings, retry confirmation and contact e-mails.
+ */
+export async function runMaintenance(handle: DatabaseHandle, provider: PaymentProvider, now: Date) {
+  const payments = await reconcilePayments(handle, provider, now)
+  const expiredDrafts = await expireStaleDrafts(handle, now)
+  const abandoned = await expireAbandoned(handle, now)
+  const mailed = await retryConfirmations(handle, now)
+  const contactMails = await retryContactMails(handle)
+  const report = { ...payments, expiredDrafts, abandoned, mailed, contactMails }
+  logger.info('maintenance.done', report)
+  return report
+}
