@@ -5,7 +5,7 @@ import { expireStaleDrafts } from '~/booking/bookings.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
 import type { PaymentProvider } from './provider'
-import { settlePayment } from './payments.server'
+import { markPaymentFailed, settlePayment } from './payments.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -76,27 +76,7 @@ async function expireAttempt(
       .where('status', '=', 'initialized')
       .executeTakeFirst()
     if (Number(changed.numUpdatedRows) === 0) return
-    const booking = await trx
-      .selectFrom('bookings')
-      .select('status')
-      .where('id', '=', bookingId)
-      .executeTakeFirstOrThrow()
-    if (booking.status !== 'awaiting_payment') return
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'payment_failed', updated_at: at })
-      .where('id', '=', bookingId)
-      .execute()
-    await trx
-      .insertInto('booking_events')
-      .values({
-        booking_id: bookingId,
-        from_status: 'awaiting_payment',
-        to_status: 'payment_failed',
-        note: 'payment page expired unpaid',
-        created_at: at,
-      })
-      .execute()
+    await markPaymentFailed(trx, bookingId, 'payment page expired unpaid', at)
   })
 }
 

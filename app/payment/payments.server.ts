@@ -103,6 +103,42 @@ export async function openAttempt(
     .executeTakeFirst() as Promise<Attempt | undefined>
 }
 
+type Executor = Parameters<Parameters<typeof writeTransaction>[1]>[0]
+
+/**
+ * A booking waiting for its payment whose attempt ended unpaid becomes
+ * payment_failed (retryable), with its event. Anything else is left alone.
+ */
+export async function markPaymentFailed(
+  trx: Executor,
+  bookingId: string,
+  note: string,
+  at: string,
+) {
+  const current = await trx
+    .selectFrom('bookings')
+    .select('status')
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow()
+  if (current.status !== 'awaiting_payment') return
+  assertTransition(current.status, 'payment_failed')
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'payment_failed', updated_at: at })
+    .where('id', '=', bookingId)
+    .execute()
+  await trx
+    .insertInto('booking_events')
+    .values({
+      booking_id: bookingId,
+      from_status: 'awaiting_payment',
+      to_status: 'payment_failed',
+      note,
+      created_at: at,
+    })
+    .execute()
+}
+
 export type StartResult = { ok: true; paymentPageUrl: string } | { ok: false }
 
 /**
@@ -127,29 +163,9 @@ export async function startPayment(
       provider: context.provider.name,
       errorCode: result.errorCode,
     })
-    await writeTransaction(handle, async (trx) => {
-      const current = await trx
-        .selectFrom('bookings')
-        .select('status')
-        .where('id', '=', booking.id)
-        .executeTakeFirstOrThrow()
-      if (current.status !== 'awaiting_payment') return
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'payment_failed', updated_at: at })
-        .where('id', '=', booking.id)
-        .execute()
-      await trx
-        .insertInto('booking_events')
-        .values({
-          booking_id: booking.id,
-          from_status: 'awaiting_payment',
-          to_status: 'payment_failed',
-          note: `initialize failed ${result.errorCode ?? ''}`.trim(),
-          created_at: at,
-        })
-        .execute()
-    })
+    await writeTransaction(handle, (trx) =>
+      markPaymentFailed(trx, booking.id, `initialize failed ${result.errorCode ?? ''}`.trim(), at),
+    )
     return { ok: false }
   }
   await handle.db
@@ -327,27 +343,12 @@ async function failAttempt(
       .where('status', '=', 'initialized')
       .executeTakeFirst()
     if (Number(changed.numUpdatedRows) === 0) return
-    const current = await trx
-      .selectFrom('bookings')
-      .select('status')
-      .where('id', '=', booking.id)
-      .executeTakeFirstOrThrow()
-    if (current.status !== 'awaiting_payment') return
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'payment_failed', updated_at: at })
-      .where('id', '=', booking.id)
-      .execute()
-    await trx
-      .insertInto('booking_events')
-      .values({
-        booking_id: booking.id,
-        from_status: 'awaiting_payment',
-        to_status: 'payment_failed',
-        note: `payment ${errorGroup ?? 'failed'} ${errorCode ?? ''}`.trim(),
-        created_at: at,
-      })
-      .execute()
+    await markPaymentFailed(
+      trx,
+      booking.id,
+      `payment ${errorGroup ?? 'failed'} ${errorCode ?? ''}`.trim(),
+      at,
+    )
   })
   logger.info('payment.failed', { reference: booking.reference, errorCode, errorGroup })
 }
