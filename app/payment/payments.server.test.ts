@@ -221,6 +221,30 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect((await findBooking(handle, paid.id))?.status).toBe('confirmed')
   })
 
+  it('leaves the booking retryable when the provider will not start a payment', async () => {
+    const booking = await submittedBooking('fullCard')
+    const refusing: PaymentProvider = {
+      name: 'iyzico',
+      initialize: async () => ({ ok: false, errorCode: 'NETWORK' }),
+      retrieve: async () => ({ status: 'failure', errorCode: 'NETWORK' }),
+    }
+    const started = await startPayment(
+      handle,
+      booking,
+      ['childSeat'],
+      { ...context(), provider: refusing },
+      now,
+    )
+    expect(started).toEqual({ ok: false })
+    expect((await findBooking(handle, booking.id))?.status).toBe('payment_failed')
+    const attempts = await handle.db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(attempts).toHaveLength(0)
+  })
+
   it('never settles an unknown token', async () => {
     expect(await settlePayment(handle, provider, 'made-up-token', now)).toEqual({ kind: 'unknown' })
   })

@@ -254,3 +254,25 @@ test('Add Passenger up to the limit, then Complete Reservation', async ({ page }
     { first_name: 'Mehmet', last_name: 'Yılmaz' },
   ])
 })
+
+test('a double click on Book Now opens one payment page', async ({ page }, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 5)
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).dblclick()
+  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
+  const [booking] = bookingsFor(time, since)
+  const database = openServerDatabase()
+  const attempts = database
+    .prepare('select token from payment_attempts where booking_id = ?')
+    .all(booking!.id) as { token: string }[]
+  database.close()
+  expect(attempts).toHaveLength(1)
+  expect(page.url()).toContain(attempts[0]!.token)
+})
