@@ -43,6 +43,8 @@ export default [
   route('booking-passenger', 'routes/booking/booking-passenger.tsx'),
   route('booking-payment', 'routes/booking/booking-payment.tsx'),
   route('booking-received', 'routes/booking/booking-received.tsx'),
+  route('booking-completion', 'routes/booking/booking-completion.tsx'),
+  route('invoice', 'routes/booking/invoice.tsx'),
 
   // Payment: the provider's callback and the built-in simulator's hosted page
   route('payment/callback', 'routes/resources/payment-callback.ts'),

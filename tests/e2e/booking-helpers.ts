@@ -71,3 +71,45 @@ export async function fillBilling(page: Page) {
   await page.getByLabel('ZIP Code').fill('34710')
   await page.getByLabel('Country').fill('Türkiye')
 }
+
+/** The simulator's test card that succeeds (as in iyzico's sandbox). */
+export const successCard = '5528790000000008'
+
+/**
+ * A paid booking: Business Luxury Minivan from SAW to Şile with a child seat
+ * (€129 + €7), billing details (and a company when given), the chosen payment
+ * option, then the simulator's success card; ends on the booking received page.
+ */
+export async function bookAndPay(
+  page: Page,
+  time: string,
+  testInfo: TestInfo,
+  {
+    paymentOption = 'fullCard',
+    company,
+  }: { paymentOption?: 'fullCard' | 'depositCash'; company?: string } = {},
+) {
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Add Child Seat' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  if (company) await page.getByRole('textbox', { name: /^Company/ }).fill(company)
+  await page
+    .getByRole('radio', {
+      name: paymentOption === 'depositCash' ? /30% Deposit \+ Cash/ : /Full Credit Card/,
+    })
+    .check()
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
+  await page.getByLabel('Card number').fill(successCard)
+  await page.getByRole('button', { name: /^Pay / }).click()
+  // Without JavaScript the traveller presses the provider's return button.
+  if (testInfo.project.name === 'no-js') {
+    await page.getByRole('button', { name: 'Return to Marmara Chauffeur' }).click()
+  }
+  await expect(page).toHaveURL(/\/booking-received$/)
+}

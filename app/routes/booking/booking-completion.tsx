@@ -1,0 +1,207 @@
+import { Link, data, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/booking-completion'
+import { pageContext } from '~/utils/page-context.server'
+import { logger } from '~/utils/logger.server'
+import { metaDescriptors } from '~/seo/meta'
+import { getDatabase } from '~/db/db.server'
+import { findOwnBooking } from '~/booking/booking-access.server'
+import { bookingExtraCodes } from '~/booking/bookings.server'
+import { presentBooking } from '~/booking/booking-view.server'
+import { phoneHref } from '~/config/site'
+import { useSite } from '~/utils/root-data'
+import { formatDate, formatMoney } from '~/utils/format'
+
+/**
+ * The booking-completion page (seed, Booking flow and Error catalogue): it reads
+ * `?conversationId=` (the booking's public reference, which the payment
+ * provider echoes back) and shows the stored booking. States: loading (only
+ * while the browser navigates), error, loaded and completed (passenger names
+ * recorded). A reference is matched only against the booking this request may
+ * see (signed cookie or signed link), so a stranger, an unknown and a forged
+ * reference all get the same answer: nothing is revealed about whether it exists.
+ */
+const problems = {
+  missing: 400,
+  notFound: 404,
+  fetchFailed: 500,
+} as const
+type Problem = keyof typeof problems
+
+const sameReference = (given: string, stored: string) =>
+  given.trim().toUpperCase() === stored.trim().toUpperCase()
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, t, meta } = pageContext(context, request)
+  const headers = { 'Cache-Control': 'no-store' }
+  const failed = (problem: Problem) =>
+    data(
+      {
+        state: 'error' as const,
+        problem,
+        meta: meta('booking-completion', {
+          noindex: true,
+          titlePrefix: 'Error: ',
+          override: { title: t('completion.errorTitle'), description: t(`completion.${problem}`) },
+        }),
+      },
+      { status: problems[problem], headers },
+    )
+
+  const url = new URL(request.url)
+  const conversationId = url.searchParams.get('conversationId')?.trim()
+  if (!conversationId) return failed('missing')
+
+  let found
+  try {
+    const handle = await getDatabase()
+    const own = await findOwnBooking(handle, request)
+    const booking = own?.booking
+    if (
+      !own ||
+      !booking ||
+      (booking.status !== 'confirmed' && booking.status !== 'completed') ||
+      !sameReference(conversationId, booking.reference)
+    ) {
+      return failed('notFound')
+    }
+    found = { own, booking, extras: await bookingExtraCodes(handle, booking.id) }
+  } catch (error) {
+    logger.error('booking_completion_fetch_failed', {
+      message: error instanceof Error ? error.message : String(error),
+    })
+    return failed('fetchFailed')
+  }
+
+  const { own, booking, extras } = found
+  const view = presentBooking(booking, extras, language, site)
+  // Opened through the e-mail's signed link: the links onward carry it too.
+  const key = own.viaLink ? url.searchParams.get('key') : null
+  const withKey = (path: string) => (key ? `${path}?key=${encodeURIComponent(key)}` : path)
+  return data(
+    {
+      state: booking.status === 'completed' ? ('completed' as const) : ('loaded' as const),
+      language,
+      summary: {
+        reference: booking.reference,
+        from: view.trip.pickup.typed ?? view.trip.pickup.name,
+        to: view.trip.destination.typed ?? view.trip.destination.name,
+        date: view.trip.date,
+        time: view.trip.time,
+        vehicle: view.vehicle.title,
+        totalMinor: view.totalMinor,
+        currency: view.currency,
+        status: booking.status === 'completed' ? ('completed' as const) : ('confirmed' as const),
+      },
+      links: { received: withKey('/booking-received'), invoice: withKey('/invoice') },
+      meta: meta('booking-completion', { noindex: true }),
+    },
+    { headers },
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function BookingCompletion({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const loading =
+    navigation.state === 'loading' ? (
+      <p className="loading-bar" role="status">
+        {t('completion.loading')}
+      </p>
+    ) : null
+
+  if (loaderData.state === 'error') {
+    return (
+      <>
+        {loading}
+        <CompletionProblem problem={loaderData.problem} />
+      </>
+    )
+  }
+
+  const { summary, language, links } = loaderData
+  const completed = loaderData.state === 'completed'
+  return (
+    <div className="booking completion">
+      {loading}
+      <div className="booking__head">
+        <div className="container">
+          <h1>{completed ? t('completion.completedTitle') : t('completion.loadedTitle')}</h1>
+        </div>
+      </div>
+      <div className="container booking__body completion__body">
+        <section className="card" aria-labelledby="completion-summary-title">
+          <div className="card__body">
+            <h2 id="completion-summary-title">{t('completion.summaryTitle')}</h2>
+            <dl className="trip-summary__list">
+              {(
+                [
+                  [t('completion.reference'), summary.reference],
+                  [
+                    t('completion.route'),
+                    t('completion.routeValue', { from: summary.from, to: summary.to }),
+                  ],
+                  [
+                    t('completion.when'),
+                    t('completion.whenValue', {
+                      date: formatDate(summary.date, language),
+                      time: summary.time,
+                    }),
+                  ],
+                  [t('completion.vehicle'), summary.vehicle],
+                  [
+                    t('completion.total'),
+                    formatMoney(summary.totalMinor / 100, summary.currency, language),
+                  ],
+                  [t('completion.status'), t(`completion.statuses.${summary.status}`)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {completed ? (
+              <p className="alert alert--success completion__names">
+                {t('completion.namesRecorded')}
+              </p>
+            ) : null}
+            <div className="completion__actions">
+              <Link className="button button--accent" to={links.received}>
+                {t('completion.viewBooking')}
+              </Link>
+              <Link className="button button--ghost" to={links.invoice}>
+                {t('completion.viewInvoice')}
+              </Link>
+            </div>
+          </div>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/** The seed's three messages, each with the request to contact support. */
+function CompletionProblem({ problem }: { problem: Problem }) {
+  const { t } = useTranslation()
+  const site = useSite()
+  return (
+    <section
+      className="section container completion completion--error"
+      aria-labelledby="completion-error-title"
+    >
+      <h1 id="completion-error-title">{t(`completion.${problem}`)}</h1>
+      <p>{t('completion.support')}</p>
+      <p className="completion__contact">
+        <a href={phoneHref(site.phone)}>{site.phone}</a>
+        <a href={`mailto:${site.email}`}>{site.email}</a>
+      </p>
+      <Link className="button" to="/contact">
+        {t('completion.contactPage')}
+      </Link>
+    </section>
+  )
+}

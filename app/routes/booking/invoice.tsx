@@ -1,0 +1,270 @@
+import { Link, data } from 'react-router'
+import { useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/invoice'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { getDatabase } from '~/db/db.server'
+import { findOwnBooking } from '~/booking/booking-access.server'
+import { bookingExtraCodes } from '~/booking/bookings.server'
+import { presentBooking } from '~/booking/booking-view.server'
+import { amountsDue } from '~/booking/payment-amounts'
+import { containedVat, VAT_PERCENT } from '~/booking/invoice-amounts'
+import { istanbulDate } from '~/domain/booking-window'
+import { formatDate, formatMoney } from '~/utils/format'
+
+/**
+ * The invoice of a paid booking (seed, Booking flow; PRODUCT.md, Prices). The
+ * seed built it from query parameters and added VAT on top; here every figure
+ * comes from the stored booking, and the 20 % VAT is shown as contained in the
+ * total the traveller paid. Only the browser that made the booking or the
+ * holder of the e-mail's signed link sees it; anyone else, and any booking not
+ * paid, gets the not-found page, which reveals nothing.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const handle = await getDatabase()
+  const own = await findOwnBooking(handle, request)
+  const booking = own?.booking
+  if (!own || !booking || (booking.status !== 'confirmed' && booking.status !== 'completed')) {
+    throw data(null, { status: 404 })
+  }
+  const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
+  const option = booking.payment_option ?? 'fullCard'
+  const paidMinor = booking.paid_minor ?? amountsDue(view.totalMinor, option).nowMinor
+  // The signed link, when that is how the page was opened, so 'back' keeps working.
+  const key = own.viaLink ? new URL(request.url).searchParams.get('key') : null
+  return data(
+    {
+      language,
+      company: {
+        brand: site.brand,
+        legalName: site.legalName,
+        address: site.address,
+        registration: site.registration,
+        tursabCode: site.tursabCode,
+        email: site.email,
+        phone: site.phone,
+      },
+      number: booking.reference,
+      issued: istanbulDate(new Date(booking.confirmed_at ?? booking.updated_at)),
+      billedTo: {
+        name: [booking.billing_first_name, booking.billing_last_name]
+          .filter((part) => part?.trim())
+          .join(' '),
+        company: booking.billing_company,
+        address: booking.billing_address,
+        city: [booking.billing_zipcode, booking.billing_city]
+          .filter((part) => part?.trim())
+          .join(' '),
+        country: booking.billing_country,
+        email: booking.email,
+      },
+      trip: {
+        from: view.trip.pickup.typed ?? view.trip.pickup.name,
+        to: view.trip.destination.typed ?? view.trip.destination.name,
+        date: view.trip.date,
+        time: view.trip.time,
+      },
+      vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
+      extras: view.extras,
+      currency: view.currency,
+      totalMinor: view.totalMinor,
+      ...containedVat(view.totalMinor),
+      payment: {
+        option,
+        paidMinor,
+        cashMinor: Math.max(view.totalMinor - paidMinor, 0),
+        id: booking.payment_id,
+      },
+      backHref: key ? `/booking-received?key=${encodeURIComponent(key)}` : '/booking-received',
+      meta: meta('invoice', { noindex: true }),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+const subscribeNothing = () => () => {}
+
+/** True once React runs in the browser: a print button needs JavaScript to work. */
+function useCanPrint() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => typeof window.print === 'function',
+    () => false,
+  )
+}
+
+export default function Invoice({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const canPrint = useCanPrint()
+  const { language, company, billedTo, trip, payment, currency } = loaderData
+  const money = (minor: number) =>
+    formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
+  const present = (value: string | null | undefined) => Boolean(value && value.trim())
+  const billedLines = [
+    billedTo.name,
+    billedTo.company,
+    billedTo.address,
+    billedTo.city,
+    billedTo.country,
+    billedTo.email,
+  ].filter(present)
+  return (
+    <div className="invoice-page">
+      <div className="container invoice-page__body">
+        <div className="invoice-page__toolbar">
+          {canPrint ? (
+            <button type="button" className="button button--accent" onClick={() => window.print()}>
+              {t('invoice.print')}
+            </button>
+          ) : null}
+          <p className="invoice-page__hint">{t('invoice.printHint')}</p>
+          <Link className="invoice-page__back" to={loaderData.backHref}>
+            {t('invoice.backToBooking')}
+          </Link>
+        </div>
+
+        <article className="invoice" aria-labelledby="invoice-title">
+          <div className="invoice__head">
+            <div className="invoice__seller">
+              <p className="invoice__brand">{company.brand}</p>
+              <address>
+                <span>{company.legalName}</span>
+                <span>{company.address}</span>
+                <span>{company.registration}</span>
+                <span>{t('invoice.tursab', { code: company.tursabCode })}</span>
+                <span>
+                  {t('invoice.email')}: <a href={`mailto:${company.email}`}>{company.email}</a>
+                </span>
+                <span>
+                  {t('invoice.phone')}: {company.phone}
+                </span>
+              </address>
+            </div>
+            <div className="invoice__meta">
+              <h1 id="invoice-title">{t('invoice.title')}</h1>
+              <dl className="invoice__facts">
+                <div>
+                  <dt>{t('invoice.number')}</dt>
+                  <dd>{loaderData.number}</dd>
+                </div>
+                <div>
+                  <dt>{t('invoice.issued')}</dt>
+                  <dd>
+                    <time dateTime={loaderData.issued}>
+                      {formatDate(loaderData.issued, language)}
+                    </time>
+                  </dd>
+                </div>
+              </dl>
+            </div>
+          </div>
+
+          <section className="invoice__billed" aria-labelledby="invoice-billed-title">
+            <h2 id="invoice-billed-title">{t('invoice.billedTo')}</h2>
+            <p className="invoice__lines">
+              {billedLines.map((line, index) => (
+                <span key={index}>{line}</span>
+              ))}
+            </p>
+          </section>
+
+          <div className="invoice__table-wrap">
+            <table className="invoice__items">
+              <caption>{t('invoice.itemsCaption', { currency })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('invoice.description')}</th>
+                  <th scope="col" className="invoice__amount">
+                    {t('invoice.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">
+                    <span className="invoice__item">
+                      {t('invoice.transfer', { vehicle: loaderData.vehicle.title })}
+                    </span>
+                    <span className="invoice__detail">
+                      {t('invoice.route', { from: trip.from, to: trip.to })}
+                    </span>
+                    <span className="invoice__detail">
+                      {t('invoice.when', {
+                        date: formatDate(trip.date, language),
+                        time: trip.time,
+                      })}
+                    </span>
+                    <span className="invoice__detail">
+                      {t('invoice.reference')}{' '}
+                      <span className="invoice__nowrap">{loaderData.number}</span>
+                    </span>
+                  </th>
+                  <td className="invoice__amount">{money(loaderData.vehicle.minor)}</td>
+                </tr>
+                {loaderData.extras.map((extra) => (
+                  <tr key={extra.code}>
+                    <th scope="row">
+                      <span className="invoice__item">
+                        {t(`booking.extras.items.${extra.code}.title`)}
+                      </span>
+                    </th>
+                    <td className="invoice__amount">{money(extra.minor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('invoice.net')}</th>
+                  <td className="invoice__amount">{money(loaderData.netMinor)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('invoice.vat', { percent: VAT_PERCENT })}</th>
+                  <td className="invoice__amount">{money(loaderData.vatMinor)}</td>
+                </tr>
+                <tr className="invoice__total">
+                  <th scope="row">{t('invoice.total')}</th>
+                  <td className="invoice__amount">{money(loaderData.totalMinor)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <p className="invoice__note">{t('invoice.vatNote', { percent: VAT_PERCENT })}</p>
+
+          <section className="invoice__payment" aria-labelledby="invoice-payment-title">
+            <h2 id="invoice-payment-title">{t('invoice.paymentTitle')}</h2>
+            <dl className="invoice__facts">
+              <div>
+                <dt>{t('invoice.method')}</dt>
+                <dd>
+                  {payment.option === 'depositCash'
+                    ? t('invoice.depositCash')
+                    : t('invoice.fullCard')}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('invoice.paidCard')}</dt>
+                <dd>{money(payment.paidMinor)}</dd>
+              </div>
+              {payment.cashMinor > 0 ? (
+                <div>
+                  <dt>{t('invoice.cashDue')}</dt>
+                  <dd>{money(payment.cashMinor)}</dd>
+                </div>
+              ) : null}
+              {payment.id ? (
+                <div>
+                  <dt>{t('invoice.paymentId')}</dt>
+                  <dd>{payment.id}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+        </article>
+      </div>
+    </div>
+  )
+}
