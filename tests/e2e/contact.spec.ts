@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expectNoAxeViolations, openIn, watchConsole } from './helpers'
+import { outboxDir } from './database'
 
 /** The SQLite file of the server under test (playwright.config.ts: data/e2e-<port>.sqlite). */
 function databaseFile(testInfo: TestInfo): string {
@@ -165,15 +167,23 @@ test('a valid message is stored and thanked for after the redirect', async ({ pa
   // A fresh form is left behind for another message.
   await expect(form(page).getByLabel('Subject')).toHaveValue('')
   await expectNoAxeViolations(page, testInfo)
-  expect(storedWithSubject(testInfo, subject)).toEqual([
-    {
-      full_name: 'Ayşe Yılmaz',
-      email: 'ayse@example.com.tr',
-      subject,
-      language: 'en',
-      mail_status: 'stored',
-    },
-  ])
+  // Stored, then handed to the company's inbox (the test server's outbox) once.
+  await expect
+    .poll(() => storedWithSubject(testInfo, subject))
+    .toEqual([
+      {
+        full_name: 'Ayşe Yılmaz',
+        email: 'ayse@example.com.tr',
+        subject,
+        language: 'en',
+        mail_status: 'sent',
+      },
+    ])
+  const mails = readdirSync(outboxDir())
+    .map((file) => readFileSync(join(outboxDir(), file), 'utf8'))
+    .filter((mail) => mail.includes(subject))
+  expect(mails).toHaveLength(1)
+  expect(mails[0]).toMatch(/^To: reservations@marmarachauffeur\.com$/m)
   removeWithSubject(testInfo, subject)
   expect(consoleErrors).toEqual([])
 })

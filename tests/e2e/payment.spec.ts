@@ -6,6 +6,7 @@ import { openServerDatabase, outboxDir } from './database'
 import {
   bookingsFor,
   chooseVehicle,
+  date,
   fillBilling,
   fillPassenger,
   passengerForm,
@@ -25,9 +26,21 @@ const cards = {
   threeDs: '4151111111111112',
 }
 
-/** Vehicle, extras, passenger and billing, then Book Now: ends on the simulator's page. */
+/**
+ * Vehicle, extras, passenger and billing, then Book Now: ends on the simulator's
+ * page. The search starts from the home page's form, as a traveller's does.
+ */
 async function bookAndOpenPayment(page: Page, time: string, passengers = '3') {
-  await chooseVehicle(page, time)
+  await page.goto('/')
+  const search = page.getByRole('form', { name: 'Search for a ride' })
+  await search.getByLabel('Pickup Location').fill('SAW')
+  await search.getByLabel('Destination').fill('Şile')
+  await search.getByLabel('Date').fill(date)
+  await search.getByLabel('Time').selectOption(time)
+  await search.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/booking-vehicle\?/)
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
   await page.getByRole('button', { name: 'Add Child Seat' }).click()
   await page.getByRole('button', { name: 'Continue' }).click()
   await fillPassenger(page, passengers)
