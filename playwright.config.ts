@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium-launch.mjs'
+import { fakeIyzico, iyzicoSitePort } from './tests/e2e/iyzico-settings'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
@@ -31,6 +32,8 @@ function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The local stand-in for iyzico's API, used by the third server below.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -53,6 +56,16 @@ export default defineConfig({
     {
       ...serverOn(port + 1, { GOOGLE_MAPS_BROWSER_KEY: 'e2e-browser-key' }),
       url: `http://localhost:${port + 1}/healthz`,
+    },
+    // A third copy pays through the iyzico adapter, against the local protocol server.
+    {
+      ...serverOn(iyzicoSitePort, {
+        PAYMENT_PROVIDER: 'iyzico',
+        IYZICO_API_KEY: fakeIyzico.apiKey,
+        IYZICO_SECRET_KEY: fakeIyzico.secretKey,
+        IYZICO_BASE_URL: `http://127.0.0.1:${fakeIyzico.port}`,
+      }),
+      url: `http://localhost:${iyzicoSitePort}/healthz`,
     },
   ],
 })

@@ -93,6 +93,13 @@ export default async function handleRequest(
         scriptOrigins: mapsOrigins,
         connectOrigins: mapsOrigins,
         imageOrigins: mapsOrigins,
+        formActionOrigins: [
+          ...originOf(env.PUBLIC_BASE_URL),
+          // iyzico's hosted Checkout Form (sandbox-cpp / cpp) and the configured API host.
+          ...(env.PAYMENT_PROVIDER === 'iyzico'
+            ? ['https://*.iyzipay.com', ...originOf(env.IYZICO_BASE_URL)]
+            : []),
+        ],
         frameOrigins: [
           ...(env.GOOGLE_MAPS_BROWSER_KEY ? ['https://www.google.com'] : []),
           ...originOf(env.PROMO_VIDEO_URL ?? ''),

@@ -241,6 +241,8 @@ function validateInitialize(body: Record<string, unknown>): FakeIyzicoFailure | 
 export async function startFakeIyzico(keys: {
   apiKey: string
   secretKey: string
+  /** A fixed port (browser tests name it in the server's settings); random by default. */
+  port?: number
 }): Promise<FakeIyzico> {
   const sessions = new Map<string, FakeIyzicoSession>()
   const requests: FakeIyzicoRequest[] = []
@@ -463,7 +465,7 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     })
   })
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(keys.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   baseUrl = `http://127.0.0.1:${port}`
 

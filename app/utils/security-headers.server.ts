@@ -6,6 +6,12 @@ interface CspOptions {
   scriptOrigins: string[]
   connectOrigins: string[]
   imageOrigins: string[]
+  /**
+   * Origins a form may lead to. Browsers apply form-action to the redirects that
+   * follow a submission too, so 'Book Now' (a 303 to the payment provider's
+   * page) needs the provider's origin here when scripts are off.
+   */
+  formActionOrigins: string[]
   upgradeInsecureRequests: boolean
 }
 
@@ -23,7 +29,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...options.connectOrigins],
     ['frame-src', ...(options.frameOrigins.length ? options.frameOrigins : ["'none'"])],
-    ['form-action', "'self'"],
+    ['form-action', "'self'", ...options.formActionOrigins],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
     ['object-src', "'none'"],
