@@ -33,8 +33,13 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
   const mobileMenu = useRef<HTMLDivElement>(null)
   const languageMenu = useRef<HTMLDivElement>(null)
 
-  // A client-side navigation leaves popovers open; close them on every route change.
+  // A client-side navigation leaves popovers open; close them on every route change,
+  // but not when the page hydrates: a menu opened before the scripts arrived (they
+  // work natively) stays open.
+  const shownPathname = useRef(pathname)
   useEffect(() => {
+    if (shownPathname.current === pathname) return
+    shownPathname.current = pathname
     for (const popover of [mobileMenu.current, languageMenu.current]) {
       if (popover?.matches(':popover-open')) popover.hidePopover()
     }

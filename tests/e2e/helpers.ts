@@ -115,3 +115,12 @@ async function openWithoutSiteScripts(page: Page): Promise<Page> {
 function testInfoBaseUrl(page: Page): string {
   return new URL(page.url()).origin
 }
+
+/**
+ * Waits until React has hydrated the page (root.tsx marks <html>), for tests of
+ * behaviour that only exists with JavaScript: acting earlier reaches the
+ * server-rendered page before its handlers are attached.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}

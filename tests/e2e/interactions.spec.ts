@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
+import { waitForHydration } from './helpers'
 
 test('the language selector switches to Turkish and back, staying on the page', async ({
   page,
+  javaScriptEnabled,
 }) => {
   await page.goto('/fleet-list?type=Van')
+  if (javaScriptEnabled) await waitForHydration(page)
   await page.getByRole('button', { name: 'Choose language' }).click()
   await page.locator('#language-menu').getByRole('button', { name: 'Türkçe' }).click()
   await expect(page).toHaveURL(/\/fleet-list\?type=Van$/)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, openIn, tomorrowInIstanbul } from './helpers'
+import { expectNoAxeViolations, openIn, tomorrowInIstanbul, waitForHydration } from './helpers'
 
 async function searchFromHome(page: Page, pickup: string, destination: string, time = '10:00') {
   await page.goto('/')
@@ -164,6 +164,7 @@ test('the date widget refuses a date beyond 20 days and falls back to today', as
     'the alert is the JavaScript date widget; the server message is tested above',
   )
   await page.goto('/')
+  await waitForHydration(page)
   const date = page.getByRole('form', { name: 'Search for a ride' }).getByLabel('Date')
   const today = await date.inputValue()
   const alerts: string[] = []
