@@ -73,43 +73,72 @@ export async function fillBilling(page: Page) {
 }
 
 /** The simulator's test card that succeeds (as in iyzico's sandbox). */
-export const successCard = '5528790000000008'
+/** The simulator's test cards (listed on its page; the first is iyzico's sandbox success card). */
+export const cards = {
+  success: '5528790000000008',
+  declined: '4111111111111129',
+  threeDs: '4151111111111112',
+}
 
 /**
- * A paid booking: Business Luxury Minivan from SAW to Şile with a child seat
- * (€129 + €7), billing details (and a company when given), the chosen payment
- * option, then the simulator's success card; ends on the booking received page.
+ * From the extras step to a filled, accepted payment step, ready for 'Book Now':
+ * extras (a child seat when asked), passenger details, billing, payment option.
  */
-export async function bookAndPay(
+export async function fillStepsToBookNow(
   page: Page,
-  time: string,
-  testInfo: TestInfo,
   {
-    paymentOption = 'fullCard',
+    childSeat = false,
+    passengers = '3',
+    paymentOption,
     company,
-  }: { paymentOption?: 'fullCard' | 'depositCash'; company?: string } = {},
+  }: {
+    childSeat?: boolean
+    passengers?: string
+    paymentOption?: 'fullCard' | 'depositCash'
+    company?: string
+  } = {},
 ) {
-  await chooseVehicle(page, time)
-  await page.getByRole('button', { name: 'Add Child Seat' }).click()
+  if (childSeat) await page.getByRole('button', { name: 'Add Child Seat' }).click()
   await page.getByRole('button', { name: 'Continue' }).click()
-  await fillPassenger(page)
+  await fillPassenger(page, passengers)
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   await fillBilling(page)
   if (company) await page.getByRole('textbox', { name: /^Company/ }).fill(company)
-  await page
-    .getByRole('radio', {
-      name: paymentOption === 'depositCash' ? /30% Deposit \+ Cash/ : /Full Credit Card/,
-    })
-    .check()
+  if (paymentOption) {
+    await page
+      .getByRole('radio', {
+        name: paymentOption === 'depositCash' ? /30% Deposit \+ Cash/ : /Full Credit Card/,
+      })
+      .check()
+  }
   await page.getByLabel(/I have read and accept/).check()
-  await page.getByRole('button', { name: 'Book Now' }).click()
-  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
-  await page.getByLabel('Card number').fill(successCard)
+}
+
+/**
+ * The simulator's page: a card number, then back to the site. Without JavaScript
+ * the traveller presses the return button the provider shows; with it, the page
+ * returns by itself.
+ */
+export async function payWith(page: Page, card: string, testInfo: TestInfo) {
+  await page.getByLabel('Card number').fill(card)
   await page.getByRole('button', { name: /^Pay / }).click()
-  // Without JavaScript the traveller presses the provider's return button.
   if (testInfo.project.name === 'no-js') {
     await page.getByRole('button', { name: 'Return to Marmara Chauffeur' }).click()
   }
+}
+
+/** A booking paid in full (or its deposit) by the success card: ends on the received page. */
+export async function bookAndPay(
+  page: Page,
+  time: string,
+  testInfo: TestInfo,
+  options: { paymentOption?: 'fullCard' | 'depositCash'; company?: string } = {},
+) {
+  await chooseVehicle(page, time)
+  await fillStepsToBookNow(page, { childSeat: true, paymentOption: 'fullCard', ...options })
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
+  await payWith(page, cards.success, testInfo)
   await expect(page).toHaveURL(/\/booking-received$/)
 }

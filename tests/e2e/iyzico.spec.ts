@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import {
-  chooseVehicle,
-  fillBilling,
-  fillPassenger,
-  passengerForm,
-  tripTime,
-} from './booking-helpers'
+import { chooseVehicle, fillStepsToBookNow, tripTime } from './booking-helpers'
 import { fakeIyzico, iyzicoSitePort } from './iyzico-settings'
 
 /**
@@ -18,12 +12,7 @@ test.use({ baseURL: `http://localhost:${iyzicoSitePort}` })
 
 async function bookAndOpenCheckout(page: Page, time: string) {
   await chooseVehicle(page, time)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await fillPassenger(page)
-  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/booking-payment$/)
-  await fillBilling(page)
-  await page.getByLabel(/I have read and accept/).check()
+  await fillStepsToBookNow(page)
   await page.getByRole('button', { name: 'Book Now' }).click()
   await expect(page).toHaveURL(
     new RegExp(`^http://127\\.0\\.0\\.1:${fakeIyzico.port}/checkoutform\\?token=`),

@@ -5,11 +5,11 @@ import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase, outboxDir } from './database'
 import {
   bookingsFor,
+  cards,
   chooseVehicle,
   date,
-  fillBilling,
-  fillPassenger,
-  passengerForm,
+  fillStepsToBookNow,
+  payWith,
   tripTime,
 } from './booking-helpers'
 
@@ -19,12 +19,6 @@ import {
  * the other booking specs'.
  */
 const slot = (testInfo: TestInfo, n: number) => tripTime(testInfo, 10 + n)
-
-const cards = {
-  success: '5528790000000008',
-  declined: '4111111111111129',
-  threeDs: '4151111111111112',
-}
 
 /**
  * Vehicle, extras, passenger and billing, then Book Now: ends on the simulator's
@@ -41,25 +35,9 @@ async function bookAndOpenPayment(page: Page, time: string, passengers = '3') {
   await expect(page).toHaveURL(/\/booking-vehicle\?/)
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
-  await page.getByRole('button', { name: 'Add Child Seat' }).click()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await fillPassenger(page, passengers)
-  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/booking-payment$/)
-  await fillBilling(page)
-  await page.getByLabel(/I have read and accept/).check()
+  await fillStepsToBookNow(page, { childSeat: true, passengers })
   await page.getByRole('button', { name: 'Book Now' }).click()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
-}
-
-async function payWith(page: Page, card: string, testInfo: TestInfo) {
-  await page.getByLabel('Card number').fill(card)
-  await page.getByRole('button', { name: /^Pay / }).click()
-  // Without JavaScript the traveller presses the return button the provider shows;
-  // with it, the page returns by itself.
-  if (testInfo.project.name === 'no-js') {
-    await page.getByRole('button', { name: 'Return to Marmara Chauffeur' }).click()
-  }
 }
 
 function events(bookingId: string) {
@@ -272,12 +250,7 @@ test('a double click on Book Now opens one payment page', async ({ page }, testI
   const since = new Date().toISOString()
   const time = slot(testInfo, 5)
   await chooseVehicle(page, time)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await fillPassenger(page)
-  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/booking-payment$/)
-  await fillBilling(page)
-  await page.getByLabel(/I have read and accept/).check()
+  await fillStepsToBookNow(page)
   await page.getByRole('button', { name: 'Book Now' }).dblclick()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
   const [booking] = bookingsFor(time, since)
