@@ -26,9 +26,11 @@ export interface DraftInput {
   rates: RatesSnapshot
 }
 
-type Executor = Kysely<Database> | Transaction<Database>
+/** A connection or an open transaction: storage helpers work inside either. */
+export type Executor = Kysely<Database> | Transaction<Database>
 
-async function recordEvent(
+/** The event log line of one status change; every change writes one, in its transaction. */
+export async function recordEvent(
   executor: Executor,
   bookingId: string,
   from: BookingStatus | null,

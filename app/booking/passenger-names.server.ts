@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { assertTransition } from './status'
+import { recordEvent } from './bookings.server'
 
 export interface PassengerName {
   firstname: string
@@ -57,16 +58,14 @@ export async function completeBooking(
         .set({ status: 'completed', completed_at: at, updated_at: at })
         .where('id', '=', booking.id)
         .execute()
-      await trx
-        .insertInto('booking_events')
-        .values({
-          booking_id: booking.id,
-          from_status: 'confirmed',
-          to_status: 'completed',
-          note: `${names.length} passenger names`,
-          created_at: at,
-        })
-        .execute()
+      await recordEvent(
+        trx,
+        booking.id,
+        'confirmed',
+        'completed',
+        at,
+        `${names.length} passenger names`,
+      )
     }
   })
 }

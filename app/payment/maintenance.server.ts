@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { logger } from '~/utils/logger.server'
-import { expireStaleDrafts } from '~/booking/bookings.server'
+import { expireStaleDrafts, recordEvent } from '~/booking/bookings.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
 import type { PaymentProvider } from './provider'
@@ -99,16 +99,7 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
         .where('status', '=', 'payment_failed')
         .executeTakeFirst()
       if (Number(changed.numUpdatedRows) === 0) return
-      await trx
-        .insertInto('booking_events')
-        .values({
-          booking_id: id,
-          from_status: 'payment_failed',
-          to_status: 'expired',
-          note: 'unpaid',
-          created_at: at,
-        })
-        .execute()
+      await recordEvent(trx, id, 'payment_failed', 'expired', at, 'unpaid')
     })
   }
   return abandoned.length

@@ -3,6 +3,7 @@ import type { BookingRow, PaymentAttemptsTable } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { logger } from '~/utils/logger.server'
 import { assertTransition } from '~/booking/status'
+import { recordEvent, type Executor } from '~/booking/bookings.server'
 import { amountsDue } from '~/booking/payment-amounts'
 import { bookingCurrency, toBookingMinor } from '~/booking/booking-money'
 import { extraUnitCents, type ExtraCode } from '~/booking/extras'
@@ -103,8 +104,6 @@ export async function openAttempt(
     .executeTakeFirst() as Promise<Attempt | undefined>
 }
 
-type Executor = Parameters<Parameters<typeof writeTransaction>[1]>[0]
-
 /**
  * A booking waiting for its payment whose attempt ended unpaid becomes
  * payment_failed (retryable), with its event. Anything else is left alone.
@@ -127,16 +126,7 @@ export async function markPaymentFailed(
     .set({ status: 'payment_failed', updated_at: at })
     .where('id', '=', bookingId)
     .execute()
-  await trx
-    .insertInto('booking_events')
-    .values({
-      booking_id: bookingId,
-      from_status: 'awaiting_payment',
-      to_status: 'payment_failed',
-      note,
-      created_at: at,
-    })
-    .execute()
+  await recordEvent(trx, bookingId, 'awaiting_payment', 'payment_failed', at, note)
 }
 
 export type StartResult = { ok: true; paymentPageUrl: string } | { ok: false }
@@ -292,16 +282,14 @@ export async function settlePayment(
         .set({ status: 'succeeded', finished_at: at })
         .where('id', '=', attempt.id)
         .execute()
-      await trx
-        .insertInto('booking_events')
-        .values({
-          booking_id: booking.id,
-          from_status: current.status,
-          to_status: 'confirmed',
-          note: `paid by ${attempt.provider}`,
-          created_at: at,
-        })
-        .execute()
+      await recordEvent(
+        trx,
+        booking.id,
+        current.status,
+        'confirmed',
+        at,
+        `paid by ${attempt.provider}`,
+      )
       logger.info('payment.confirmed', { reference: current.reference, provider: attempt.provider })
       return { kind: 'confirmed' as const, booking: { ...current, ...values }, first: true }
     })
