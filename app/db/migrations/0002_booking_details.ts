@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely'
-import { autoIdType } from './column-types'
+import { addColumns, autoIdType, dropColumns, type NullableColumns } from './column-types'
 
 /**
  * What the traveller enters on the extras, passenger and payment steps, the
- * idempotency key of 'Select', and the contact form's messages. SQLite adds
- * one column per ALTER TABLE statement, so each column is its own statement.
+ * idempotency key of 'Select', and the contact form's messages.
  */
-/** Each column: its name and either 'integer' or the length of a varchar. */
-const bookingColumns: [name: string, type: 'integer' | number][] = [
+const bookingColumns: NullableColumns = [
   ['selection_key', 64],
   ['extras_done_at', 32],
   ['first_name', 100],
@@ -33,12 +31,7 @@ const bookingColumns: [name: string, type: 'integer' | number][] = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, type] of bookingColumns) {
-    await db.schema
-      .alterTable('bookings')
-      .addColumn(name, type === 'integer' ? 'integer' : `varchar(${type})`)
-      .execute()
-  }
+  await addColumns(db, 'bookings', bookingColumns)
   // NULLs never collide, so only drafts started from a vehicle page carry a key.
   await db.schema
     .createIndex('bookings_selection_key')
@@ -72,7 +65,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('contact_messages').execute()
   await db.schema.dropIndex('bookings_selection_key').execute()
-  for (const [name] of [...bookingColumns].reverse()) {
-    await db.schema.alterTable('bookings').dropColumn(name).execute()
-  }
+  await dropColumns(db, 'bookings', bookingColumns)
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { autoIdType } from './column-types'
+import { addColumns, autoIdType, dropColumns, type NullableColumns } from './column-types'
 
 /**
  * Payment: each attempt to pay a booking (a token from the provider), the
@@ -7,7 +7,7 @@ import { autoIdType } from './column-types'
  * payment simulator's own sessions (kept in the database, so any instance
  * behind the load balancer can answer the hosted page and the retrieve call).
  */
-const bookingColumns: [name: string, type: 'integer' | number][] = [
+const bookingColumns: NullableColumns = [
   ['payment_id', 64],
   ['paid_minor', 'integer'],
   ['confirmed_at', 32],
@@ -19,12 +19,7 @@ const bookingColumns: [name: string, type: 'integer' | number][] = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, type] of bookingColumns) {
-    await db.schema
-      .alterTable('bookings')
-      .addColumn(name, type === 'integer' ? 'integer' : `varchar(${type})`)
-      .execute()
-  }
+  await addColumns(db, 'bookings', bookingColumns)
 
   await db.schema
     .createTable('payment_attempts')
@@ -83,7 +78,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('simulator_sessions').execute()
   await db.schema.dropTable('payment_attempts').execute()
-  for (const [name] of [...bookingColumns].reverse()) {
-    await db.schema.alterTable('bookings').dropColumn(name).execute()
-  }
+  await dropColumns(db, 'bookings', bookingColumns)
 }
