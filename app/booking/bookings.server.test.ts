@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '~/db/test-backends'
-import { placeById, priceEntry } from '~/domain/places/gazetteer'
-import { builtinDistance } from '~/domain/distance/distance'
-import { quoteClasses } from '~/domain/pricing/quote'
-import type { RatesSnapshot } from '~/domain/money/currency'
 import {
   bookingEvents,
   bookingExtraCodes,
@@ -18,64 +14,10 @@ import {
   setExtraChosen,
   submitDraft,
   transitionBooking,
-  type DraftInput,
 } from './bookings.server'
-import type { PassengerDetails, PaymentDetails } from './booking-forms'
+import { billing, draftInput, passenger } from './test-fixtures'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from './status'
-
-const rates: RatesSnapshot = {
-  date: '2026-11-20',
-  source: 'builtin',
-  rates: { EUR: 1, USD: 1.1612, GBP: 0.8815, TRY: 49.4371 },
-}
-
-const passenger: PassengerDetails = {
-  name: 'Ayşe',
-  lastName: 'Yılmaz',
-  email: 'ayse@example.com',
-  phone: '+90 532 123 45 67',
-  passengers: 4,
-  luggage: 4,
-  notes: 'Two large suitcases',
-  flightNumber: 'TK1984',
-  signName: undefined,
-}
-
-const billing: PaymentDetails = {
-  fullname: 'Ayşe',
-  lastname: 'Yılmaz',
-  company: undefined,
-  address: 'Bağdat Caddesi 1',
-  country: 'Türkiye',
-  city: 'İstanbul',
-  zipcode: '34710',
-  paymentOption: 'depositCash',
-  acceptTerms: true,
-}
-
-function draftInput(classIndex = 1): DraftInput {
-  const pickup = placeById(2)!
-  const destination = placeById(1033)!
-  const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
-  const quote = quoteClasses({
-    pickup,
-    destination,
-    distanceKm: distance.km,
-    pickupTime: '10:00',
-    priceEntry,
-  })[classIndex]!
-  return {
-    language: 'en',
-    trip: { date: '2026-11-23', time: '10:00', pickupText: 'SAW', destinationText: 'Şile' },
-    pickup,
-    destination,
-    distance,
-    quote,
-    currency: 'TRY',
-    rates,
-  }
-}
 
 // On a real SQLite file and on the machine's PostgreSQL (a throwaway database per run).
 describe.each(storageBackends())('bookings on $name', (backend) => {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '~/db/test-backends'
-import { placeById, priceEntry } from '~/domain/places/gazetteer'
-import { builtinDistance } from '~/domain/distance/distance'
-import { quoteClasses } from '~/domain/pricing/quote'
-import type { RatesSnapshot } from '~/domain/money/currency'
 import {
   bookingEvents,
   createDraft,
@@ -15,6 +11,7 @@ import {
   submitDraft,
 } from '~/booking/bookings.server'
 import type { BookingRow } from '~/db/schema'
+import { billing, draftInput, passenger } from '~/booking/test-fixtures'
 import { createSimulatorProvider, payOnSimulator, simulatorCards } from './simulator.server'
 import {
   initializeRequest,
@@ -24,12 +21,6 @@ import {
 } from './payments.server'
 import { reconcilePayments } from './maintenance.server'
 import type { PaymentProvider } from './provider'
-
-const rates: RatesSnapshot = {
-  date: '2026-11-20',
-  source: 'builtin',
-  rates: { EUR: 1, USD: 1.1612, GBP: 0.8815, TRY: 49.4371 },
-}
 
 /**
  * A paid booking, stored: the simulator's sessions and our payment attempts on
@@ -64,60 +55,11 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   /** A booking through every step up to Book Now, in lira, with a child seat. */
   async function submittedBooking(option: 'fullCard' | 'depositCash'): Promise<BookingRow> {
-    const pickup = placeById(2)!
-    const destination = placeById(1033)!
-    const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
-    const quote = quoteClasses({
-      pickup,
-      destination,
-      distanceKm: distance.km,
-      pickupTime: '10:00',
-      priceEntry,
-    })[1]!
-    const { booking } = await createDraft(
-      handle,
-      {
-        language: 'en',
-        trip: { date: '2026-11-30', time: '10:00', pickupText: 'SAW', destinationText: 'Şile' },
-        pickup,
-        destination,
-        distance,
-        quote,
-        currency: 'TRY',
-        rates,
-      },
-      now,
-    )
+    const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), now)
     await setExtraChosen(handle, booking.id, 'childSeat', true, now)
     await markExtrasDone(handle, booking.id, now)
-    await savePassengerDetails(
-      handle,
-      booking.id,
-      {
-        name: 'Ayşe',
-        lastName: 'Yılmaz',
-        email: 'ayse@example.com',
-        phone: '+90 532 123 45 67',
-        passengers: 2,
-        luggage: 2,
-      },
-      now,
-    )
-    return submitDraft(
-      handle,
-      booking.id,
-      {
-        fullname: 'Ayşe',
-        lastname: 'Yılmaz',
-        address: 'Bağdat Caddesi 1',
-        country: 'Türkiye',
-        city: 'İstanbul',
-        zipcode: '34710',
-        paymentOption: option,
-        acceptTerms: true,
-      },
-      now,
-    )
+    await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
+    return submitDraft(handle, booking.id, { ...billing, paymentOption: option }, now)
   }
 
   it('asks for the stored amount with basket lines adding up to it', async () => {

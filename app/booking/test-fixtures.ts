@@ -1,0 +1,63 @@
+import { placeById, priceEntry } from '~/domain/places/gazetteer'
+import { builtinDistance } from '~/domain/distance/distance'
+import { quoteClasses } from '~/domain/pricing/quote'
+import type { RatesSnapshot } from '~/domain/money/currency'
+import type { DraftInput } from './bookings.server'
+import type { PassengerDetails, PaymentDetails } from './booking-forms'
+
+/**
+ * Shared by the storage tests of bookings and payments: a dated rates file, a
+ * passenger, billing details and a draft for SAW → Şile at 10:00 in lira.
+ */
+export const rates: RatesSnapshot = {
+  date: '2026-11-20',
+  source: 'builtin',
+  rates: { EUR: 1, USD: 1.1612, GBP: 0.8815, TRY: 49.4371 },
+}
+
+export const passenger: PassengerDetails = {
+  name: 'Ayşe',
+  lastName: 'Yılmaz',
+  email: 'ayse@example.com',
+  phone: '+90 532 123 45 67',
+  passengers: 4,
+  luggage: 4,
+  notes: 'Two large suitcases',
+  flightNumber: 'TK1984',
+  signName: undefined,
+}
+
+export const billing: PaymentDetails = {
+  fullname: 'Ayşe',
+  lastname: 'Yılmaz',
+  company: undefined,
+  address: 'Bağdat Caddesi 1',
+  country: 'Türkiye',
+  city: 'İstanbul',
+  zipcode: '34710',
+  paymentOption: 'depositCash',
+  acceptTerms: true,
+}
+
+export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
+  const pickup = placeById(2)!
+  const destination = placeById(1033)!
+  const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
+  const quote = quoteClasses({
+    pickup,
+    destination,
+    distanceKm: distance.km,
+    pickupTime: '10:00',
+    priceEntry,
+  })[classIndex]!
+  return {
+    language: 'en',
+    trip: { date, time: '10:00', pickupText: 'SAW', destinationText: 'Şile' },
+    pickup,
+    destination,
+    distance,
+    quote,
+    currency: 'TRY',
+    rates,
+  }
+}
