@@ -3,7 +3,6 @@ import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
@@ -21,6 +20,7 @@ import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
+import { TextField } from '~/components/text-field'
 import { useErrorTitle } from '~/utils/use-error-title'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -91,37 +91,6 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
 
-  const textField = (
-    field: FieldMetadata<string | undefined>,
-    label: string,
-    type: 'text' | 'email' | 'tel',
-    autoComplete: string,
-    hint?: string,
-  ) => {
-    const hintId = `${field.id}-hint`
-    const props = getInputProps(field, { type })
-    const describedBy = [hint ? hintId : '', props['aria-describedby'] ?? '']
-      .filter(Boolean)
-      .join(' ')
-    return (
-      <div className="field">
-        <label htmlFor={field.id}>{label}</label>
-        <input
-          {...props}
-          key={props.key}
-          autoComplete={autoComplete}
-          aria-describedby={describedBy || undefined}
-        />
-        {hint ? (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        ) : null}
-        <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-      </div>
-    )
-  }
-
   const countField = (field: FieldMetadata<number>, label: string, max: number) => {
     const props = getSelectProps(field)
     return (
@@ -157,16 +126,33 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         <h2 id="passenger-form-title">{t('booking.passenger.formTitle')}</h2>
         <FormErrorSummary errors={form.allErrors} text={text} />
         <div className="form-grid">
-          {textField(fields.name, t('booking.passenger.name'), 'text', 'given-name')}
-          {textField(fields.lastName, t('booking.passenger.lastName'), 'text', 'family-name')}
-          {textField(fields.email, t('booking.passenger.email'), 'email', 'email')}
-          {textField(
-            fields.phone,
-            t('booking.passenger.phone'),
-            'tel',
-            'tel',
-            t('booking.passenger.phoneHint'),
-          )}
+          <TextField
+            field={fields.name}
+            label={t('booking.passenger.name')}
+            autoComplete="given-name"
+            text={text}
+          />
+          <TextField
+            field={fields.lastName}
+            label={t('booking.passenger.lastName')}
+            autoComplete="family-name"
+            text={text}
+          />
+          <TextField
+            field={fields.email}
+            label={t('booking.passenger.email')}
+            type="email"
+            autoComplete="email"
+            text={text}
+          />
+          <TextField
+            field={fields.phone}
+            label={t('booking.passenger.phone')}
+            type="tel"
+            autoComplete="tel"
+            hint={t('booking.passenger.phoneHint')}
+            text={text}
+          />
           {countField(fields.passengers, t('booking.passenger.passengers'), capacity.passengers)}
           {countField(fields.luggage, t('booking.passenger.luggage'), capacity.luggage)}
         </div>
@@ -178,14 +164,19 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
               : t('booking.passenger.arrivalOther')}
           </p>
           <div className="form-grid">
-            {textField(
-              fields.flightNumber,
-              t('booking.passenger.flightNumber'),
-              'text',
-              'off',
-              t('booking.passenger.flightNumberHint'),
-            )}
-            {textField(fields.signName, t('booking.passenger.signName'), 'text', 'name')}
+            <TextField
+              field={fields.flightNumber}
+              label={t('booking.passenger.flightNumber')}
+              autoComplete="off"
+              hint={t('booking.passenger.flightNumberHint')}
+              text={text}
+            />
+            <TextField
+              field={fields.signName}
+              label={t('booking.passenger.signName')}
+              autoComplete="name"
+              text={text}
+            />
           </div>
         </fieldset>
         <div className="field">

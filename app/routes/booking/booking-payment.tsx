@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-payment'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -22,6 +22,7 @@ import { paymentOptions, type PaymentOption } from '~/db/schema'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
+import { TextField } from '~/components/text-field'
 import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
 
@@ -183,25 +184,6 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   const chosen: PaymentOption =
     fields.paymentOption.value === 'depositCash' ? 'depositCash' : 'fullCard'
 
-  const textField = (
-    field: FieldMetadata<string | undefined>,
-    label: string,
-    autoComplete: string,
-    optional = false,
-  ) => {
-    const props = getInputProps(field, { type: 'text' })
-    return (
-      <div className="field">
-        <label htmlFor={field.id}>
-          {label}
-          {optional ? <span className="field__optional"> {t('forms.optional')}</span> : null}
-        </label>
-        <input {...props} key={props.key} autoComplete={autoComplete} />
-        <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-      </div>
-    )
-  }
-
   return (
     <BookingStepLayout
       step="payment"
@@ -227,13 +209,49 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
           <section className="form-card" aria-labelledby="billing-title">
             <h3 id="billing-title">{t('booking.payment.billingTitle')}</h3>
             <div className="form-grid">
-              {textField(fields.fullname, t('booking.payment.fullname'), 'given-name')}
-              {textField(fields.lastname, t('booking.payment.lastname'), 'family-name')}
-              {textField(fields.company, t('booking.payment.company'), 'organization', true)}
-              {textField(fields.address, t('booking.payment.address'), 'street-address')}
-              {textField(fields.city, t('booking.payment.city'), 'address-level2')}
-              {textField(fields.zipcode, t('booking.payment.zipcode'), 'postal-code')}
-              {textField(fields.country, t('booking.payment.country'), 'country-name')}
+              <TextField
+                field={fields.fullname}
+                label={t('booking.payment.fullname')}
+                autoComplete="given-name"
+                text={text}
+              />
+              <TextField
+                field={fields.lastname}
+                label={t('booking.payment.lastname')}
+                autoComplete="family-name"
+                text={text}
+              />
+              <TextField
+                field={fields.company}
+                label={t('booking.payment.company')}
+                autoComplete="organization"
+                optional
+                text={text}
+              />
+              <TextField
+                field={fields.address}
+                label={t('booking.payment.address')}
+                autoComplete="street-address"
+                text={text}
+              />
+              <TextField
+                field={fields.city}
+                label={t('booking.payment.city')}
+                autoComplete="address-level2"
+                text={text}
+              />
+              <TextField
+                field={fields.zipcode}
+                label={t('booking.payment.zipcode')}
+                autoComplete="postal-code"
+                text={text}
+              />
+              <TextField
+                field={fields.country}
+                label={t('booking.payment.country')}
+                autoComplete="country-name"
+                text={text}
+              />
             </div>
           </section>
 
