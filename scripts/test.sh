@@ -29,4 +29,5 @@ echo "== lint"; npm run lint
 echo "== format"; npm run format:check
 echo "== unit tests"; npx vitest run
 echo "== build"; npm run build
+echo "== process tests"; npx vitest run --config vitest.process.config.ts
 echo "== browser tests"; npx playwright test
