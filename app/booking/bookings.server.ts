@@ -225,6 +225,7 @@ async function changeDraft(
   now: Date,
   change: (trx: Executor, booking: BookingRow) => Promise<Partial<BookingRow>>,
   editable: readonly BookingStatus[] = ['draft'],
+  { quoteMayHaveExpired = false } = {},
 ): Promise<BookingRow> {
   return writeTransaction(handle, async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
@@ -234,7 +235,9 @@ async function changeDraft(
     if (!editable.includes(booking.status)) {
       throw new DraftUnavailableError(booking.status === 'expired' ? 'expired' : 'submitted')
     }
-    if (booking.quote_expires_at <= now.toISOString()) throw new DraftUnavailableError('expired')
+    if (!quoteMayHaveExpired && booking.quote_expires_at <= now.toISOString()) {
+      throw new DraftUnavailableError('expired')
+    }
     const values = { ...(await change(trx, booking)), updated_at: now.toISOString() }
     await trx.updateTable('bookings').set(values).where('id', '=', id).execute()
     return { ...booking, ...values }
@@ -333,20 +336,65 @@ export async function submitDraft(
     async (trx, booking) => {
       assertTransition(booking.status, 'awaiting_payment')
       await recordEvent(trx, id, booking.status, 'awaiting_payment', at)
-      return {
-        billing_first_name: details.fullname,
-        billing_last_name: details.lastname,
-        billing_company: details.company || null,
-        billing_address: details.address,
-        billing_country: details.country,
-        billing_city: details.city,
-        billing_zipcode: details.zipcode,
-        payment_option: details.paymentOption,
-        terms_accepted_at: at,
-        status: 'awaiting_payment' as const,
-      }
+      return { ...billingColumns(details, at), status: 'awaiting_payment' as const }
     },
     ['draft', 'payment_failed'],
+  )
+}
+
+/** The payment step's form as stored on the booking. */
+function billingColumns(details: PaymentDetails, at: string) {
+  return {
+    billing_first_name: details.fullname,
+    billing_last_name: details.lastname,
+    billing_company: details.company || null,
+    billing_address: details.address,
+    billing_country: details.country,
+    billing_city: details.city,
+    billing_zipcode: details.zipcode,
+    payment_option: details.paymentOption,
+    terms_accepted_at: at,
+  }
+}
+
+/**
+ * A booking whose payment failed after its held price ran out is priced again
+ * for the same trip, class and extras, with a new 30-minute hold. The
+ * passenger details stay and the billing form as last posted is stored, so
+ * the traveller sees the new price with everything they typed, before paying.
+ */
+export async function repriceFailedBooking(
+  handle: DatabaseHandle,
+  id: string,
+  input: Omit<DraftInput, 'language' | 'trip'>,
+  details: PaymentDetails,
+  now: Date,
+): Promise<BookingRow> {
+  const at = now.toISOString()
+  return changeDraft(
+    handle,
+    id,
+    now,
+    async (trx, booking) => {
+      const quote = quoteColumns(input)
+      const totals = bookingTotals(quote.vehicle_cents, await bookingExtraCodes(trx, id), quote)
+      await recordEvent(
+        trx,
+        id,
+        booking.status,
+        booking.status,
+        at,
+        `priced again: ${booking.total_minor} → ${totals.total_minor} ${quote.currency}`,
+      )
+      return {
+        ...quote,
+        ...totals,
+        ...billingColumns(details, at),
+        quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
+      }
+    },
+    ['payment_failed'],
+    { quoteMayHaveExpired: true },
   )
 }
 

@@ -15,6 +15,10 @@ export const bookingNotices = [
   'paymentThreeDs',
   'paymentPending',
   'paymentUnknown',
+  'paymentPreparing',
+  'quoteExpired',
+  'repriced',
+  'repriceUnavailable',
 ] as const
 export type BookingNotice = (typeof bookingNotices)[number]
 

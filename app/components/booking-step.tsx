@@ -12,6 +12,8 @@ const warningNotices: readonly BookingNotice[] = [
   'paymentDeclined',
   'paymentThreeDs',
   'paymentUnknown',
+  'quoteExpired',
+  'repriceUnavailable',
 ]
 
 export function BookingNoticeMessage({ notice }: { notice?: BookingNotice }) {

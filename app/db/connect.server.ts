@@ -7,12 +7,14 @@ import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
 import * as m0002 from './migrations/0002_booking_details'
 import * as m0003 from './migrations/0003_payments'
+import * as m0004 from './migrations/0004_payment_attempt_lock'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
   '0001_bookings': m0001,
   '0002_booking_details': m0002,
   '0003_payments': m0003,
+  '0004_payment_attempt_lock': m0004,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

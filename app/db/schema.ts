@@ -118,6 +118,8 @@ export interface ContactMessagesTable {
   mailed_at: string | null
 }
 
+export type PaymentAttemptStatus = 'starting' | 'initialized' | 'succeeded' | 'failed' | 'expired'
+
 export interface PaymentAttemptsTable {
   id: Generated<number>
   booking_id: string
@@ -127,7 +129,16 @@ export interface PaymentAttemptsTable {
   amount_minor: number
   currency: string
   payment_option: PaymentOption
-  status: 'initialized' | 'succeeded' | 'failed' | 'expired'
+  /**
+   * starting (claimed, the provider not answered yet) → initialized (its page
+   * is open) → succeeded | failed | expired. At most one attempt per booking is
+   * starting or initialized (a unique index).
+   */
+  status: PaymentAttemptStatus
+  /** The provider's id of the payment this attempt took, once it succeeded. */
+  payment_id: string | null
+  /** 'due' when this attempt charged a booking that another attempt had already paid. */
+  refund_status: 'due' | null
   error_code: string | null
   error_group: string | null
   created_at: string

@@ -70,6 +70,8 @@ export interface FakeIyzico {
   tamperNextSignature(): void
   /** While on, API requests are read and never answered (to test timeouts). */
   setHang(hang: boolean): void
+  /** Every API answer waits this long first, like a slow provider (0 by default). */
+  setDelay(milliseconds: number): void
   close(): Promise<void>
 }
 
@@ -249,6 +251,7 @@ export async function startFakeIyzico(keys: {
   let nextInitializeFailure: FakeIyzicoFailure | null = null
   let tamperNext = false
   let hang = false
+  let delayMs = 0
   let baseUrl = ''
 
   function sign(fields: unknown[], tamper: boolean): string {
@@ -400,6 +403,7 @@ export async function startFakeIyzico(keys: {
     const authFailure = checkAuthorization(req, path, rawBody, keys)
     requests.push({ path, body, authorized: authFailure === null })
     if (hang) return // never answered; close() drops the connection
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
     if (authFailure) return sendJson(res, 200, failureAnswer(body, authFailure))
     if (!isObject(body))
       return sendJson(res, 200, failureAnswer(body, FAKE_IYZICO_ERRORS.invalidRequest))
@@ -487,6 +491,9 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     },
     setHang(value) {
       hang = value
+    },
+    setDelay(milliseconds) {
+      delayMs = milliseconds
     },
     close() {
       return new Promise<void>((resolve) => {

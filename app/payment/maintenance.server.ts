@@ -5,7 +5,7 @@ import { expireStaleDrafts, recordEvent } from '~/booking/bookings.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
 import type { PaymentProvider } from './provider'
-import { markPaymentFailed, settlePayment } from './payments.server'
+import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from './payments.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -17,6 +17,8 @@ export interface ReconcileReport {
   failed: number
   expired: number
   pending: number
+  /** Attempts claimed whose provider call never came back (the process died). */
+  abandonedStarts: number
 }
 
 /**
@@ -30,7 +32,13 @@ export async function reconcilePayments(
   provider: PaymentProvider,
   now: Date,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { confirmed: 0, failed: 0, expired: 0, pending: 0 }
+  const report: ReconcileReport = {
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+    pending: 0,
+    abandonedStarts: await endAbandonedStarts(handle, now),
+  }
   const cutoff = new Date(now.getTime() - CALLBACK_GRACE_MINUTES * 60_000).toISOString()
   const open = await handle.db
     .selectFrom('payment_attempts')
@@ -58,6 +66,59 @@ export async function reconcilePayments(
     }
   }
   return report
+}
+
+/**
+ * A claimed attempt whose provider call never came back ends, so the booking
+ * can be paid again: no page was ever shown for it, so nothing was charged.
+ */
+async function endAbandonedStarts(handle: DatabaseHandle, now: Date): Promise<number> {
+  const at = now.toISOString()
+  const staleBefore = new Date(now.getTime() - STARTING_STALE_SECONDS * 1000).toISOString()
+  const stale = await handle.db
+    .selectFrom('payment_attempts')
+    .select(['id', 'booking_id'])
+    .where('status', '=', 'starting')
+    .where('created_at', '<', staleBefore)
+    .execute()
+  for (const attempt of stale) {
+    await writeTransaction(handle, async (trx) => {
+      const changed = await trx
+        .updateTable('payment_attempts')
+        .set({ status: 'failed', error_code: 'START_ABANDONED', finished_at: at })
+        .where('id', '=', attempt.id)
+        .where('status', '=', 'starting')
+        .executeTakeFirst()
+      if (Number(changed.numUpdatedRows) === 0) return
+      await markPaymentFailed(trx, attempt.booking_id, 'payment start abandoned', at)
+    })
+  }
+  return stale.length
+}
+
+/**
+ * Second charges on bookings another attempt had already paid. Refunds go
+ * through the provider's merchant panel until staff tools can send them; each
+ * run lists them in the log (as errors, so alerting sees them) until marked.
+ */
+export async function refundsDue(handle: DatabaseHandle) {
+  const due = await handle.db
+    .selectFrom('payment_attempts')
+    .innerJoin('bookings', 'bookings.id', 'payment_attempts.booking_id')
+    .select([
+      'payment_attempts.id as attempt',
+      'bookings.reference as reference',
+      'payment_attempts.provider as provider',
+      'payment_attempts.payment_id as paymentId',
+      'payment_attempts.amount_minor as amountMinor',
+      'payment_attempts.currency as currency',
+      'payment_attempts.finished_at as chargedAt',
+    ])
+    .where('payment_attempts.refund_status', '=', 'due')
+    .orderBy('payment_attempts.id')
+    .execute()
+  for (const refund of due) logger.error('payment.refund_due', refund)
+  return due
 }
 
 /** An unpaid token that ran out: the attempt ends, the booking can be paid again. */
@@ -116,7 +177,15 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
   const abandoned = await expireAbandoned(handle, now)
   const mailed = await retryConfirmations(handle, now)
   const contactMails = await retryContactMails(handle)
-  const report = { ...payments, expiredDrafts, abandoned, mailed, contactMails }
+  const refunds = (await refundsDue(handle)).length
+  const report = {
+    ...payments,
+    expiredDrafts,
+    abandoned,
+    mailed,
+    contactMails,
+    refundsDue: refunds,
+  }
   logger.info('maintenance.done', report)
   return report
 }

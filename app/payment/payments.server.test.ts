@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '~/db/test-backends'
 import {
   bookingEvents,
+  bookingExtraCodes,
   createDraft,
   findBooking,
   markExtrasDone,
@@ -14,12 +15,15 @@ import type { BookingRow } from '~/db/schema'
 import { billing, draftInput, passenger } from '~/booking/test-fixtures'
 import { createSimulatorProvider, payOnSimulator, simulatorCards } from './simulator.server'
 import {
+  beginPayment,
   initializeRequest,
   settlePayment,
-  startPayment,
   type PaymentContext,
 } from './payments.server'
-import { reconcilePayments } from './maintenance.server'
+import { reconcilePayments, refundsDue, runMaintenance } from './maintenance.server'
+import { startFakeIyzico } from './iyzico-fake-server'
+import { createIyzicoProvider } from './iyzico.server'
+import { repriceForPayment } from '~/booking/reprice.server'
 import type { PaymentProvider } from './provider'
 
 /**
@@ -62,6 +66,13 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     return submitDraft(handle, booking.id, { ...billing, paymentOption: option }, now)
   }
 
+  /** Book Now on a submitted booking: the token of the simulator page it opened. */
+  async function startedToken(booking: BookingRow): Promise<string> {
+    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), now)
+    expect(begun).toMatchObject({ kind: 'page', reused: false })
+    return begun.kind === 'page' ? begun.paymentPageUrl.split('/').pop()! : ''
+  }
+
   it('asks for the stored amount with basket lines adding up to it', async () => {
     const booking = await submittedBooking('fullCard')
     const request = initializeRequest(booking, ['childSeat'], context())
@@ -81,9 +92,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   it('confirms a paid booking once, however often the callback comes', async () => {
     const booking = await submittedBooking('depositCash')
-    const started = await startPayment(handle, booking, ['childSeat'], context(), now)
-    expect(started.ok).toBe(true)
-    const token = started.ok ? started.paymentPageUrl.split('/').pop()! : ''
+    const token = await startedToken(booking)
     await payOnSimulator(handle, token, simulatorCards.success, now)
 
     const [first, second] = await Promise.all([
@@ -111,8 +120,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   it('fails a declined card and lets the traveller try again', async () => {
     const booking = await submittedBooking('fullCard')
-    const started = await startPayment(handle, booking, ['childSeat'], context(), now)
-    const token = started.ok ? started.paymentPageUrl.split('/').pop()! : ''
+    const token = await startedToken(booking)
     await payOnSimulator(handle, token, simulatorCards.declined, now)
     expect(await settlePayment(handle, provider, token, now)).toMatchObject({
       kind: 'failed',
@@ -129,8 +137,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   it('refuses a success that does not match the amount asked for', async () => {
     const booking = await submittedBooking('fullCard')
-    const started = await startPayment(handle, booking, ['childSeat'], context(), now)
-    const token = started.ok ? started.paymentPageUrl.split('/').pop()! : ''
+    const token = await startedToken(booking)
     // The provider took less than the booking costs (a tampered checkout).
     await handle.db
       .updateTable('simulator_sessions')
@@ -144,12 +151,11 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   it('reconciles a payment whose callback never came, and ends one nobody paid', async () => {
     const paid = await submittedBooking('fullCard')
-    const paidStart = await startPayment(handle, paid, ['childSeat'], context(), now)
-    const paidToken = paidStart.ok ? paidStart.paymentPageUrl.split('/').pop()! : ''
+    const paidToken = await startedToken(paid)
     await payOnSimulator(handle, paidToken, simulatorCards.success, now)
 
     const abandoned = await submittedBooking('fullCard')
-    await startPayment(handle, abandoned, ['childSeat'], context(), now)
+    await startedToken(abandoned)
 
     const soon = new Date(now.getTime() + 5 * 60_000)
     const early = await reconcilePayments(handle, provider, soon)
@@ -170,21 +176,201 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       initialize: async () => ({ ok: false, errorCode: 'NETWORK' }),
       retrieve: async () => ({ status: 'failure', errorCode: 'NETWORK' }),
     }
-    const started = await startPayment(
+    const begun = await beginPayment(
       handle,
-      booking,
+      booking.id,
       ['childSeat'],
       { ...context(), provider: refusing },
       now,
     )
-    expect(started).toEqual({ ok: false })
+    expect(begun).toEqual({ kind: 'not-started' })
     expect((await findBooking(handle, booking.id))?.status).toBe('payment_failed')
     const attempts = await handle.db
       .selectFrom('payment_attempts')
-      .select('id')
+      .select(['status', 'error_code'])
       .where('booking_id', '=', booking.id)
       .execute()
-    expect(attempts).toHaveLength(0)
+    expect(attempts).toEqual([{ status: 'failed', error_code: 'NETWORK' }])
+  })
+
+  it('opens one payment page per booking however many Book Now requests arrive at once', async () => {
+    const booking = await submittedBooking('fullCard')
+    const begun = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        beginPayment(handle, booking.id, ['childSeat'], context(), now),
+      ),
+    )
+    const pages = new Set(begun.map((result) => result.kind === 'page' && result.paymentPageUrl))
+    expect(begun.every((result) => result.kind === 'page')).toBe(true)
+    expect(pages.size).toBe(1)
+    const sessions = await handle.db
+      .selectFrom('simulator_sessions')
+      .select('token')
+      .where('basket_id', '=', booking.reference)
+      .execute()
+    expect(sessions).toHaveLength(1)
+  })
+
+  it('keeps a second charge on a paid booking as its own attempt, flagged for refund', async () => {
+    const booking = await submittedBooking('fullCard')
+    const firstToken = await startedToken(booking)
+    // A second page for the same booking, as a race before this rule could open:
+    // initialized at the provider and recorded as no longer live.
+    const second = await provider.initialize(initializeRequest(booking, ['childSeat'], context()))
+    if (!second.ok) throw new Error('the simulator refused to start')
+    await handle.db
+      .insertInto('payment_attempts')
+      .values({
+        booking_id: booking.id,
+        provider: provider.name,
+        token: second.token,
+        payment_page_url: second.paymentPageUrl,
+        amount_minor: booking.total_minor,
+        currency: 'TRY',
+        payment_option: 'fullCard',
+        status: 'expired',
+        payment_id: null,
+        refund_status: null,
+        created_at: now.toISOString(),
+        expires_at: now.toISOString(),
+      })
+      .execute()
+    await payOnSimulator(handle, firstToken, simulatorCards.success, now)
+    await payOnSimulator(handle, second.token, simulatorCards.success, now)
+
+    const first = await settlePayment(handle, provider, firstToken, now)
+    expect(first).toMatchObject({ kind: 'confirmed', first: true })
+    const paid = await findBooking(handle, booking.id)
+    const logged: string[] = []
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      logged.push(String(chunk))
+      return true
+    })
+    const duplicate = await settlePayment(handle, provider, second.token, now).finally(() =>
+      stderr.mockRestore(),
+    )
+    expect(logged.join('')).toContain('"event":"payment.duplicate_charge"')
+    // No second confirmation, so no second e-mail; the booking keeps the first payment.
+    expect(duplicate).toMatchObject({ kind: 'confirmed', first: false })
+    expect(await findBooking(handle, booking.id)).toEqual(paid)
+    const attempts = await handle.db
+      .selectFrom('payment_attempts')
+      .select(['token', 'status', 'payment_id', 'refund_status'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('id')
+      .execute()
+    expect(attempts).toEqual([
+      { token: firstToken, status: 'succeeded', payment_id: paid?.payment_id, refund_status: null },
+      {
+        token: second.token,
+        status: 'succeeded',
+        payment_id: expect.stringMatching(/^\d{8}$/),
+        refund_status: 'due',
+      },
+    ])
+    expect(attempts[1]?.payment_id).not.toBe(paid?.payment_id)
+    const events = await bookingEvents(handle, booking.id)
+    expect(events.at(-1)).toMatchObject({ from_status: 'confirmed', to_status: 'confirmed' })
+    expect(events.at(-1)?.note).toContain('flagged for refund')
+    expect(events.filter((event) => event.to_status === 'confirmed')).toHaveLength(2)
+    const due = await refundsDue(handle)
+    expect(due).toContainEqual(
+      expect.objectContaining({ reference: booking.reference, paymentId: attempts[1]?.payment_id }),
+    )
+    // The job lists it on every run until staff refund it.
+    expect((await runMaintenance(handle, provider, now)).refundsDue).toBeGreaterThanOrEqual(1)
+    // A replayed callback for the second charge changes nothing more.
+    expect(await settlePayment(handle, provider, second.token, now)).toMatchObject({
+      kind: 'confirmed',
+      first: false,
+    })
+    expect(await bookingEvents(handle, booking.id)).toHaveLength(events.length)
+  })
+
+  it('starts one iyzico checkout form when Book Now requests race a slow provider', async () => {
+    const keys = { apiKey: 'race-api-key', secretKey: 'race-secret-key' }
+    const fake = await startFakeIyzico(keys)
+    fake.setDelay(400)
+    try {
+      const iyzico = createIyzicoProvider({ ...keys, baseUrl: fake.url })
+      const booking = await submittedBooking('depositCash')
+      const ask = () =>
+        beginPayment(handle, booking.id, ['childSeat'], { ...context(), provider: iyzico }, now)
+      // A double click: the second arrives while the first waits on the provider.
+      const first = ask()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const results = await Promise.all([first, ask(), ask()])
+      expect(results.map((result) => result.kind)).toEqual(['page', 'page', 'page'])
+      expect(new Set(results.map((r) => r.kind === 'page' && r.paymentPageUrl)).size).toBe(1)
+      expect(fake.requests.filter((r) => r.path.includes('initialize'))).toHaveLength(1)
+      expect(fake.sessions.size).toBe(1)
+    } finally {
+      await fake.close()
+    }
+  })
+
+  /** A booking for a trip ten days ahead, so it can still be priced again today. */
+  async function submittedBookingAhead(): Promise<BookingRow> {
+    const date = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)
+    const { booking } = await createDraft(handle, draftInput(1, date), now)
+    await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+    await markExtrasDone(handle, booking.id, now)
+    await savePassengerDetails(handle, booking.id, passenger, now)
+    return submitDraft(handle, booking.id, billing, now)
+  }
+
+  it('starts no payment once the held price ran out, and prices the same booking again', async () => {
+    const booking = await submittedBookingAhead()
+    const later = new Date(now.getTime() + 45 * 60_000)
+    expect(await beginPayment(handle, booking.id, ['childSeat'], context(), later)).toEqual({
+      kind: 'quote-expired',
+    })
+    const failed = await findBooking(handle, booking.id)
+    expect(failed?.status).toBe('payment_failed')
+    // Book Now again without re-pricing is refused the same way, never a silent loop.
+    await expect(submitDraft(handle, booking.id, billing, later)).rejects.toMatchObject({
+      reason: 'expired',
+    })
+
+    const changedBilling = { ...billing, city: 'Kadıköy', paymentOption: 'fullCard' as const }
+    const repriced = await repriceForPayment(handle, failed!, changedBilling, later)
+    expect(repriced.kind).toBe('repriced')
+    const stored = await findBooking(handle, booking.id)
+    expect(stored).toMatchObject({
+      status: 'payment_failed',
+      first_name: passenger.name,
+      billing_city: 'Kadıköy',
+      payment_option: 'fullCard',
+      vehicle_class: booking.vehicle_class,
+    })
+    expect(stored!.quote_expires_at > later.toISOString()).toBe(true)
+    expect(stored!.total_minor).toBeGreaterThan(0)
+    expect(await bookingExtraCodes(handle, booking.id)).toEqual(['childSeat'])
+    const events = await bookingEvents(handle, booking.id)
+    expect(events.at(-1)?.note).toMatch(/^priced again: \d+ → \d+ TRY$/)
+
+    // At the new price the payment starts, for the new total.
+    await submitDraft(handle, booking.id, changedBilling, later)
+    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), later)
+    expect(begun.kind).toBe('page')
+    const attempt = await handle.db
+      .selectFrom('payment_attempts')
+      .select(['amount_minor', 'status'])
+      .where('booking_id', '=', booking.id)
+      .where('status', '=', 'initialized')
+      .executeTakeFirstOrThrow()
+    expect(attempt.amount_minor).toBe(stored!.total_minor)
+  })
+
+  it('refuses to price again a trip that can no longer be booked online', async () => {
+    const booking = await submittedBookingAhead()
+    const pastPickup = new Date(now.getTime() + 11 * 86_400_000)
+    await beginPayment(handle, booking.id, [], context(), pastPickup)
+    const failed = await findBooking(handle, booking.id)
+    expect(await repriceForPayment(handle, failed!, billing, pastPickup)).toEqual({
+      kind: 'unavailable',
+    })
+    expect((await findBooking(handle, booking.id))?.total_minor).toBe(booking.total_minor)
   })
 
   it('never settles an unknown token', async () => {

@@ -129,23 +129,165 @@ export async function markPaymentFailed(
   await recordEvent(trx, bookingId, 'awaiting_payment', 'payment_failed', at, note)
 }
 
-export type StartResult = { ok: true; paymentPageUrl: string } | { ok: false }
+/**
+ * A claimed attempt whose provider call never came back (the process died
+ * while waiting) stops blocking the booking after this long; the provider
+ * answers initialize within seconds.
+ */
+export const STARTING_STALE_SECONDS = 60
+/** How long a second Book Now waits for the first one's payment page. */
+const WAIT_FOR_START_MS = 15_000
+const WAIT_STEP_MS = 100
+
+export type BeginResult =
+  /** The provider's page to send the traveller to: new, or the one already open. */
+  | { kind: 'page'; paymentPageUrl: string; reused: boolean }
+  | { kind: 'paid' }
+  /** The provider refused or could not be reached: the booking is payment_failed, retryable. */
+  | { kind: 'not-started' }
+  /** Another request is still starting this booking's payment and did not finish in time. */
+  | { kind: 'preparing' }
+  /** The held price ran out before a payment started: the booking must be priced again. */
+  | { kind: 'quote-expired' }
+  /** Not a booking that can be paid (still a draft, expired, cancelled). */
+  | { kind: 'unavailable' }
+
+type Claim =
+  | { kind: 'claimed'; attempt: Attempt; booking: BookingRow }
+  | { kind: 'reuse'; url: string }
+  | { kind: 'wait'; attemptId: number }
+  | { kind: 'paid' }
+  | { kind: 'quote-expired' }
+  | { kind: 'unavailable' }
 
 /**
- * Starts paying a booking that was just moved to awaiting_payment: asks the
- * provider for a checkout form and records the attempt. The amount is the
- * stored total (or its 30 % deposit). When the provider refuses or cannot be
- * reached, the booking becomes payment_failed: the traveller can try again.
+ * Decides, with the booking's row locked, whether this request starts the
+ * booking's payment. Only one attempt per booking is live at a time (also a
+ * unique index): an open page is reused, one being started is waited for, and
+ * only then is a new attempt claimed, before the provider is called, for the
+ * amount computed from the stored booking.
  */
-export async function startPayment(
+async function claimAttempt(
   handle: DatabaseHandle,
-  booking: BookingRow,
+  bookingId: string,
+  providerName: PaymentProvider['name'],
+  now: Date,
+): Promise<Claim> {
+  const at = now.toISOString()
+  return writeTransaction(handle, async (trx) => {
+    let query = trx.selectFrom('bookings').selectAll().where('id', '=', bookingId)
+    if (handle.dialect === 'postgres') query = query.forUpdate()
+    const booking = await query.executeTakeFirst()
+    if (!booking) return { kind: 'unavailable' as const }
+    if (booking.status === 'confirmed' || booking.status === 'completed') {
+      return { kind: 'paid' as const }
+    }
+    if (booking.status !== 'awaiting_payment') return { kind: 'unavailable' as const }
+
+    const live = (await trx
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('booking_id', '=', bookingId)
+      .where('status', 'in', ['starting', 'initialized'])
+      .executeTakeFirst()) as Attempt | undefined
+    if (live?.status === 'initialized' && live.expires_at > at && live.payment_page_url) {
+      return { kind: 'reuse' as const, url: live.payment_page_url }
+    }
+    const staleBefore = new Date(now.getTime() - STARTING_STALE_SECONDS * 1000).toISOString()
+    if (live?.status === 'starting' && live.created_at > staleBefore) {
+      return { kind: 'wait' as const, attemptId: live.id }
+    }
+    if (live) {
+      // Its page ran out unpaid, or its start was abandoned: it stops being live.
+      // Reconciliation still asks the provider about a token that existed.
+      await trx
+        .updateTable('payment_attempts')
+        .set(
+          live.status === 'starting'
+            ? { status: 'failed', error_code: 'START_ABANDONED', finished_at: at }
+            : { status: 'expired', finished_at: at },
+        )
+        .where('id', '=', live.id)
+        .execute()
+    }
+    if (booking.quote_expires_at <= at) {
+      // A new payment is only started at a price still held.
+      await markPaymentFailed(trx, bookingId, 'quote expired before payment', at)
+      return { kind: 'quote-expired' as const }
+    }
+    const option = booking.payment_option ?? 'fullCard'
+    const { nowMinor } = amountsDue(booking.total_minor, option)
+    const inserted = await trx
+      .insertInto('payment_attempts')
+      .values({
+        booking_id: bookingId,
+        provider: providerName,
+        token: null,
+        payment_page_url: null,
+        amount_minor: nowMinor,
+        currency: bookingCurrency(booking),
+        payment_option: option,
+        status: 'starting',
+        payment_id: null,
+        refund_status: null,
+        created_at: at,
+        expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const attempt = (await trx
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('id', '=', inserted.id)
+      .executeTakeFirstOrThrow()) as Attempt
+    return { kind: 'claimed' as const, attempt, booking }
+  })
+}
+
+/** Waits for another request's attempt to get its page (or fail), polling the database. */
+async function waitForAttempt(handle: DatabaseHandle, attemptId: number): Promise<BeginResult> {
+  for (let waited = 0; waited < WAIT_FOR_START_MS; waited += WAIT_STEP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS))
+    const attempt = await handle.db
+      .selectFrom('payment_attempts')
+      .select(['status', 'payment_page_url'])
+      .where('id', '=', attemptId)
+      .executeTakeFirst()
+    if (attempt?.status === 'initialized' && attempt.payment_page_url) {
+      return { kind: 'page', paymentPageUrl: attempt.payment_page_url, reused: true }
+    }
+    if (attempt?.status !== 'starting') return { kind: 'not-started' }
+  }
+  return { kind: 'preparing' }
+}
+
+/**
+ * 'Book Now' on a booking that was moved to awaiting_payment: sends the
+ * traveller to one payment page per booking, however many requests, tabs or
+ * instances ask at once. The request that claims the attempt asks the provider
+ * for a checkout form; the others reuse its page. When the provider refuses or
+ * cannot be reached, the booking becomes payment_failed and can be tried again.
+ */
+export async function beginPayment(
+  handle: DatabaseHandle,
+  bookingId: string,
   extras: ExtraCode[],
   context: PaymentContext,
   now: Date,
-): Promise<StartResult> {
+): Promise<BeginResult> {
+  const claim = await claimAttempt(handle, bookingId, context.provider.name, now)
+  if (claim.kind === 'reuse') return { kind: 'page', paymentPageUrl: claim.url, reused: true }
+  if (claim.kind === 'wait') return waitForAttempt(handle, claim.attemptId)
+  if (claim.kind !== 'claimed') return claim
+
+  const { attempt, booking } = claim
   const request = initializeRequest(booking, extras, context)
-  const result = await context.provider.initialize(request)
+  let result: Awaited<ReturnType<PaymentProvider['initialize']>>
+  try {
+    result = await context.provider.initialize(request)
+  } catch (error) {
+    result = { ok: false, errorCode: 'UNREACHABLE', errorMessage: String(error) }
+  }
   const at = now.toISOString()
   if (!result.ok) {
     logger.warn('payment.initialize_failed', {
@@ -153,31 +295,38 @@ export async function startPayment(
       provider: context.provider.name,
       errorCode: result.errorCode,
     })
-    await writeTransaction(handle, (trx) =>
-      markPaymentFailed(trx, booking.id, `initialize failed ${result.errorCode ?? ''}`.trim(), at),
-    )
-    return { ok: false }
+    await writeTransaction(handle, async (trx) => {
+      await trx
+        .updateTable('payment_attempts')
+        .set({ status: 'failed', error_code: result.errorCode ?? null, finished_at: at })
+        .where('id', '=', attempt.id)
+        .where('status', '=', 'starting')
+        .execute()
+      await markPaymentFailed(
+        trx,
+        booking.id,
+        `initialize failed ${result.errorCode ?? ''}`.trim(),
+        at,
+      )
+    })
+    return { kind: 'not-started' }
   }
   await handle.db
-    .insertInto('payment_attempts')
-    .values({
-      booking_id: booking.id,
-      provider: context.provider.name,
+    .updateTable('payment_attempts')
+    .set({
+      status: 'initialized',
       token: result.token,
       payment_page_url: result.paymentPageUrl,
-      amount_minor: fromDecimalAmount(request.price)!,
-      currency: request.currency,
-      payment_option: booking.payment_option ?? 'fullCard',
-      status: 'initialized',
-      created_at: at,
       expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
     })
+    .where('id', '=', attempt.id)
+    .where('status', '=', 'starting')
     .execute()
   logger.info('payment.initialized', {
     reference: booking.reference,
     provider: context.provider.name,
   })
-  return { ok: true, paymentPageUrl: result.paymentPageUrl }
+  return { kind: 'page', paymentPageUrl: result.paymentPageUrl, reused: false }
 }
 
 export type CallbackOutcome =
@@ -255,16 +404,45 @@ export async function settlePayment(
         .executeTakeFirstOrThrow()
       if (fresh.status === 'succeeded')
         return { kind: 'confirmed' as const, booking: current, first: false }
-      // Paid is paid: an expired or failed booking that the provider charged is confirmed too.
-      if (current.status !== 'confirmed' && current.status !== 'completed') {
-        if (current.status !== 'awaiting_payment') {
-          logger.warn('payment.late_success', {
-            reference: current.reference,
-            status: current.status,
+      if (current.payment_id && current.payment_id !== result.paymentId) {
+        // Another attempt paid this booking already: this charge is kept as its
+        // own attempt, flagged for refund, and the booking stays as the first made it.
+        await trx
+          .updateTable('payment_attempts')
+          .set({
+            status: 'succeeded',
+            payment_id: result.paymentId!,
+            refund_status: 'due',
+            finished_at: at,
           })
-        } else {
-          assertTransition(current.status, 'confirmed')
-        }
+          .where('id', '=', attempt.id)
+          .execute()
+        await recordEvent(
+          trx,
+          booking.id,
+          current.status,
+          current.status,
+          at,
+          `second payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
+        )
+        logger.error('payment.duplicate_charge', {
+          reference: current.reference,
+          attempt: attempt.id,
+          provider: attempt.provider,
+          paymentId: result.paymentId,
+          amountMinor: attempt.amount_minor,
+          currency: attempt.currency,
+        })
+        return { kind: 'confirmed' as const, booking: current, first: false }
+      }
+      // Paid is paid: an expired or failed booking that the provider charged is confirmed too.
+      if (current.status !== 'awaiting_payment') {
+        logger.warn('payment.late_success', {
+          reference: current.reference,
+          status: current.status,
+        })
+      } else {
+        assertTransition(current.status, 'confirmed')
       }
       const values = {
         status: 'confirmed' as const,
@@ -279,7 +457,7 @@ export async function settlePayment(
       await trx.updateTable('bookings').set(values).where('id', '=', booking.id).execute()
       await trx
         .updateTable('payment_attempts')
-        .set({ status: 'succeeded', finished_at: at })
+        .set({ status: 'succeeded', payment_id: result.paymentId!, finished_at: at })
         .where('id', '=', attempt.id)
         .execute()
       await recordEvent(

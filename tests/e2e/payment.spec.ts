@@ -10,6 +10,7 @@ import {
   date,
   fillStepsToBookNow,
   payWith,
+  total,
   tripTime,
 } from './booking-helpers'
 
@@ -261,4 +262,80 @@ test('a double click on Book Now opens one payment page', async ({ page }, testI
   database.close()
   expect(attempts).toHaveLength(1)
   expect(page.url()).toContain(attempts[0]!.token)
+})
+
+test('after a declined card and an expired price, one action prices the same booking again', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 6)
+  await bookAndOpenPayment(page, time)
+  await payWith(page, cards.declined, testInfo)
+  await expect(page).toHaveURL(/\/booking-payment\?notice=paymentDeclined$/)
+  const [booking] = bookingsFor(time, since)
+  const shownBefore = await total(page).innerText()
+
+  // The 30 minutes the price was held pass while the traveller fetches another card.
+  const database = openServerDatabase()
+  database
+    .prepare(
+      `update bookings set quote_expires_at = ?, total_minor = total_minor + 500 where id = ?`,
+    )
+    .run(new Date(Date.now() - 60_000).toISOString(), booking!.id)
+  database.close()
+
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByLabel('City').fill('Kadıköy')
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  // Never a silent loop: the reason, the way on, and what was typed.
+  await expect(page.getByRole('alert').first()).toContainText(
+    'The price we held for you has run out',
+  )
+  await expect(page.getByLabel('City')).toHaveValue('Kadıköy')
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Get the current price' }).click()
+  await expect(page).toHaveURL(/\/booking-payment\?notice=repriced$/)
+  await expect(page.getByRole('status').first()).toContainText('We priced your trip again')
+  // The trip's real price again (the test had pushed the stored one up), shown before paying.
+  await expect(total(page)).toHaveText(shownBefore)
+  await expect(page.getByLabel('City')).toHaveValue('Kadıköy')
+
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  expect(bookingsFor(time, since)).toHaveLength(1)
+  expect(events(booking!.id)).toEqual([
+    'draft',
+    'awaiting_payment',
+    'payment_failed',
+    'payment_failed',
+    'awaiting_payment',
+    'confirmed',
+  ])
+})
+
+test('the expired-price message and action are in Turkish on a Turkish booking', async ({
+  page,
+}, testInfo) => {
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 7)
+  await bookAndOpenPayment(page, time)
+  await payWith(page, cards.declined, testInfo)
+  await expect(page).toHaveURL(/\/booking-payment\?notice=paymentDeclined$/)
+  const [booking] = bookingsFor(time, since)
+  const database = openServerDatabase()
+  database
+    .prepare(`update bookings set quote_expires_at = ? where id = ?`)
+    .run(new Date(Date.now() - 60_000).toISOString(), booking!.id)
+  database.close()
+  await page.goto('/booking-payment?lng=tr')
+  await expect(page.getByRole('alert').first()).toContainText(
+    'Sizin için tuttuğumuz fiyatın süresi doldu',
+  )
+  await expect(page.getByRole('button', { name: 'Güncel fiyatı al' })).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
 })

@@ -8,12 +8,12 @@ import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
 import { DraftUnavailableError, submitDraft } from '~/booking/bookings.server'
 import { extraCodes } from '~/booking/extras'
-import { openAttempt, startPayment } from '~/payment/payments.server'
+import { beginPayment, openAttempt, type BeginResult } from '~/payment/payments.server'
 import { callbackUrl, paymentProvider } from '~/payment/configured.server'
 import { clientAddressContext } from '~/utils/client-address.server'
-import type { BookingRow } from '~/db/schema'
 import type { ExtraCode } from '~/booking/extras'
-import type { DatabaseHandle } from '~/db/connect.server'
+import { repriceForPayment } from '~/booking/reprice.server'
+import { isQuoteExpired } from '~/booking/step-guard.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
 import { amountsDue } from '~/booking/payment-amounts'
@@ -32,15 +32,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (booking.status === 'confirmed' || booking.status === 'completed') {
     throw redirect('/booking-received')
   }
+  const now = new Date()
   const option: PaymentOption = booking.payment_option ?? 'fullCard'
   const attempt =
-    booking.status === 'awaiting_payment'
-      ? await openAttempt(handle, booking.id, new Date())
-      : undefined
+    booking.status === 'awaiting_payment' ? await openAttempt(handle, booking.id, now) : undefined
+  // A failed payment is retried at a price still held, or priced again first.
+  const quoteExpired = booking.status === 'payment_failed' && isQuoteExpired(booking, now)
+  const notice = readNotice(request.url)
   return data(
     {
       language,
-      notice: readNotice(request.url),
+      quoteExpired,
+      notice: quoteExpired && notice !== 'repriceUnavailable' ? 'quoteExpired' : notice,
       view: presentBooking(booking, extras, language, site),
       // Sent to the payment page and not back yet: the page offers to go on there.
       awaiting: booking.status === 'awaiting_payment',
@@ -76,61 +79,83 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * 'Book Now': the billing details, the payment option and the accepted
  * agreements are stored and the booking moves to awaiting_payment, once; then
- * the provider's payment page is initialized for the amount computed from the
- * stored booking only, and the traveller is sent there (303). A second click or
- * tab finds the booking submitted and goes to the same page: one initialize.
+ * one payment attempt is claimed for the amount computed from the stored
+ * booking and the traveller is sent to the provider's page (303). A second
+ * click, tab or instance gets the same page, never a second one. After a
+ * failed payment whose held price ran out, 'Get the current price' (intent
+ * reprice) prices the same booking again, keeping every detail, before paying.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { language, site, t } = pageContext(context, request)
   const { handle, booking, extras } = await requireStepBooking(request, 'payment')
   const now = new Date()
-  if (booking.status === 'confirmed' || booking.status === 'completed') {
-    return redirect('/booking-received', 303)
-  }
-  const start = async (submitted: BookingRow) => {
-    const started = await startPayment(
-      handle,
-      submitted,
-      extras,
-      {
-        provider: paymentProvider(),
-        callbackUrl: callbackUrl(),
-        clientAddress: context.get(clientAddressContext),
-        vehicleTitle: presentBooking(submitted, extras, language, site).vehicle.title,
-        extraTitles: Object.fromEntries(
-          extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
-        ) as Record<ExtraCode, string>,
-      },
-      now,
+  const pay = async () =>
+    pageAfter(
+      await beginPayment(
+        handle,
+        booking.id,
+        extras,
+        {
+          provider: paymentProvider(),
+          callbackUrl: callbackUrl(),
+          clientAddress: context.get(clientAddressContext),
+          vehicleTitle: presentBooking(booking, extras, language, site).vehicle.title,
+          extraTitles: Object.fromEntries(
+            extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
+          ) as Record<ExtraCode, string>,
+        },
+        now,
+      ),
     )
-    return started.ok
-      ? redirect(started.paymentPageUrl, 303)
-      : redirect('/booking-payment?notice=paymentNotStarted', 303)
-  }
-  if (booking.status === 'awaiting_payment') {
-    const open = await openAttempt(handle, booking.id, now)
-    // The provider's page is still open: go back to it. Its token ran out: start afresh.
-    return open?.payment_page_url ? redirect(open.payment_page_url, 303) : start(booking)
-  }
-  const submission = parseWithZod(await request.formData(), { schema: paymentSchema })
+  if (booking.status !== 'draft' && booking.status !== 'payment_failed') return pay()
+
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: paymentSchema })
   if (submission.status !== 'success') {
     markFormRefused(context)
     return data({ result: submission.reply() }, { status: 400 })
   }
-  let submitted: BookingRow
+  if (formData.get('intent') === 'reprice') {
+    const repriced = await repriceForPayment(handle, booking, submission.value, now)
+    const notice = repriced.kind === 'repriced' ? 'repriced' : 'repriceUnavailable'
+    return redirect(`/booking-payment?notice=${notice}`, 303)
+  }
   try {
-    submitted = await submitDraft(handle, booking.id, submission.value, now)
+    await submitDraft(handle, booking.id, submission.value, now)
   } catch (error) {
     if (!(error instanceof DraftUnavailableError)) throw error
-    return continueElsewhere(handle, booking.id, now)
+    if (error.reason === 'expired') {
+      // The held price ran out: what was typed stays on the page, beside the way on.
+      markFormRefused(context)
+      return data(
+        {
+          result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
+          quoteExpired: true,
+        },
+        { status: 409 },
+      )
+    }
+    // Submitted by a simultaneous request (a double click): follow the same payment.
   }
-  return start(submitted)
+  return pay()
 }
 
-/** Another request submitted this booking first (a double click): follow it. */
-async function continueElsewhere(handle: DatabaseHandle, bookingId: string, now: Date) {
-  const open = await openAttempt(handle, bookingId, now)
-  return redirect(open?.payment_page_url ?? '/booking-payment', 303)
+/** Where the traveller goes once the booking's payment was begun (or found begun). */
+function pageAfter(result: BeginResult) {
+  switch (result.kind) {
+    case 'page':
+      return redirect(result.paymentPageUrl, 303)
+    case 'paid':
+      return redirect('/booking-received', 303)
+    case 'not-started':
+      return redirect('/booking-payment?notice=paymentNotStarted', 303)
+    case 'preparing':
+      return redirect('/booking-payment?notice=paymentPreparing', 303)
+    case 'quote-expired':
+      return redirect('/booking-payment?notice=quoteExpired', 303)
+    case 'unavailable':
+      return redirect('/booking-payment', 303)
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
@@ -168,6 +193,9 @@ function AwaitingPayment({ loaderData }: { loaderData: LoaderData }) {
 export default function BookingPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { view, language, amounts, contact } = loaderData
+  // Without a new loader run after a refused Book Now, the action says it too.
+  const quoteExpired =
+    loaderData.quoteExpired || Boolean(actionData && 'quoteExpired' in actionData)
   const [form, fields] = useForm<PaymentDetails>({
     id: 'payment-form',
     lastResult: actionData?.result,
@@ -188,7 +216,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     <BookingStepLayout
       step="payment"
       title={t('booking.payment.title')}
-      notice={loaderData.notice}
+      notice={quoteExpired ? 'quoteExpired' : loaderData.notice}
       aside={<BookingSummary view={view} language={language} />}
     >
       {loaderData.awaiting ? (
@@ -382,9 +410,15 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             <Link to="/booking-passenger" className="button button--ghost">
               {t('booking.back')}
             </Link>
-            <button type="submit" className="button button--accent">
-              {t('booking.payment.bookNow')}
-            </button>
+            {quoteExpired ? (
+              <button type="submit" name="intent" value="reprice" className="button button--accent">
+                {t('booking.payment.reprice')}
+              </button>
+            ) : (
+              <button type="submit" className="button button--accent">
+                {t('booking.payment.bookNow')}
+              </button>
+            )}
           </div>
         </Form>
       )}
