@@ -7,6 +7,39 @@ import { z } from 'zod'
  */
 const DEV_SECRET = 'dev-only-secret-change-me'
 
+/**
+ * Secrets everyone can read: the development default and the placeholder of
+ * `.env.example` (a copied example file must not sign production cookies).
+ */
+const PUBLIC_SECRETS = [DEV_SECRET, 'replace-with-a-long-random-secret']
+
+/** The log levels LOG_LEVEL accepts; the logger reads its level through this too. */
+export const logLevelSchema = z.enum(['debug', 'info', 'warn', 'error'])
+
+/**
+ * Where bookings are stored: a SQLite file path (also written `sqlite:path`,
+ * `sqlite://path` or `file:path`, all read as the path) or a `postgres://` /
+ * `postgresql://` URL. Any other `scheme://` is refused: a MySQL URL must not
+ * quietly become a local file named after it.
+ */
+const databaseUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) =>
+    /^postgres(ql)?:\/\//i.test(value) ? value : value.replace(/^(sqlite|file):(\/\/)?/i, ''),
+  )
+  .refine(
+    (value) => /^postgres(ql)?:\/\//i.test(value) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value),
+    {
+      error: 'DATABASE_URL must be a SQLite file path or a postgres:// URL',
+    },
+  )
+  .refine((value) => value.length > 0, { error: 'DATABASE_URL names no file' })
+
+/** An empty value (`TRUST_PROXY=` in a .env file) means the default. */
+const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value)
+
 const optionalUrl = z
   .string()
   .trim()
@@ -17,15 +50,22 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** Defaults to http://localhost:PORT. */
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http:// or https:// URL' })
+      .optional(),
     SESSION_SECRET: z
       .string()
       .min(16, 'SESSION_SECRET must be at least 16 characters')
       .default(DEV_SECRET)
       .transform((value) => value.split(',').map((secret) => secret.trim())),
-    TRUST_PROXY: z.stringbool().default(false),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    TRUST_PROXY: z.preprocess(emptyIsUnset, z.stringbool().default(false)),
+    LOG_LEVEL: logLevelSchema.default('info'),
+    /** On SIGTERM: how long /readyz answers 503 while requests are still taken in. */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(3),
+    /** On a signal: when requests still open are cut and the process exits 1. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(8),
 
     BRAND_NAME: z.string().min(1).default('Marmara Chauffeur'),
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),
@@ -51,8 +91,7 @@ const envSchema = z
     PROMO_VIDEO_URL: optionalUrl.default(''),
     GOOGLE_MAPS_BROWSER_KEY: z.string().trim().default(''),
 
-    /** A SQLite file path (default) or a postgres:// URL. */
-    DATABASE_URL: z.string().trim().min(1).default('data/marmara.sqlite'),
+    DATABASE_URL: databaseUrl.default('data/marmara.sqlite'),
 
     DISTANCE_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
     GOOGLE_MAPS_SERVER_KEY: z.string().trim().default(''),
@@ -80,7 +119,10 @@ const envSchema = z
         message: 'PAYMENT_PROVIDER=iyzico needs IYZICO_API_KEY and IYZICO_SECRET_KEY',
       })
     }
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET.includes(DEV_SECRET)) {
+    if (
+      env.NODE_ENV === 'production' &&
+      env.SESSION_SECRET.some((secret) => PUBLIC_SECRETS.includes(secret))
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
@@ -88,15 +130,35 @@ const envSchema = z
           'set SESSION_SECRET to a long random value in production (npm run setup writes one to .env)',
       })
     }
+    if (env.SHUTDOWN_DELAY_SECONDS >= env.SHUTDOWN_GRACE_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DELAY_SECONDS'],
+        message: 'SHUTDOWN_DELAY_SECONDS must be shorter than SHUTDOWN_GRACE_SECONDS',
+      })
+    }
   })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+  }))
 
 export type Env = z.infer<typeof envSchema>
+
+/** Settings that cannot be used, each issue as `NAME: what is wrong` (never the value). */
+export class InvalidSettingsError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  ${issue}`).join('\n')}`)
+    this.name = 'InvalidSettingsError'
+  }
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source)
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    throw new InvalidSettingsError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    )
   }
   return result.data
 }

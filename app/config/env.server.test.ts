@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidSettingsError, parseEnv } from './env.server'
+
+const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-long-random-production-secret' }
+
+/** The issues parseEnv reports for `source`, or [] when it accepts it. */
+function issuesOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source)
+    return []
+  } catch (error) {
+    if (error instanceof InvalidSettingsError) return error.issues
+    throw error
+  }
+}
+
+describe('parseEnv', () => {
+  it('runs a fresh checkout on its defaults', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_BASE_URL: 'http://localhost:3000',
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: 'data/marmara.sqlite',
+      SHUTDOWN_DELAY_SECONDS: 3,
+      SHUTDOWN_GRACE_SECONDS: 8,
+    })
+  })
+
+  it('derives the public address from PORT unless it is set', () => {
+    expect(parseEnv({ PORT: '3210' }).PUBLIC_BASE_URL).toBe('http://localhost:3210')
+    expect(
+      parseEnv({ PORT: '3210', PUBLIC_BASE_URL: 'https://www.marmara.example' }).PUBLIC_BASE_URL,
+    ).toBe('https://www.marmara.example')
+    expect(issuesOf({ PUBLIC_BASE_URL: 'ftp://files.example' })).toEqual([
+      'PUBLIC_BASE_URL: PUBLIC_BASE_URL must be an http:// or https:// URL',
+    ])
+  })
+
+  it('refuses the public secrets in production, also among rotated ones', () => {
+    for (const secret of [
+      'replace-with-a-long-random-secret',
+      'dev-only-secret-change-me',
+      'a-long-random-production-secret,replace-with-a-long-random-secret',
+    ]) {
+      expect(issuesOf({ ...production, SESSION_SECRET: secret })).toEqual([
+        expect.stringMatching(/^SESSION_SECRET: set SESSION_SECRET to a long random value/),
+      ])
+    }
+    expect(issuesOf({ NODE_ENV: 'production' })).toHaveLength(1)
+    expect(parseEnv(production).SESSION_SECRET).toEqual(['a-long-random-production-secret'])
+    // Development may keep the placeholder.
+    expect(issuesOf({ SESSION_SECRET: 'replace-with-a-long-random-secret' })).toEqual([])
+  })
+
+  it('never quotes a refused value in its issues', () => {
+    const error = (() => {
+      try {
+        parseEnv({ ...production, SESSION_SECRET: 'short', PORT: 'secret-port-value' })
+      } catch (caught) {
+        return caught as Error
+      }
+    })()
+    expect(error).toBeInstanceOf(InvalidSettingsError)
+    expect(error?.message).toMatch(/SESSION_SECRET/)
+    expect(error?.message).toMatch(/PORT/)
+    expect(error?.message).not.toContain('short')
+    expect(error?.message).not.toContain('secret-port-value')
+  })
+
+  it.each([
+    ['data/marmara.sqlite', 'data/marmara.sqlite'],
+    ['/var/lib/marmara/site.sqlite', '/var/lib/marmara/site.sqlite'],
+    ['sqlite:data/site.sqlite', 'data/site.sqlite'],
+    ['sqlite:///var/lib/site.sqlite', '/var/lib/site.sqlite'],
+    ['file:data/site.sqlite', 'data/site.sqlite'],
+    ['file:///var/lib/site.sqlite', '/var/lib/site.sqlite'],
+    ['postgres://app@db:5432/marmara', 'postgres://app@db:5432/marmara'],
+    ['postgresql://app@db/marmara?sslmode=require', 'postgresql://app@db/marmara?sslmode=require'],
+  ])('reads DATABASE_URL %s as %s', (value, expected) => {
+    expect(parseEnv({ DATABASE_URL: value }).DATABASE_URL).toBe(expected)
+  })
+
+  it.each(['mysql://root@db:3306/marmara', 'mongodb://db/marmara', 'sqlite:', 'redis://cache'])(
+    'refuses DATABASE_URL %s',
+    (value) => {
+      expect(issuesOf({ DATABASE_URL: value })).toEqual([expect.stringMatching(/^DATABASE_URL: /)])
+    },
+  )
+
+  it('reads TRUST_PROXY as one boolean everywhere', () => {
+    for (const on of ['true', '1', 'yes', 'on'])
+      expect(parseEnv({ TRUST_PROXY: on }).TRUST_PROXY).toBe(true)
+    for (const off of ['false', '0', 'no', 'off', ''])
+      expect(parseEnv({ TRUST_PROXY: off }).TRUST_PROXY).toBe(false)
+    expect(issuesOf({ TRUST_PROXY: 'sometimes' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: /),
+    ])
+  })
+
+  it('checks the port, the host and the shutdown timings', () => {
+    expect(issuesOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: /)])
+    expect(issuesOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT: /)])
+    expect(issuesOf({ HOST: '  ' })).toEqual([expect.stringMatching(/^HOST: /)])
+    expect(issuesOf({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringMatching(/^LOG_LEVEL: /)])
+    expect(issuesOf({ SHUTDOWN_DELAY_SECONDS: '10', SHUTDOWN_GRACE_SECONDS: '5' })).toEqual([
+      expect.stringMatching(/^SHUTDOWN_DELAY_SECONDS: .*shorter than SHUTDOWN_GRACE_SECONDS/),
+    ])
+    expect(parseEnv({ SHUTDOWN_DELAY_SECONDS: '0', SHUTDOWN_GRACE_SECONDS: '30' })).toMatchObject({
+      SHUTDOWN_DELAY_SECONDS: 0,
+      SHUTDOWN_GRACE_SECONDS: 30,
+    })
+  })
+})
