@@ -71,6 +71,7 @@ describe.each(storageBackends())('contact messages on $name', (backend) => {
       mail_status: 'stored',
       created_at: now.toISOString(),
       mailed_at: null,
+      mail_claimed_until: null,
     })
   })
 

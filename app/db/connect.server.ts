@@ -2,12 +2,22 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely'
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type Migration,
+} from 'kysely'
+import { logger } from '~/utils/logger.server'
 import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
 import * as m0002 from './migrations/0002_booking_details'
 import * as m0003 from './migrations/0003_payments'
 import * as m0004 from './migrations/0004_payment_attempt_lock'
+import * as m0005 from './migrations/0005_leases_and_limits'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0002_booking_details': m0002,
   '0003_payments': m0003,
   '0004_payment_attempt_lock': m0004,
+  '0005_leases_and_limits': m0005,
 }
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -25,13 +36,104 @@ export interface DatabaseHandle {
 }
 
 /**
+ * How long the database may keep a caller waiting, in milliseconds. Without
+ * them a database behind a network that drops packets holds every request
+ * (and the readiness probe) forever. docs/database.md explains each choice.
+ */
+export interface ConnectionLimits {
+  /** PostgreSQL: opening a connection (TCP and start-up). */
+  connectTimeoutMs: number
+  /** PostgreSQL, on the server: a statement running longer is cancelled. */
+  statementTimeoutMs: number
+  /** PostgreSQL, in the client: no answer this long means the network is gone. */
+  queryTimeoutMs: number
+  /** PostgreSQL, on the server: a session idle inside a transaction is ended (its locks freed). */
+  idleInTransactionTimeoutMs: number
+  /** PostgreSQL: an unused pooled connection is closed. */
+  idleTimeoutMs: number
+  /** SQLite: waiting for another process's write lock (busy_timeout). */
+  busyTimeoutMs: number
+}
+
+/** What requests and jobs run with. */
+export const servingLimits: ConnectionLimits = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  queryTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  busyTimeoutMs: 5_000,
+}
+
+/**
+ * Migrations may build indexes on large tables and wait for another instance's
+ * migration lock: their statements get minutes, not seconds.
+ */
+export const migrationLimits: ConnectionLimits = {
+  ...servingLimits,
+  statementTimeoutMs: 15 * 60_000,
+  queryTimeoutMs: 15 * 60_000 + 5_000,
+}
+
+/** The pg pool's settings for a URL: the limits, and TCP keep-alive to notice a dead peer. */
+export function postgresPoolConfig(url: string, limits: ConnectionLimits): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  }
+}
+
+/**
+ * A pool that outlives its connections: a restart, failover or network fault
+ * ends them with an error event, which unhandled would end the process. Each
+ * is logged and the broken connection dropped; the next query opens a new one.
+ */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config)
+  // Errors of idle connections reach the pool (which already dropped the
+  // connection); each connection's own listener below logs them.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => {
+    // A connection busy in a query when it breaks reports here, not to the pool.
+    client.on('error', (error: Error & { code?: string }) => {
+      logger.warn('database.connection_lost', { code: error.code, error: error.message })
+    })
+    // pg's query_timeout answers the caller but keeps the connection, still
+    // waiting for the lost answer: every later query on it would queue behind
+    // that. Ending it (at once: `_ending` is set before the caller releases it)
+    // makes the pool discard it instead of handing it out again.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    ;(client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args)
+      if (!(result instanceof Promise)) return result
+      return result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          logger.warn('database.query_timeout', { timeoutMs: config.query_timeout })
+          client.end().catch(() => undefined)
+        }
+        throw error
+      })
+    }
+  })
+  return pool
+}
+
+/**
  * Opens the database a URL names: `postgres://…` for PostgreSQL, anything else
  * is a SQLite file path (created with its folder). SQLite runs in WAL mode with
  * a busy timeout, so several processes on one file wait rather than fail.
  */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, limits: Partial<ConnectionLimits> = {}): DatabaseHandle {
+  const effective = { ...servingLimits, ...limits }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const pool = resilientPool(postgresPoolConfig(url, effective))
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
@@ -39,9 +141,10 @@ export function openDatabase(url: string): DatabaseHandle {
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '')
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const database = new SQLite(file)
+  // better-sqlite3 applies the busy timeout from the first statement on, so two
+  // processes opening a new file at once wait for each other's WAL switch.
+  const database = new SQLite(file, { timeout: effective.busyTimeoutMs })
   database.pragma('journal_mode = WAL')
-  database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
@@ -49,14 +152,65 @@ export function openDatabase(url: string): DatabaseHandle {
   }
 }
 
-/** Brings the schema up to date; safe to run from several processes at start. */
+/** How long a starting process waits for another one's migration on the same SQLite file. */
+const SQLITE_MIGRATION_WAIT_MS = 120_000
+
+/**
+ * Brings the schema up to date; safe to run from several processes at start.
+ * PostgreSQL: kysely's migrator holds an advisory lock. SQLite: kysely's lock
+ * does nothing across processes, so the whole run happens inside one
+ * BEGIN IMMEDIATE transaction (the file's write lock): a second process waits,
+ * then finds the migrations done.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((result) => result.status === 'Error')
-  if (error || failed) {
-    throw new Error(
-      `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
-    )
+  const run = async (target: Kysely<Database>) => {
+    const migrator = new Migrator({
+      db: target,
+      provider: { getMigrations: async () => migrations },
+    })
+    const { error, results } = await migrator.migrateToLatest()
+    const failed = results?.find((result) => result.status === 'Error')
+    if (error || failed) {
+      throw new Error(
+        `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+      )
+    }
+  }
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return run(db)
+  return db.connection().execute(async (connection) => {
+    await beginImmediateWaiting(connection, SQLITE_MIGRATION_WAIT_MS)
+    try {
+      await run(connection)
+      await sql`commit`.execute(connection)
+    } catch (error) {
+      await sql`rollback`.execute(connection)
+      throw error
+    }
+  })
+}
+
+/**
+ * BEGIN IMMEDIATE, retried without blocking: better-sqlite3's busy timeout
+ * sleeps the whole thread, which would also stall the lock holder when it is
+ * this same process (another connection) and stop the event loop meanwhile.
+ */
+async function beginImmediateWaiting(connection: Kysely<Database>, waitMs: number) {
+  const configured = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection)
+  const busyTimeout = configured.rows[0]?.timeout ?? servingLimits.busyTimeoutMs
+  await sql`pragma busy_timeout = 0`.execute(connection)
+  try {
+    const deadline = Date.now() + waitMs
+    for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
+      try {
+        await sql`begin immediate`.execute(connection)
+        return
+      } catch (error) {
+        const code = (error as { code?: string }).code
+        if (code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+        await new Promise((resolve) => setTimeout(resolve, pause))
+      }
+    }
+  } finally {
+    await sql`pragma busy_timeout = ${sql.raw(String(Math.trunc(busyTimeout)))}`.execute(connection)
   }
 }

@@ -1,7 +1,12 @@
 import { sql } from 'kysely'
 import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './connect.server'
+import {
+  migrateToLatest,
+  migrationLimits,
+  openDatabase,
+  type DatabaseHandle,
+} from './connect.server'
 
 let ready: Promise<DatabaseHandle> | undefined
 
@@ -11,8 +16,21 @@ let ready: Promise<DatabaseHandle> | undefined
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   ready ??= (async () => {
-    const handle = openDatabase(getEnv().DATABASE_URL)
-    await migrateToLatest(handle.db)
+    const url = getEnv().DATABASE_URL
+    const handle = openDatabase(url)
+    if (handle.dialect === 'postgres') {
+      // Its own short-lived connection, whose statements may take minutes
+      // (index builds, another instance's migration lock); requests keep the
+      // short limits.
+      const migrating = openDatabase(url, migrationLimits)
+      try {
+        await migrateToLatest(migrating.db)
+      } finally {
+        await migrating.db.destroy()
+      }
+    } else {
+      await migrateToLatest(handle.db)
+    }
     logger.info('database.ready', { dialect: handle.dialect })
     return handle
   })()

@@ -69,10 +69,12 @@ export interface BookingsTable {
   paid_minor: number | null
   confirmed_at: string | null
   completed_at: string | null
-  /** The confirmation e-mail: null until confirmed, then 'pending', 'sending' or 'sent'. */
+  /** The confirmation e-mail: null until confirmed, then 'pending', 'sending', 'sent' or 'failed'. */
   mail_status: string | null
   mail_attempts: number | null
   mailed_at: string | null
+  /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
+  mail_claimed_until: string | null
 }
 
 /** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
@@ -112,10 +114,28 @@ export interface ContactMessagesTable {
   message: string
   language: string
   sender_hash: string
-  /** 'stored' until the mailer hands it on, then 'sent'. */
+  /** 'stored' until the mailer hands it on ('sending' meanwhile), then 'sent'. */
   mail_status: string
   created_at: string
   mailed_at: string | null
+  /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
+  mail_claimed_until: string | null
+}
+
+/** Which instance runs a periodic job, until when (SQLite; PostgreSQL uses advisory locks). */
+export interface JobLeasesTable {
+  name: string
+  holder: string
+  expires_at: string
+}
+
+/** One counted action of a client, for rate limits that hold across instances. */
+export interface RateLimitEventsTable {
+  id: Generated<number>
+  rule: string
+  /** A keyed hash of the client's network address, never the address. */
+  client_hash: string
+  created_at: string
 }
 
 export type PaymentAttemptStatus = 'starting' | 'initialized' | 'succeeded' | 'failed' | 'expired'
@@ -183,6 +203,8 @@ export interface Database {
   booking_passengers: BookingPassengersTable
   booking_events: BookingEventsTable
   contact_messages: ContactMessagesTable
+  job_leases: JobLeasesTable
+  rate_limit_events: RateLimitEventsTable
   payment_attempts: PaymentAttemptsTable
   simulator_sessions: SimulatorSessionsTable
 }

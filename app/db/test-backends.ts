@@ -9,10 +9,13 @@ import { openDatabase, type DatabaseHandle } from './connect.server'
  * PostgreSQL server of the machine (a throwaway database per run).
  * TEST_POSTGRES_URL names the server; its default is the local trust-auth cluster.
  */
-const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres'
+export const postgresAdminUrl =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres'
 
 export interface Backend {
   name: string
+  /** The database's address (PostgreSQL only): further pools on the same database. */
+  url?: string
   open: () => Promise<DatabaseHandle>
   close: () => Promise<void>
 }
@@ -32,15 +35,16 @@ export function postgresBackend(): Backend {
   // Unique per process and per call: several test files run at once.
   const name = `mc_test_${process.pid}_${Date.now()}_${postgresDatabases++}`
   const admin = () => new pg.Client({ connectionString: postgresAdminUrl })
+  const url = new URL(postgresAdminUrl)
+  url.pathname = `/${name}`
   return {
     name: 'PostgreSQL',
+    url: url.toString(),
     open: async () => {
       const client = admin()
       await client.connect()
       await client.query(`create database ${name}`)
       await client.end()
-      const url = new URL(postgresAdminUrl)
-      url.pathname = `/${name}`
       return openDatabase(url.toString())
     },
     close: async () => {
