@@ -38,7 +38,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 60_000,
+  // The longest journeys (four steps, axe on each in a second browser context for
+  // the no-JS project) take 20-40 s on the 2-core CI machine; 60 s left no margin.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { tomorrowInIstanbul } from './helpers'
+import { tomorrowInIstanbul, waitForHydration } from './helpers'
 
 // Maps enhancements need JavaScript; the no-js project checks the plain form elsewhere.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
@@ -79,6 +79,8 @@ test.describe('with a browser Maps key', () => {
   test('Places suggestions appear under the pickup field and fill it', async ({ page }) => {
     await installFakeMaps(page)
     await page.goto('/')
+    // Typing before hydration reaches the plain field, whose suggestions never load.
+    await waitForHydration(page)
     const pickup = page
       .getByRole('combobox', { name: 'Pickup Location' })
       .or(page.getByLabel('Pickup Location'))
@@ -99,6 +101,7 @@ test.describe('with a browser Maps key', () => {
   test('the script load is retried after failures', async ({ page }) => {
     await installFakeMaps(page, 2)
     await page.goto('/')
+    await waitForHydration(page)
     await page.getByLabel('Pickup Location').click()
     await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
     await expect(page.getByRole('option').first()).toBeVisible()
@@ -109,6 +112,7 @@ test.describe('with a browser Maps key', () => {
   }) => {
     await installFakeMaps(page)
     await page.goto('/')
+    await waitForHydration(page)
     const form = page.getByRole('form', { name: 'Search for a ride' })
     await form.getByLabel('Pickup Location').fill('Kadıköy, İstanbul, Türkiye')
     await form.getByLabel('Destination').fill('SAW')
@@ -141,6 +145,7 @@ test.describe('with a browser Maps key', () => {
   }) => {
     await installFakeMaps(page)
     await page.goto('/')
+    await waitForHydration(page)
     const form = page.getByRole('form', { name: 'Search for a ride' })
     await form.getByLabel('Pickup Location').fill('Ankara, Türkiye')
     await form.getByLabel('Destination').fill('SAW')
@@ -169,6 +174,7 @@ test('without a key the Maps script is never requested', async ({ page }) => {
     if (request.url().includes('maps.googleapis.com')) mapsRequests.push(request.url())
   })
   await page.goto('/')
+  await waitForHydration(page)
   await page.getByLabel('Pickup Location').click()
   await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
   await page.waitForTimeout(500)
