@@ -38,28 +38,46 @@ function translatorFor(language: Language): TFunction {
   return t
 }
 
+/** A send holds its booking this long; the mailer's own timeouts end it well before. */
+export const CONFIRMATION_LEASE_MINUTES = 10
+
 /**
- * Sends the confirmation of a confirmed booking once. The row is claimed first
- * ('pending' → 'sending' in one conditional update), so a replayed callback or
- * a second instance never sends it twice; a failed send returns it to
- * 'pending' for the periodic retry. Never throws: the booking stands either way.
+ * Sends the confirmation of a confirmed booking once. The row is claimed first,
+ * in one conditional update with a lease ('sending' until
+ * `mail_claimed_until`), so a replayed callback or a second instance never
+ * sends it twice: a send within its lease is never touched, and only one whose
+ * lease ran out (its process died) may be taken over. A failed send returns it
+ * to 'pending', its lease the pause before the periodic retry. Never throws:
+ * the booking stands either way.
  */
 export async function sendConfirmation(
   handle: DatabaseHandle,
   bookingId: string,
   now = new Date(),
 ): Promise<'sent' | 'skipped' | 'failed'> {
+  const at = now.toISOString()
+  const lease = new Date(now.getTime() + CONFIRMATION_LEASE_MINUTES * 60_000).toISOString()
   const claimed = await handle.db
     .updateTable('bookings')
     .set({
       mail_status: 'sending',
+      mail_claimed_until: lease,
       mail_attempts: sql<number>`coalesce(mail_attempts, 0) + 1`,
-      updated_at: now.toISOString(),
+      updated_at: at,
     })
     .where('id', '=', bookingId)
-    .where('mail_status', '=', 'pending')
+    .where('mail_status', 'in', ['pending', 'sending'])
+    .where((eb) =>
+      eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<=', at)]),
+    )
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) === 0) return 'skipped'
+  // Only this claim's own lease may settle the row.
+  const ours = handle.db
+    .updateTable('bookings')
+    .where('id', '=', bookingId)
+    .where('mail_status', '=', 'sending')
+    .where('mail_claimed_until', '=', lease)
   const booking = (await findBooking(handle, bookingId))!
   try {
     const env = getEnv()
@@ -122,10 +140,8 @@ export async function sendConfirmation(
       html: mail.html,
       attachments: [{ filename: 'booking.ics', content: calendar, contentType: ICS_CONTENT_TYPE }],
     })
-    await handle.db
-      .updateTable('bookings')
-      .set({ mail_status: 'sent', mailed_at: new Date().toISOString() })
-      .where('id', '=', bookingId)
+    await ours
+      .set({ mail_status: 'sent', mailed_at: new Date().toISOString(), mail_claimed_until: null })
       .execute()
     logger.info('mail.confirmation_sent', { reference: booking.reference })
     return 'sent'
@@ -133,11 +149,7 @@ export async function sendConfirmation(
     const giveUp =
       (error instanceof MailSendError && error.permanent) ||
       (booking.mail_attempts ?? 0) >= MAX_MAIL_ATTEMPTS
-    await handle.db
-      .updateTable('bookings')
-      .set({ mail_status: giveUp ? 'failed' : 'pending' })
-      .where('id', '=', bookingId)
-      .execute()
+    await ours.set({ mail_status: giveUp ? 'failed' : 'pending' }).execute()
     logger.error('mail.confirmation_failed', {
       reference: booking.reference,
       giveUp,
@@ -153,23 +165,23 @@ export function sendConfirmationSoon(handle: DatabaseHandle, bookingId: string):
 }
 
 /**
- * The periodic retry: confirmations still pending, and sends that a stopped
- * process left half-way ('sending' for more than ten minutes).
+ * The periodic retry: confirmations waiting once their pause is over, and sends
+ * whose process stopped half-way once their lease ran out. A send still within
+ * its lease is left alone.
  */
 export async function retryConfirmations(handle: DatabaseHandle, now: Date): Promise<number> {
-  const stale = new Date(now.getTime() - 10 * 60_000).toISOString()
-  await handle.db
-    .updateTable('bookings')
-    .set({ mail_status: 'pending' })
-    .where('mail_status', '=', 'sending')
-    .where('updated_at', '<', stale)
-    .execute()
-  const pending = await handle.db
+  const waiting = await handle.db
     .selectFrom('bookings')
     .select('id')
-    .where('mail_status', '=', 'pending')
+    .where('mail_status', 'in', ['pending', 'sending'])
+    .where((eb) =>
+      eb.or([
+        eb('mail_claimed_until', 'is', null),
+        eb('mail_claimed_until', '<=', now.toISOString()),
+      ]),
+    )
     .execute()
   let sent = 0
-  for (const { id } of pending) if ((await sendConfirmation(handle, id, now)) === 'sent') sent++
+  for (const { id } of waiting) if ((await sendConfirmation(handle, id, now)) === 'sent') sent++
   return sent
 }

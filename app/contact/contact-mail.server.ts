@@ -4,18 +4,36 @@ import { logger } from '~/utils/logger.server'
 import { configuredMailer, mailFrom } from '~/mail/configured.server'
 import { escapeHtml } from '~/mail/booking-confirmation'
 
+/** A send holds its message this long; the mailer's own timeouts end it well before. */
+export const CONTACT_MAIL_LEASE_MINUTES = 10
+
+const plusMinutes = (now: Date, minutes: number) =>
+  new Date(now.getTime() + minutes * 60_000).toISOString()
+
 /**
  * Hands a stored contact message to the company's inbox through the same
- * mailer as the bookings (SMTP, or the outbox). The row is claimed first
- * ('stored' → 'sending'), so it is sent once; a failure puts it back for the
- * periodic retry. The traveller's address is the Reply-To, never the sender.
+ * mailer as the bookings (SMTP, or the outbox). The row is claimed first, in
+ * one conditional update with a lease ('sending' until `mail_claimed_until`),
+ * so whichever request or instance wins sends it and no one else touches it
+ * while the lease runs; a failure puts it back for the periodic retry, which
+ * also takes over a send whose lease ran out (its process died). The
+ * traveller's address is the Reply-To, never the sender.
  */
-export async function mailContactMessage(handle: DatabaseHandle, id: number): Promise<boolean> {
+export async function mailContactMessage(
+  handle: DatabaseHandle,
+  id: number,
+  now = new Date(),
+): Promise<boolean> {
+  const at = now.toISOString()
+  const lease = plusMinutes(now, CONTACT_MAIL_LEASE_MINUTES)
   const claimed = await handle.db
     .updateTable('contact_messages')
-    .set({ mail_status: 'sending' })
+    .set({ mail_status: 'sending', mail_claimed_until: lease })
     .where('id', '=', id)
-    .where('mail_status', '=', 'stored')
+    .where('mail_status', 'in', ['stored', 'sending'])
+    .where((eb) =>
+      eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<=', at)]),
+    )
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) === 0) return false
   const message = await handle.db
@@ -23,6 +41,12 @@ export async function mailContactMessage(handle: DatabaseHandle, id: number): Pr
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+  // Only this claim's own lease may settle the row.
+  const ours = handle.db
+    .updateTable('contact_messages')
+    .where('id', '=', id)
+    .where('mail_status', '=', 'sending')
+    .where('mail_claimed_until', '=', lease)
   try {
     const site = getSiteSettings()
     const subject = `[${site.brand}] ${message.subject}`
@@ -43,40 +67,37 @@ export async function mailContactMessage(handle: DatabaseHandle, id: number): Pr
         .map((line) => (line ? `<p>${escapeHtml(line)}</p>` : ''))
         .join('')}</body></html>`,
     })
-    await handle.db
-      .updateTable('contact_messages')
-      .set({ mail_status: 'sent', mailed_at: new Date().toISOString() })
-      .where('id', '=', id)
+    await ours
+      .set({ mail_status: 'sent', mailed_at: new Date().toISOString(), mail_claimed_until: null })
       .execute()
     return true
   } catch (error) {
-    await handle.db
-      .updateTable('contact_messages')
-      .set({ mail_status: 'stored' })
-      .where('id', '=', id)
-      .execute()
+    // Back to waiting; the lease still running is the pause before the retry.
+    await ours.set({ mail_status: 'stored' }).execute()
     logger.error('contact.mail_failed', { id, error: error instanceof Error ? error.message : '' })
     return false
   }
 }
 
-/** Messages still waiting for the mailer (a failed send, a stopped process). */
-export async function retryContactMails(handle: DatabaseHandle): Promise<number> {
+/**
+ * Messages still waiting for the mailer: a failed send once its pause is over,
+ * a send whose process stopped once its lease ran out. A send still within its
+ * lease is left alone, however old the message.
+ */
+export async function retryContactMails(handle: DatabaseHandle, now = new Date()): Promise<number> {
   const waiting = await handle.db
     .selectFrom('contact_messages')
     .select('id')
     .where('mail_status', 'in', ['stored', 'sending'])
-    .where('created_at', '<', new Date(Date.now() - 10 * 60_000).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb('mail_claimed_until', 'is', null),
+        eb('mail_claimed_until', '<=', now.toISOString()),
+      ]),
+    )
+    .orderBy('id')
     .execute()
   let sent = 0
-  for (const { id } of waiting) {
-    await handle.db
-      .updateTable('contact_messages')
-      .set({ mail_status: 'stored' })
-      .where('id', '=', id)
-      .where('mail_status', '=', 'sending')
-      .execute()
-    if (await mailContactMessage(handle, id)) sent++
-  }
+  for (const { id } of waiting) if (await mailContactMessage(handle, id, now)) sent++
   return sent
 }
