@@ -41,6 +41,12 @@ test('an unknown blog post says so with status 404; old and wrong blog URLs redi
   expect(missing?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog not found')
 
+  // The older address of a post that does not exist: the site's page, not the browser's.
+  const oldMissing = await page.goto('/blog-single/999')
+  expect(oldMissing?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible()
+
   const old = await request.get('/blog-single/32323', { maxRedirects: 0 })
   expect(old.status()).toBe(301)
   expect(old.headers().location).toMatch(/^\/blog\/32323\/[a-z0-9-]+$/)
