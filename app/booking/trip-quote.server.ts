@@ -1,5 +1,6 @@
 import { places, priceEntry } from '~/domain/places/gazetteer'
 import { resolvePlace } from '~/domain/places/resolve'
+import { isSamePlace } from '~/domain/places/same-place'
 import type { Place } from '~/domain/places/types'
 import { quoteClasses, type ClassQuote } from '~/domain/pricing/quote'
 import {
@@ -45,7 +46,7 @@ export async function quoteTrip(values: TripSearchValues, now: Date): Promise<Tr
   }
   const pickup = resolved.pickup!
   const destination = resolved.destination!
-  if (pickup.id === destination.id && pickup.kind !== 'district' && pickup.kind !== 'city') {
+  if (isSamePlace(values.pickup, pickup, values.destination, destination)) {
     return { kind: 'same-place' }
   }
 

@@ -49,6 +49,25 @@ test('an intercity trip is priced by the intercity rule', async ({ page }) => {
   expect(values).toEqual([...values].sort((a, b) => a - b))
 })
 
+test('the same place at both ends is refused for districts and cities as for airports', async ({
+  page,
+}) => {
+  for (const [pickup, destination] of [
+    ['SAW', 'Sabiha Gökçen Airport'],
+    ['Kadıköy', 'Kadıköy'],
+    ['Kocaeli', 'İzmit'],
+  ]) {
+    await searchFromHome(page, pickup!, destination!)
+    await expect(page.getByRole('alert').first()).toContainText(
+      'Please choose two different places.',
+    )
+    await expect(prices(page)).toHaveCount(0)
+  }
+  // Two addresses within one district are a trip at the within-city price.
+  await searchFromHome(page, 'Moda, Kadıköy', 'Bahariye Caddesi, Kadıköy')
+  await expect(prices(page)).toHaveCount(4)
+})
+
 test('a place outside the area opens the home apology with its Okay button', async ({
   page,
 }, testInfo) => {
