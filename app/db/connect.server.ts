@@ -12,6 +12,7 @@ import {
   type Migration,
 } from 'kysely'
 import { logger } from '~/utils/logger.server'
+import { beginImmediateWaiting } from './write.server'
 import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
 import * as m0002 from './migrations/0002_booking_details'
@@ -187,30 +188,4 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       throw error
     }
   })
-}
-
-/**
- * BEGIN IMMEDIATE, retried without blocking: better-sqlite3's busy timeout
- * sleeps the whole thread, which would also stall the lock holder when it is
- * this same process (another connection) and stop the event loop meanwhile.
- */
-async function beginImmediateWaiting(connection: Kysely<Database>, waitMs: number) {
-  const configured = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection)
-  const busyTimeout = configured.rows[0]?.timeout ?? servingLimits.busyTimeoutMs
-  await sql`pragma busy_timeout = 0`.execute(connection)
-  try {
-    const deadline = Date.now() + waitMs
-    for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
-      try {
-        await sql`begin immediate`.execute(connection)
-        return
-      } catch (error) {
-        const code = (error as { code?: string }).code
-        if (code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
-        await new Promise((resolve) => setTimeout(resolve, pause))
-      }
-    }
-  } finally {
-    await sql`pragma busy_timeout = ${sql.raw(String(Math.trunc(busyTimeout)))}`.execute(connection)
-  }
 }

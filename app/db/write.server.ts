@@ -3,10 +3,43 @@ import type { Database } from './schema'
 import type { DatabaseHandle } from './connect.server'
 
 /**
+ * SQLite's BEGIN IMMEDIATE, retried with short pauses while another connection
+ * holds the write lock. better-sqlite3's own busy timeout would sleep the whole
+ * thread instead: every request of the process stalls meanwhile, and a lock
+ * held by another connection of this same process could never be released.
+ */
+export async function beginImmediateWaiting(
+  connection: Kysely<Database>,
+  waitMs: number,
+): Promise<void> {
+  const configured = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection)
+  const busyTimeout = Math.trunc(configured.rows[0]?.timeout ?? 0)
+  await sql`pragma busy_timeout = 0`.execute(connection)
+  try {
+    const deadline = Date.now() + waitMs
+    for (let pause = 5; ; pause = Math.min(pause * 2, 250)) {
+      try {
+        await sql`begin immediate`.execute(connection)
+        return
+      } catch (error) {
+        const code = (error as { code?: string }).code
+        if (code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+        await new Promise((resolve) => setTimeout(resolve, pause))
+      }
+    }
+  } finally {
+    await sql`pragma busy_timeout = ${sql.raw(String(busyTimeout))}`.execute(connection)
+  }
+}
+
+/** How long a SQLite write transaction waits for another process's write lock. */
+const SQLITE_WRITE_WAIT_MS = 5_000
+
+/**
  * Runs `work` in one write transaction. On SQLite it starts with BEGIN
  * IMMEDIATE, taking the write lock up front so two processes never both read
- * then fail to write; on PostgreSQL a plain transaction (callers lock rows with
- * `forUpdate`).
+ * then fail to write (waiting for it without blocking the event loop); on
+ * PostgreSQL a plain transaction (callers lock rows with `forUpdate`).
  */
 export async function writeTransaction<T>(
   handle: DatabaseHandle,
@@ -14,7 +47,7 @@ export async function writeTransaction<T>(
 ): Promise<T> {
   if (handle.dialect === 'postgres') return handle.db.transaction().execute(work)
   return handle.db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection)
+    await beginImmediateWaiting(connection, SQLITE_WRITE_WAIT_MS)
     try {
       const result = await work(connection)
       await sql`commit`.execute(connection)
