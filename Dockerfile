@@ -1,8 +1,14 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: dependencies and the production build in one stage, a slim
 # runtime with production dependencies only, running as the non-root `node` user.
+#
+# Node 24: an LTS line supported until April 2028 (Node 20 has reached its end of
+# life, 22 ends in April 2027), listed by every native and build dependency's
+# engines (better-sqlite3, vite, vitest), and it ships npm 11, the npm that
+# writes the lock file. The code still runs on Node 20.19+ (package.json engines).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # better-sqlite3 (booking storage) compiles from source: give node-gyp its tools.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
@@ -10,16 +16,23 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && sh scripts/prune-production.sh
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server.js ./server.js
-RUN mkdir -p /app/data /app/outbox && chown node:node /app/data /app/outbox
+# `npm run maintenance` and `npm run backup` work inside the container, e.g.
+# docker exec <container> npm run backup
+COPY --from=build --chown=node:node /app/scripts/maintenance.mjs /app/scripts/backup.mjs ./scripts/
+# The SQLite database (DATABASE_URL defaults to data/marmara.sqlite, relative to
+# /app), the outbox of e-mails when no SMTP_URL is set (data/outbox) and the
+# backups (data/backups) live in /app/data: mount a volume there to keep them.
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
