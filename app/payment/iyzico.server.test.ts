@@ -3,6 +3,7 @@ import Iyzipay from 'iyzipay'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeIyzico, type FakeIyzico } from './iyzico-fake-server'
 import { createIyzicoProvider } from './iyzico.server'
+import { buyerFieldLimits } from './field-limits'
 import type { InitializeRequest } from './provider'
 
 // iyzipay's own helper, as its samples use it to verify response signatures.
@@ -144,6 +145,26 @@ describe('iyzico provider: initialize', () => {
       'checkoutFormContent',
     )
   })
+
+  it.each([
+    ['buyer', 'name', 'Ş'.repeat(buyerFieldLimits.name + 1)],
+    ['buyer', 'registrationAddress', 'Ş'.repeat(buyerFieldLimits.address + 1)],
+    ['billingAddress', 'contactName', 'Ş'.repeat(buyerFieldLimits.contactName + 1)],
+    ['billingAddress', 'zipCode', '3'.repeat(buyerFieldLimits.zipCode + 1)],
+  ] as const)(
+    'sends no request with %s.%s longer than iyzico takes, and cuts nothing',
+    async (part, field, value) => {
+      const request = paymentRequest()
+      const changed = { ...request, [part]: { ...request[part], [field]: value } }
+      const before = fake.requests.length
+      const { result, log } = await capturingStderr(() => provider().initialize(changed))
+      expect(result).toEqual({ ok: false, errorCode: 'FIELD_TOO_LONG' })
+      expect(fake.requests).toHaveLength(before)
+      expect(log).toContain('payment.iyzico.field_too_long')
+      expect(log).toContain(`${part}.${field}`)
+      expect(log).not.toContain(value)
+    },
+  )
 
   it('a wrong API key is a failure answer (1001), not a throw', async () => {
     const result = await provider({ apiKey: 'sandbox-wrong' }).initialize(paymentRequest())

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import Iyzipay from 'iyzipay'
 import { logger } from '~/utils/logger.server'
+import { buyerFieldLimits } from './field-limits'
 import type {
   InitializeRequest,
   InitializeResult,
@@ -179,6 +180,46 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 }
 
+type Limited = keyof typeof buyerFieldLimits
+
+const buyerLimits: Partial<Record<keyof PaymentBuyer, Limited>> = {
+  name: 'name',
+  surname: 'surname',
+  email: 'email',
+  gsmNumber: 'gsmNumber',
+  registrationAddress: 'address',
+  city: 'city',
+  country: 'country',
+  zipCode: 'zipCode',
+}
+
+const addressLimits: Record<keyof PaymentAddress, Limited> = {
+  contactName: 'contactName',
+  address: 'address',
+  city: 'city',
+  country: 'country',
+  zipCode: 'zipCode',
+}
+
+/**
+ * The first field of the request longer than iyzico takes, if any. The forms
+ * refuse such values, so this only catches a path that skipped them; the value
+ * is then refused, never cut, and never sent.
+ */
+function fieldOverLimit(data: CheckoutFormInitializeRequestData): string | undefined {
+  const parts: [string, Record<string, string>, Partial<Record<string, Limited>>][] = [
+    ['buyer', { ...data.buyer }, buyerLimits],
+    ['billingAddress', { ...data.billingAddress }, addressLimits],
+    ['shippingAddress', { ...data.shippingAddress }, addressLimits],
+  ]
+  for (const [part, fields, limits] of parts) {
+    for (const [field, limit] of Object.entries(limits)) {
+      if (limit && (fields[field] ?? '').length > buyerFieldLimits[limit]) return `${part}.${field}`
+    }
+  }
+  return undefined
+}
+
 export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
   const { apiKey, secretKey, baseUrl } = config
   const timeoutMs = config.timeoutMs ?? DEFAULT_IYZICO_TIMEOUT_MS
@@ -210,6 +251,12 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
         itemType: item.itemType,
         price: item.price,
       })),
+    }
+
+    const overLimit = fieldOverLimit(data)
+    if (overLimit) {
+      logger.error('payment.iyzico.field_too_long', { field: overLimit })
+      return { ok: false, errorCode: 'FIELD_TOO_LONG' }
     }
 
     const outcome = await callIyzico(
