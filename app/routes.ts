@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 /**
  * Every path of the seed's route table (section 2), grouped by area. The
@@ -37,18 +37,23 @@ export default [
   route('blog/:id/:slug?', 'routes/site/blog-single.tsx'),
   route('blog-single/:id', 'routes/site/blog-single-redirect.tsx'),
 
-  // Booking flow
-  route('booking-vehicle', 'routes/booking/booking-vehicle.tsx'),
-  route('booking-extra', 'routes/booking/booking-extra.tsx'),
-  route('booking-passenger', 'routes/booking/booking-passenger.tsx'),
-  route('booking-payment', 'routes/booking/booking-payment.tsx'),
-  route('booking-received', 'routes/booking/booking-received.tsx'),
-  route('booking-completion', 'routes/booking/booking-completion.tsx'),
-  route('invoice', 'routes/booking/invoice.tsx'),
+  // Pages with a traveller's own data: the layout sends Cache-Control: no-store
+  // with each of them. A new page showing booking or payment details goes here.
+  layout('routes/booking/private-pages.tsx', [
+    // Booking flow
+    route('booking-vehicle', 'routes/booking/booking-vehicle.tsx'),
+    route('booking-extra', 'routes/booking/booking-extra.tsx'),
+    route('booking-passenger', 'routes/booking/booking-passenger.tsx'),
+    route('booking-payment', 'routes/booking/booking-payment.tsx'),
+    route('booking-received', 'routes/booking/booking-received.tsx'),
+    route('booking-completion', 'routes/booking/booking-completion.tsx'),
+    route('invoice', 'routes/booking/invoice.tsx'),
+    // The built-in payment simulator's hosted page
+    route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
+  ]),
 
-  // Payment: the provider's callback and the built-in simulator's hosted page
+  // Payment: the provider's callback
   route('payment/callback', 'routes/resources/payment-callback.ts'),
-  route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

@@ -33,7 +33,6 @@ const sameReference = (given: string, stored: string) =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, t, meta } = pageContext(context, request)
-  const headers = { 'Cache-Control': 'no-store' }
   const failed = (problem: Problem) =>
     data(
       {
@@ -45,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           override: { title: t('completion.errorTitle'), description: t(`completion.${problem}`) },
         }),
       },
-      { status: problems[problem], headers },
+      { status: problems[problem] },
     )
 
   const url = new URL(request.url)
@@ -78,26 +77,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Opened through the e-mail's signed link: the links onward carry it too.
   const key = own.viaLink ? url.searchParams.get('key') : null
   const withKey = (path: string) => (key ? `${path}?key=${encodeURIComponent(key)}` : path)
-  return data(
-    {
-      state: booking.status === 'completed' ? ('completed' as const) : ('loaded' as const),
-      language,
-      summary: {
-        reference: booking.reference,
-        from: view.trip.pickup.typed ?? view.trip.pickup.name,
-        to: view.trip.destination.typed ?? view.trip.destination.name,
-        date: view.trip.date,
-        time: view.trip.time,
-        vehicle: view.vehicle.title,
-        totalMinor: view.totalMinor,
-        currency: view.currency,
-        status: booking.status === 'completed' ? ('completed' as const) : ('confirmed' as const),
-      },
-      links: { received: withKey('/booking-received'), invoice: withKey('/invoice') },
-      meta: meta('booking-completion', { noindex: true }),
+  return data({
+    state: booking.status === 'completed' ? ('completed' as const) : ('loaded' as const),
+    language,
+    summary: {
+      reference: booking.reference,
+      from: view.trip.pickup.typed ?? view.trip.pickup.name,
+      to: view.trip.destination.typed ?? view.trip.destination.name,
+      date: view.trip.date,
+      time: view.trip.time,
+      vehicle: view.vehicle.title,
+      totalMinor: view.totalMinor,
+      currency: view.currency,
+      status: booking.status === 'completed' ? ('completed' as const) : ('confirmed' as const),
     },
-    { headers },
-  )
+    links: { received: withKey('/booking-received'), invoice: withKey('/invoice') },
+    meta: meta('booking-completion', { noindex: true }),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

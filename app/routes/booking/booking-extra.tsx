@@ -16,21 +16,18 @@ import { formatMoney } from '~/utils/format'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const { booking, extras } = await requireStepBooking(request, 'extra')
-  return data(
-    {
-      language,
-      notice: readNotice(request.url),
-      view: presentBooking(booking, extras, language, site),
-      options: extraCodes.map((code) => ({
-        code,
-        minor: toBookingMinor(extraUnitCents[code], booking),
-        chosen: extras.includes(code),
-      })),
-      backTo: vehicleSearchPath(booking),
-      meta: meta('booking-extra', { noindex: true }),
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+  return {
+    language,
+    notice: readNotice(request.url),
+    view: presentBooking(booking, extras, language, site),
+    options: extraCodes.map((code) => ({
+      code,
+      minor: toBookingMinor(extraUnitCents[code], booking),
+      chosen: extras.includes(code),
+    })),
+    backTo: vehicleSearchPath(booking),
+    meta: meta('booking-extra', { noindex: true }),
+  }
 }
 
 /**

@@ -34,54 +34,51 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const paidMinor = booking.paid_minor ?? amountsDue(view.totalMinor, option).nowMinor
   // The signed link, when that is how the page was opened, so 'back' keeps working.
   const key = own.viaLink ? new URL(request.url).searchParams.get('key') : null
-  return data(
-    {
-      language,
-      company: {
-        brand: site.brand,
-        legalName: site.legalName,
-        address: site.address,
-        registration: site.registration,
-        tursabCode: site.tursabCode,
-        email: site.email,
-        phone: site.phone,
-      },
-      number: booking.reference,
-      issued: istanbulDate(new Date(booking.confirmed_at ?? booking.updated_at)),
-      billedTo: {
-        name: [booking.billing_first_name, booking.billing_last_name]
-          .filter((part) => part?.trim())
-          .join(' '),
-        company: booking.billing_company,
-        address: booking.billing_address,
-        city: [booking.billing_zipcode, booking.billing_city]
-          .filter((part) => part?.trim())
-          .join(' '),
-        country: booking.billing_country,
-        email: booking.email,
-      },
-      trip: {
-        from: view.trip.pickup.typed ?? view.trip.pickup.name,
-        to: view.trip.destination.typed ?? view.trip.destination.name,
-        date: view.trip.date,
-        time: view.trip.time,
-      },
-      vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
-      extras: view.extras,
-      currency: view.currency,
-      totalMinor: view.totalMinor,
-      ...containedVat(view.totalMinor),
-      payment: {
-        option,
-        paidMinor,
-        cashMinor: Math.max(view.totalMinor - paidMinor, 0),
-        id: booking.payment_id,
-      },
-      backHref: key ? `/booking-received?key=${encodeURIComponent(key)}` : '/booking-received',
-      meta: meta('invoice', { noindex: true }),
+  return {
+    language,
+    company: {
+      brand: site.brand,
+      legalName: site.legalName,
+      address: site.address,
+      registration: site.registration,
+      tursabCode: site.tursabCode,
+      email: site.email,
+      phone: site.phone,
     },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+    number: booking.reference,
+    issued: istanbulDate(new Date(booking.confirmed_at ?? booking.updated_at)),
+    billedTo: {
+      name: [booking.billing_first_name, booking.billing_last_name]
+        .filter((part) => part?.trim())
+        .join(' '),
+      company: booking.billing_company,
+      address: booking.billing_address,
+      city: [booking.billing_zipcode, booking.billing_city]
+        .filter((part) => part?.trim())
+        .join(' '),
+      country: booking.billing_country,
+      email: booking.email,
+    },
+    trip: {
+      from: view.trip.pickup.typed ?? view.trip.pickup.name,
+      to: view.trip.destination.typed ?? view.trip.destination.name,
+      date: view.trip.date,
+      time: view.trip.time,
+    },
+    vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
+    extras: view.extras,
+    currency: view.currency,
+    totalMinor: view.totalMinor,
+    ...containedVat(view.totalMinor),
+    payment: {
+      option,
+      paidMinor,
+      cashMinor: Math.max(view.totalMinor - paidMinor, 0),
+      id: booking.payment_id,
+    },
+    backHref: key ? `/booking-received?key=${encodeURIComponent(key)}` : '/booking-received',
+    meta: meta('invoice', { noindex: true }),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

@@ -28,20 +28,17 @@ async function sessionFor(token: string) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, meta } = pageContext(context, request)
   const session = await sessionFor(params.token)
-  return data(
-    {
-      language,
-      amountMinor: fromDecimalAmount(session.paid_price) ?? 0,
-      currency: parseCurrency(session.currency),
-      buyerName: session.buyer_name,
-      decided: session.outcome !== 'pending',
-      callbackUrl: session.callback_url,
-      token: session.token,
-      cards: simulatorCards,
-      meta: meta('payment-simulator', { noindex: true }),
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+  return {
+    language,
+    amountMinor: fromDecimalAmount(session.paid_price) ?? 0,
+    currency: parseCurrency(session.currency),
+    buyerName: session.buyer_name,
+    decided: session.outcome !== 'pending',
+    callbackUrl: session.callback_url,
+    token: session.token,
+    cards: simulatorCards,
+    meta: meta('payment-simulator', { noindex: true }),
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
