@@ -1,6 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { passengerSchema, paymentSchema } from './booking-forms'
+import { buyerFieldLimits } from '~/payment/field-limits'
+import {
+  billingLimits,
+  passengerLimits,
+  passengerNameMax,
+  passengerNameSchema,
+  passengerSchema,
+  paymentSchema,
+} from './booking-forms'
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData()
@@ -77,6 +85,50 @@ describe('passengerSchema', () => {
       flightNumber: ['booking.errors.flightNumber'],
     })
   })
+
+  const textFields = ['name', 'lastName', 'email', 'phone', 'notes', 'flightNumber', 'signName']
+
+  it.each(textFields)('refuses a NUL or another control character in %s', (field) => {
+    for (const character of ['\u0000', '\u001b', '\u0085']) {
+      expect(passengerErrors({ ...passenger, [field]: `TK1${character}` })).toEqual({
+        [field]: ['forms.errors.controlCharacters'],
+      })
+    }
+  })
+
+  /** A value of `length` characters that passes the field's own pattern. */
+  const longest = (field: keyof typeof passengerLimits, length: number) => {
+    const spaces = (count: number) => ' '.repeat(count)
+    if (field === 'email') return `${'a'.repeat(length - 12)}@example.com`
+    if (field === 'phone') return `+90${spaces(length - 16)}532 123 45 67`
+    if (field === 'flightNumber') return `TK${spaces(length - 6)}1984`
+    return 'ş'.repeat(length)
+  }
+
+  it.each(Object.entries(passengerLimits))(
+    'takes %s up to %i characters and refuses one more with the limit',
+    (field, max) => {
+      const key = field as keyof typeof passengerLimits
+      const fit = longest(key, max)
+      expect(fit).toHaveLength(max)
+      expect(passengerErrors({ ...passenger, [field]: fit })).toEqual({})
+      const over = key === 'email' || key === 'phone' ? `1${fit}` : `${fit}ş`
+      expect(passengerErrors({ ...passenger, [field]: over })).toEqual({
+        [field]: [`forms.errors.tooLong?max=${max}`],
+      })
+    },
+  )
+
+  it('keeps the lines of the notes and normalises every field', () => {
+    const submission = parseWithZod(
+      form({ ...passenger, name: ' Bes\u0327ir ', notes: 'Two cases\r\n\tand a pram' }),
+      { schema: passengerSchema(capacity) },
+    )
+    expect(submission.status === 'success' && submission.value).toMatchObject({
+      name: 'Beşir',
+      notes: 'Two cases\n\tand a pram',
+    })
+  })
 })
 
 const billing = {
@@ -114,6 +166,44 @@ describe('paymentSchema', () => {
     )
   })
 
+  const billingText = ['fullname', 'lastname', 'company', 'address', 'country', 'city', 'zipcode']
+
+  it.each(billingText)('refuses a NUL or another control character in %s', (field) => {
+    for (const character of ['\u0000', '\u0007', '\u009b']) {
+      const submission = parseWithZod(form({ ...billing, [field]: `Ayşe${character}` }), {
+        schema: paymentSchema,
+      })
+      expect(submission.reply().error).toEqual({ [field]: ['forms.errors.controlCharacters'] })
+    }
+  })
+
+  it.each(Object.entries(billingLimits))(
+    'takes %s up to %i characters and refuses one more with the limit',
+    (field, max) => {
+      const fit = parseWithZod(form({ ...billing, [field]: 'Ş'.repeat(max) }), {
+        schema: paymentSchema,
+      })
+      expect(fit.status).toBe('success')
+      const over = parseWithZod(form({ ...billing, [field]: 'Ş'.repeat(max + 1) }), {
+        schema: paymentSchema,
+      })
+      expect(over.reply().error).toEqual({ [field]: [`forms.errors.tooLong?max=${max}`] })
+    },
+  )
+
+  it("never takes more than the payment provider's buyer and address fields", () => {
+    expect(billingLimits.fullname).toBeLessThanOrEqual(buyerFieldLimits.name)
+    expect(billingLimits.lastname).toBeLessThanOrEqual(buyerFieldLimits.surname)
+    expect(billingLimits.fullname + 1 + billingLimits.lastname).toBeLessThanOrEqual(
+      buyerFieldLimits.contactName,
+    )
+    expect(billingLimits.address).toBeLessThanOrEqual(buyerFieldLimits.address)
+    expect(billingLimits.city).toBeLessThanOrEqual(buyerFieldLimits.city)
+    expect(billingLimits.country).toBeLessThanOrEqual(buyerFieldLimits.country)
+    expect(billingLimits.zipcode).toBeLessThanOrEqual(buyerFieldLimits.zipCode)
+    expect(passengerLimits.email).toBeLessThanOrEqual(buyerFieldLimits.email)
+  })
+
   it('needs a known payment option and the accepted agreements', () => {
     const submission = parseWithZod(
       form({ ...billing, paymentOption: 'bitcoin', acceptTerms: '' }),
@@ -123,5 +213,26 @@ describe('paymentSchema', () => {
       paymentOption: ['booking.errors.paymentOption'],
       acceptTerms: ['booking.errors.acceptTerms'],
     })
+  })
+})
+
+describe('passengerNameSchema (Complete Reservation)', () => {
+  it(`takes a name of ${passengerNameMax} characters, normalised, and refuses one more`, () => {
+    expect(passengerNameSchema.safeParse(` ${'ğ'.repeat(passengerNameMax)} `).data).toBe(
+      'ğ'.repeat(passengerNameMax),
+    )
+    const over = passengerNameSchema.safeParse('ğ'.repeat(passengerNameMax + 1))
+    expect(over.error?.issues.map((issue) => issue.message)).toEqual([
+      `forms.errors.tooLong?max=${passengerNameMax}`,
+    ])
+  })
+
+  it('refuses a blank name and a name holding control characters', () => {
+    expect(passengerNameSchema.safeParse('  ').error?.issues[0]?.message).toBe(
+      'booking.errors.required',
+    )
+    expect(passengerNameSchema.safeParse('Ali\u0000').error?.issues[0]?.message).toBe(
+      'forms.errors.controlCharacters',
+    )
   })
 })

@@ -1,21 +1,42 @@
 import { z } from 'zod'
 import { paymentOptions } from '~/db/schema'
+import { textField } from '~/forms/text-input'
+import { buyerFieldLimits } from '~/payment/field-limits'
 
 /**
  * The passenger and payment forms, shared by the server (the source of truth)
  * and the browser (instant feedback). Messages are translation keys under
- * `booking.errors`, resolved when they are shown, so both languages get them.
+ * `booking.errors` (and the shared `forms.errors` of textField), resolved when
+ * they are shown, so both languages get them.
  */
 
-const required = (key: string, max: number) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, { error: key })
-    .max(max, { error: 'booking.errors.tooLong' })
+/**
+ * Longest value of each passenger field: the width of its column (migration
+ * 0002). The billing fields go to the payment provider, so theirs are the
+ * provider's (field-limits); the company is only stored and printed.
+ */
+export const passengerLimits = {
+  name: 100,
+  lastName: 100,
+  email: 254,
+  phone: 40,
+  notes: 1000,
+  flightNumber: 16,
+  signName: 100,
+} as const
 
-const optional = (max: number) =>
-  z.string().trim().max(max, { error: 'booking.errors.tooLong' }).optional()
+export const billingLimits = {
+  fullname: buyerFieldLimits.name,
+  lastname: buyerFieldLimits.surname,
+  company: 100,
+  address: buyerFieldLimits.address,
+  country: buyerFieldLimits.country,
+  city: buyerFieldLimits.city,
+  zipcode: buyerFieldLimits.zipCode,
+} as const
+
+/** Each name of 'Complete Reservation': the width of booking_passengers' columns. */
+export const passengerNameMax = 100
 
 /** At least an @ (the seed's rule) with something on both sides and a dot in the domain. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -38,14 +59,16 @@ const count = (max: number, maxKey: string) =>
 
 /** The passenger step for a vehicle of the given capacity (seed, section 5). */
 export function passengerSchema(capacity: VehicleCapacity) {
+  const fill = 'booking.errors.fillRequired'
+  const limit = passengerLimits
   return z.object({
-    name: required('booking.errors.fillRequired', 100),
-    lastName: required('booking.errors.fillRequired', 100),
-    email: required('booking.errors.fillRequired', 254).refine(
+    name: textField({ max: limit.name, required: fill }),
+    lastName: textField({ max: limit.lastName, required: fill }),
+    email: textField({ max: limit.email, required: fill }).refine(
       (value) => emailPattern.test(value),
       { error: 'booking.errors.email' },
     ),
-    phone: required('booking.errors.fillRequired', 40).refine(
+    phone: textField({ max: limit.phone, required: fill }).refine(
       (value) => {
         const digits = value.replace(/\D/g, '').length
         return phonePattern.test(value) && digits >= 7 && digits <= 15
@@ -54,31 +77,38 @@ export function passengerSchema(capacity: VehicleCapacity) {
     ),
     passengers: count(capacity.passengers, 'booking.errors.passengersMax'),
     luggage: count(capacity.luggage, 'booking.errors.luggageMax'),
-    notes: optional(1000),
-    flightNumber: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => value === '' || flightPattern.test(value), {
+    notes: textField({ max: limit.notes, multiline: true }),
+    flightNumber: textField({ max: limit.flightNumber })
+      .transform((value) => value?.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => !value || flightPattern.test(value), {
         error: 'booking.errors.flightNumber',
-      })
-      .optional(),
-    signName: optional(100),
+      }),
+    signName: textField({ max: limit.signName }),
   })
 }
 export type PassengerDetails = z.infer<ReturnType<typeof passengerSchema>>
 
 /** The payment step: billing details, how to pay, and the two agreements. */
 export const paymentSchema = z.object({
-  fullname: required('booking.errors.required', 100),
-  lastname: required('booking.errors.required', 100),
-  company: optional(200),
-  address: required('booking.errors.required', 500),
-  country: required('booking.errors.required', 100),
-  city: required('booking.errors.required', 100),
-  zipcode: required('booking.errors.required', 20),
+  fullname: textField({ max: billingLimits.fullname, required: 'booking.errors.required' }),
+  lastname: textField({ max: billingLimits.lastname, required: 'booking.errors.required' }),
+  company: textField({ max: billingLimits.company }),
+  address: textField({ max: billingLimits.address, required: 'booking.errors.required' }),
+  country: textField({ max: billingLimits.country, required: 'booking.errors.required' }),
+  city: textField({ max: billingLimits.city, required: 'booking.errors.required' }),
+  zipcode: textField({ max: billingLimits.zipcode, required: 'booking.errors.required' }),
   paymentOption: z.enum(paymentOptions, { error: 'booking.errors.paymentOption' }),
   acceptTerms: z
     .boolean({ error: 'booking.errors.acceptTerms' })
     .refine((value) => value, { error: 'booking.errors.acceptTerms' }),
 })
 export type PaymentDetails = z.infer<typeof paymentSchema>
+
+/** The message of a blank name on 'Complete Reservation'. */
+export const passengerNameRequired = 'booking.errors.required'
+
+/** One first or last name of 'Complete Reservation' (the received page). */
+export const passengerNameSchema = textField({
+  max: passengerNameMax,
+  required: passengerNameRequired,
+})

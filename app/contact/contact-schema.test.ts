@@ -79,18 +79,43 @@ describe('the contact form schema', () => {
       expect(submit({ ...valid, [field]: fit }).status).toBe('success')
       const over = field === 'email' ? `a${fit}` : `${fit}x`
       expect(errorsOf({ ...valid, [field]: over })).toEqual({
-        [field]: [`contact.errors.${field}TooLong`],
+        [field]: [`forms.errors.tooLong?max=${max}`],
       })
     },
   )
 
+  it.each(['fullName', 'email', 'subject', 'message'] as const)(
+    'refuses a NUL or another control character in %s',
+    (field) => {
+      for (const character of ['\u0000', '\u001b', '\u007f', '\u0085']) {
+        expect(errorsOf({ ...valid, [field]: `ayse${character}@example.com` })).toEqual({
+          [field]: ['forms.errors.controlCharacters'],
+        })
+      }
+    },
+  )
+
+  it('keeps the lines of the message, and makes one line of the subject', () => {
+    const submission = submit({
+      ...valid,
+      subject: 'Group\r\ntransfer',
+      message: 'Hello,\r\n\r\n\tTwelve of us.\r\n',
+    })
+    expect(submission.status === 'success' && submission.value).toMatchObject({
+      subject: 'Group transfer',
+      message: 'Hello,\n\n\tTwelve of us.',
+    })
+  })
+
   it('has an English and a Turkish text for every message it gives', () => {
-    const keys = ['Required', 'TooLong'].flatMap((kind) =>
-      Object.keys(contactLimits).map((field) => `${field}${kind}`),
-    )
+    const keys = Object.keys(contactLimits).map((field) => `${field}Required`)
     for (const key of [...keys, 'emailInvalid', 'rateLimited']) {
       expect(en.contact.errors).toHaveProperty(key)
       expect(tr.contact.errors).toHaveProperty(key)
+    }
+    for (const key of ['tooLong', 'controlCharacters']) {
+      expect(en.forms.errors).toHaveProperty(key)
+      expect(tr.forms.errors).toHaveProperty(key)
     }
   })
 })

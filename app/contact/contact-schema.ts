@@ -1,26 +1,28 @@
 import { z } from 'zod'
+import { textField } from '~/forms/text-input'
 
 /**
  * The contact form, shared by the server (the source of truth) and the browser
- * (instant feedback). Messages are translation keys under `contact.errors`,
- * resolved with t() when they are shown, so both languages get them.
+ * (instant feedback). Messages are translation keys under `contact.errors`
+ * (and the shared `forms.errors` of textField), resolved with t() when they
+ * are shown, so both languages get them.
  */
-/** Longest value of each field, in characters (zod counts code points, as varchar does). */
+/** Longest value of each field: the width of its column in contact_messages. */
 export const contactLimits = { fullName: 100, email: 254, subject: 200, message: 5000 } as const
 
-const requiredText = (field: keyof typeof contactLimits) =>
-  z
-    .string({ error: `contact.errors.${field}Required` })
-    .trim()
-    .min(1, { error: `contact.errors.${field}Required` })
-    .max(contactLimits[field], { error: `contact.errors.${field}TooLong` })
+const requiredText = (field: keyof typeof contactLimits, multiline = false) =>
+  textField({
+    max: contactLimits[field],
+    multiline,
+    required: `contact.errors.${field}Required`,
+  })
 
 export const contactSchema = z.object({
   fullName: requiredText('fullName'),
   // Trimmed, then checked as an address: a stray space pasted with it is no error.
   email: requiredText('email').pipe(z.email({ error: 'contact.errors.emailInvalid' })),
   subject: requiredText('subject'),
-  message: requiredText('message'),
+  message: requiredText('message', true),
 })
 
 export type ContactMessage = z.infer<typeof contactSchema>

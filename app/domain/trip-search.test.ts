@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkTripSearch, estimatedHours, pickupInstant, readTripSearch } from './trip-search'
+import {
+  PLACE_TEXT_MAX,
+  checkTripSearch,
+  estimatedHours,
+  pickupInstant,
+  readTripSearch,
+} from './trip-search'
 
 // 10:00 in Istanbul on 21 November 2026.
 const now = new Date('2026-11-21T07:00:00Z')
@@ -44,12 +50,26 @@ describe('estimatedHours', () => {
 })
 
 describe('readTripSearch', () => {
-  it('trims and bounds the values', () => {
+  it('normalises the values and keeps them whole', () => {
     const values = readTripSearch(
-      new URLSearchParams({ pickup: '  Kadıköy ', destination: 'x'.repeat(500) }),
+      new URLSearchParams({ pickup: '  Kadiko\u0308y\t', destination: 'x'.repeat(500) }),
     )
-    expect(values.pickup).toBe('Kadıköy')
-    expect(values.destination).toHaveLength(200)
+    expect(values.pickup).toBe('Kadiköy')
+    expect(values.destination).toHaveLength(500)
     expect(values.date).toBe('')
+  })
+})
+
+describe('checkTripSearch on the place texts', () => {
+  it(`takes ${PLACE_TEXT_MAX} characters and refuses one more, never cut`, () => {
+    const long = 'ş'.repeat(PLACE_TEXT_MAX)
+    expect(checkTripSearch({ ...valid, pickup: long }, now)).toBeNull()
+    expect(checkTripSearch({ ...valid, destination: `${long}x` }, now)).toBe('placeTooLong')
+  })
+  it('refuses NUL and other control characters, which PostgreSQL would not store', () => {
+    for (const text of ['SAW\u0000', 'SAW\u0001', 'Şile\u009b']) {
+      const read = readTripSearch(new URLSearchParams({ ...valid, pickup: text }))
+      expect(checkTripSearch(read, now)).toBe('placeControlCharacters')
+    }
   })
 })

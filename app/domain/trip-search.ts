@@ -1,3 +1,4 @@
+import { hasControlCharacters, normalizeText } from '~/forms/text-input'
 import { addDays, dateWindow, timeOptions } from './booking-window'
 
 /** Minimum notice between now and the pickup (the terms: 2 hours). */
@@ -12,8 +13,18 @@ export interface TripSearchValues {
   destination: string
 }
 
+/** The longest place text a search takes: the width of the bookings' pickup and destination columns. */
+export const PLACE_TEXT_MAX = 200
+
 export type TripSearchError =
-  'fillAll' | 'invalidDate' | 'dateInPast' | 'dateTooFar' | 'invalidTime' | 'tooSoon'
+  | 'fillAll'
+  | 'placeTooLong'
+  | 'placeControlCharacters'
+  | 'invalidDate'
+  | 'dateInPast'
+  | 'dateTooFar'
+  | 'invalidTime'
+  | 'tooSoon'
 
 const timeSet = new Set(timeOptions())
 
@@ -36,9 +47,13 @@ export function estimatedHours(distanceKm: number): number {
   return Math.max(1, Math.ceil(distanceKm / ESTIMATE_SPEED_KMH))
 }
 
-/** Reads a search from a query string; values are trimmed and kept for re-display. */
+/**
+ * Reads a search from a query string; values are normalised like every text
+ * field (normalizeText) and kept whole for re-display: checkTripSearch refuses
+ * what is too long or holds control characters.
+ */
 export function readTripSearch(params: URLSearchParams): TripSearchValues {
-  const read = (name: string) => (params.get(name) ?? '').trim().slice(0, 200)
+  const read = (name: string) => normalizeText(params.get(name) ?? '')
   return {
     date: read('date'),
     time: read('time'),
@@ -50,6 +65,9 @@ export function readTripSearch(params: URLSearchParams): TripSearchValues {
 /** The first rule a search breaks, in the order a traveller would fix them; null when valid. */
 export function checkTripSearch(values: TripSearchValues, now: Date): TripSearchError | null {
   if (!values.date || !values.time || !values.pickup || !values.destination) return 'fillAll'
+  const places = [values.pickup, values.destination]
+  if (places.some((text) => hasControlCharacters(text))) return 'placeControlCharacters'
+  if (places.some((text) => text.length > PLACE_TEXT_MAX)) return 'placeTooLong'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || Number.isNaN(Date.parse(values.date)))
     return 'invalidDate'
   if (!timeSet.has(values.time)) return 'invalidTime'

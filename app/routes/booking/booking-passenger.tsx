@@ -16,6 +16,7 @@ import { requireStepBooking } from '~/booking/step-guard.server'
 import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
 import { presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
 import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
+import { translateFieldError } from '~/forms/text-input'
 import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
@@ -26,28 +27,25 @@ import { useErrorTitle } from '~/utils/use-error-title'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const { booking, extras } = await requireStepBooking(request, 'passenger')
-  return data(
-    {
-      language,
-      notice: readNotice(request.url),
-      view: presentBooking(booking, extras, language, site),
-      capacity: vehicleCapacity(booking.vehicle_class, language, site),
-      // What was stored before: coming back to this step shows it again.
-      stored: {
-        name: booking.first_name ?? '',
-        lastName: booking.last_name ?? '',
-        email: booking.email ?? '',
-        phone: booking.phone ?? '',
-        passengers: booking.passenger_count ? String(booking.passenger_count) : '',
-        luggage: booking.luggage_count ? String(booking.luggage_count) : '',
-        notes: booking.notes ?? '',
-        flightNumber: booking.flight_number ?? '',
-        signName: booking.sign_name ?? '',
-      },
-      meta: meta('booking-passenger', { noindex: true }),
+  return {
+    language,
+    notice: readNotice(request.url),
+    view: presentBooking(booking, extras, language, site),
+    capacity: vehicleCapacity(booking.vehicle_class, language, site),
+    // What was stored before: coming back to this step shows it again.
+    stored: {
+      name: booking.first_name ?? '',
+      lastName: booking.last_name ?? '',
+      email: booking.email ?? '',
+      phone: booking.phone ?? '',
+      passengers: booking.passenger_count ? String(booking.passenger_count) : '',
+      luggage: booking.luggage_count ? String(booking.luggage_count) : '',
+      notes: booking.notes ?? '',
+      flightNumber: booking.flight_number ?? '',
+      signName: booking.sign_name ?? '',
     },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+    meta: meta('booking-passenger', { noindex: true }),
+  }
 }
 
 /** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
@@ -86,8 +84,10 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = (key: string) =>
-    t(key, { count: key.endsWith('luggageMax') ? capacity.luggage : capacity.passengers })
+  const text = (error: string) =>
+    translateFieldError(t, error, {
+      count: error.endsWith('luggageMax') ? capacity.luggage : capacity.passengers,
+    })
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
 

@@ -16,6 +16,7 @@ import { repriceForPayment } from '~/booking/reprice.server'
 import { isQuoteExpired } from '~/booking/step-guard.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
+import { translateFieldError } from '~/forms/text-input'
 import { amountsDue } from '~/booking/payment-amounts'
 import { readNotice } from '~/booking/notices'
 import { paymentOptions, type PaymentOption } from '~/db/schema'
@@ -205,7 +206,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = (key: string) => t(key)
+  const text = (error: string) => translateFieldError(t, error)
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
   const money = (minor: number) => formatMoney(minor / 100, view.currency, language)

@@ -14,6 +14,8 @@ import {
   type PassengerName,
 } from '~/booking/passenger-names.server'
 import { formatDate, formatMoney } from '~/utils/format'
+import { passengerNameRequired, passengerNameSchema } from '~/booking/booking-forms'
+import { translateFieldError } from '~/forms/text-input'
 
 /**
  * The booking received page (seed, Booking flow): only for the browser that
@@ -32,12 +34,31 @@ async function paidBooking(request: Request) {
   return { handle, booking }
 }
 
-const NAME_MAX = 100
+type NamePart = keyof PassengerName
+type NameErrors = Partial<Record<NamePart, string>>
 
-function readNames(form: FormData): PassengerName[] {
-  const first = form.getAll('firstname').map((value) => String(value).trim().slice(0, NAME_MAX))
-  const last = form.getAll('lastname').map((value) => String(value).trim().slice(0, NAME_MAX))
-  return first.map((firstname, index) => ({ firstname, lastname: last[index] ?? '' }))
+/**
+ * The names as posted, each normalised and checked by the passenger forms'
+ * rules: a name that is missing, too long or holds control characters is
+ * refused with its message beside it, never cut; it is shown again as typed.
+ */
+function readNames(form: FormData): { names: PassengerName[]; errors: NameErrors[] } {
+  const lastNames = form.getAll('lastname').map(String)
+  const names: PassengerName[] = []
+  const errors: NameErrors[] = []
+  form.getAll('firstname').forEach((firstname, index) => {
+    const posted: PassengerName = { firstname: String(firstname), lastname: lastNames[index] ?? '' }
+    const name = { ...posted }
+    const error: NameErrors = {}
+    for (const part of ['firstname', 'lastname'] as const) {
+      const parsed = passengerNameSchema.safeParse(posted[part])
+      if (parsed.success) name[part] = parsed.data
+      else error[part] = parsed.error.issues[0]?.message
+    }
+    names.push(name)
+    errors.push(error)
+  })
+  return { names, errors }
 }
 
 /** The seed's maximum: the booking's passenger count, never below 0. */
@@ -48,35 +69,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { handle, booking } = await paidBooking(request)
   const extras = await bookingExtraCodes(handle, booking.id)
   const stored = await passengerNames(handle, booking.id)
-  return data(
-    {
-      language,
-      view: presentBooking(booking, extras, language, site),
-      order: {
-        reference: booking.reference,
-        date: booking.trip_date,
-        paymentOption: booking.payment_option ?? 'fullCard',
-        email: booking.email,
-      },
-      passenger: {
-        firstName: booking.first_name,
-        lastName: booking.last_name,
-        email: booking.email,
-        phone: booking.phone,
-        address: booking.billing_address,
-        city: booking.billing_city,
-        country: booking.billing_country,
-        zipcode: booking.billing_zipcode,
-      },
-      names: stored.length
-        ? stored
-        : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
-      max: maxPassengers(booking),
-      completed: new URL(request.url).searchParams.get('completed') === '1',
-      meta: meta('booking-received', { noindex: true }),
+  return {
+    language,
+    view: presentBooking(booking, extras, language, site),
+    order: {
+      reference: booking.reference,
+      date: booking.trip_date,
+      paymentOption: booking.payment_option ?? 'fullCard',
+      email: booking.email,
     },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+    passenger: {
+      firstName: booking.first_name,
+      lastName: booking.last_name,
+      email: booking.email,
+      phone: booking.phone,
+      address: booking.billing_address,
+      city: booking.billing_city,
+      country: booking.billing_country,
+      zipcode: booking.billing_zipcode,
+    },
+    names: stored.length
+      ? stored
+      : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
+    max: maxPassengers(booking),
+    completed: new URL(request.url).searchParams.get('completed') === '1',
+    meta: meta('booking-received', { noindex: true }),
+  }
 }
 
 /**
@@ -87,16 +105,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { handle, booking } = await paidBooking(request)
   const form = await request.formData()
-  const names = readNames(form)
+  const { names, errors } = readNames(form)
   const max = maxPassengers(booking)
   if (form.get('intent') === 'add') {
-    if (names.length >= max) return data({ names, limitReached: true, missing: [] as number[] })
-    return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, missing: [] }
+    if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
+    return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
   }
-  const missing = names.flatMap((name, index) => (name.firstname && name.lastname ? [] : [index]))
-  if (!names.length || names.length > max || missing.length) {
+  const refused = errors.some((error) => error.firstname || error.lastname)
+  if (!names.length || names.length > max || refused) {
     markFormRefused(context)
-    return data({ names, limitReached: false, missing }, { status: 400 })
+    return data({ names, limitReached: false, errors }, { status: 400 })
   }
   await completeBooking(handle, booking, names, new Date())
   const url = new URL(request.url)
@@ -110,7 +128,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation()
   const { view, order, passenger, language } = loaderData
   const names = actionData?.names ?? loaderData.names
-  const missing = new Set(actionData?.missing ?? [])
+  const errors = actionData?.errors ?? []
+  const refusals = errors.flatMap((error) => [error.firstname, error.lastname])
+  const missing = refusals.includes(passengerNameRequired)
+  // Besides 'enter every name': each other reason once (too long, control characters).
+  const otherRefusals = [...new Set(refusals)].filter(
+    (error): error is string => Boolean(error) && error !== passengerNameRequired,
+  )
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
   const rows = (entries: [string, string][]) => (
     <dl className="trip-summary__list">
@@ -191,9 +215,12 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   <p>{t('received.limitReached')}</p>
                 </div>
               ) : null}
-              {missing.size ? (
+              {missing || otherRefusals.length ? (
                 <div className="alert alert--error" role="alert">
-                  <p>{t('received.namesRequired')}</p>
+                  {missing ? <p>{t('received.namesRequired')}</p> : null}
+                  {otherRefusals.map((error) => (
+                    <p key={error}>{translateFieldError(t, error)}</p>
+                  ))}
                 </div>
               ) : null}
               <ol className="received__list">
@@ -201,7 +228,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   <li key={`${index}-${names.length}`} className="form-grid">
                     {(['firstname', 'lastname'] as const).map((part) => {
                       const id = `passenger-${index}-${part}`
-                      const invalid = missing.has(index) && !name[part]
+                      const error = errors[index]?.[part]
                       return (
                         <div className="field" key={part}>
                           <label htmlFor={id}>{t(`received.${part}`, { number: index + 1 })}</label>
@@ -210,10 +237,15 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                             name={part}
                             defaultValue={name[part]}
                             required
-                            maxLength={NAME_MAX}
                             autoComplete="off"
-                            aria-invalid={invalid || undefined}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${id}-error` : undefined}
                           />
+                          {error ? (
+                            <p id={`${id}-error`} className="field__error">
+                              {translateFieldError(t, error)}
+                            </p>
+                          ) : null}
                         </div>
                       )
                     })}

@@ -20,6 +20,7 @@ import { logger } from '~/utils/logger.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { contactSchema, honeypotField } from '~/contact/contact-schema'
+import { translateFieldError } from '~/forms/text-input'
 import { senderHash, storeContactMessage } from '~/contact/contact-messages.server'
 import { mailContactMessage } from '~/contact/contact-mail.server'
 import { PageHero } from '~/components/page-hero'
@@ -274,7 +275,7 @@ function ContactForm({
 function useErrorText() {
   const { t } = useTranslation()
   const { phone } = useSite()
-  return (key: string) => t(key, { phone })
+  return (error: string) => translateFieldError(t, error, { phone })
 }
 
 /** One labelled control with its error beside it (conform sets aria-invalid and aria-describedby). */

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+
+/**
+ * One normalisation for every free-text field a traveller fills in (passenger,
+ * billing, contact, Complete Reservation names, notes), shared by the server
+ * (the source of truth) and the browser (conform runs the same schemas), so it
+ * stays pure: no I/O, nothing server-only. The rules are in docs/input-limits.md.
+ */
+
+/** Unicode's control characters (C0, DEL and C1): PostgreSQL refuses NUL, SQLite keeps it. */
+const controlCharacter = /\p{Cc}/u
+/** The same, except the tab and the line feed a multi-line field keeps. */
+const controlCharacterInText = /(?![\t\n])\p{Cc}/u
+
+/**
+ * NFC first (a name typed on one system as 's' + combining cedilla and on
+ * another as 'ş' is then stored, compared and counted the same), line breaks
+ * as '\n'; a single-line field turns tabs and line breaks into spaces (a
+ * browser never sends them from a text input, a pasted spreadsheet cell may).
+ * Leading and trailing white space goes.
+ */
+export function normalizeText(value: string, multiline = false): string {
+  const text = value.normalize('NFC').replace(/\r\n?/g, '\n')
+  return (multiline ? text : text.replace(/[\t\n]/g, ' ')).trim()
+}
+
+/** Whether the normalised text still holds a control character the field does not take. */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return (multiline ? controlCharacterInText : controlCharacter).test(text)
+}
+
+/**
+ * Errors are translation keys, resolved when shown, in the language of the
+ * page. A message that needs a value carries it after '?', like a query
+ * string: 'forms.errors.tooLong?max=50'.
+ */
+export function fieldError(key: string, values: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(
+    Object.entries(values).map(([name, value]) => [name, String(value)]),
+  ).toString()
+  return query ? `${key}?${query}` : key
+}
+
+/** The key and the values of an error made by fieldError (a plain key has no values). */
+export function readFieldError(error: string): { key: string; values: Record<string, string> } {
+  const mark = error.indexOf('?')
+  if (mark < 0) return { key: error, values: {} }
+  return {
+    key: error.slice(0, mark),
+    values: Object.fromEntries(new URLSearchParams(error.slice(mark + 1))),
+  }
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+/** Translates an error of the shared schemas, with the values the page adds (a count, a phone). */
+export function translateFieldError(
+  t: Translate,
+  error: string,
+  values: Record<string, unknown> = {},
+): string {
+  const { key, values: carried } = readFieldError(error)
+  return t(key, { ...values, ...carried })
+}
+
+export const textErrors = {
+  tooLong: 'forms.errors.tooLong',
+  controlCharacters: 'forms.errors.controlCharacters',
+} as const
+
+export interface TextFieldOptions {
+  /**
+   * The most characters the field takes, counted in UTF-16 code units as a
+   * browser counts them: never fewer than the characters PostgreSQL's
+   * varchar(n) counts, so a value that passes always fits its column.
+   */
+  max: number
+  /** A textarea: keeps line breaks and tabs. */
+  multiline?: boolean
+  /** The message of a missing or blank value; without it the field is optional. */
+  required?: string
+}
+
+function normalizedText({ max, multiline = false, required }: TextFieldOptions) {
+  const refuse = (message: string) => ({ code: 'custom' as const, message, continue: false })
+  return (
+    z
+      .string({ error: required })
+      .transform((value) => normalizeText(value, multiline))
+      // Checks, not .max(): conform would turn a max into the input's maxlength,
+      // and a browser silently cuts a pasted value to it. The traveller is told
+      // instead. A refused value stops there: the checks a schema adds after this
+      // one (an e-mail pattern) do not pile their messages on top.
+      .superRefine((text, context) => {
+        if (text === '') {
+          if (required) context.addIssue(refuse(required))
+        } else if (hasControlCharacters(text, multiline)) {
+          context.addIssue(refuse(textErrors.controlCharacters))
+        } else if (text.length > max) {
+          context.addIssue(refuse(fieldError(textErrors.tooLong, { max })))
+        }
+      })
+  )
+}
+
+/**
+ * The building block of every text field in the forms: normalised
+ * (normalizeText), refused with a message when it holds control characters
+ * or is longer than `max`, never cut. Optional unless `required` names the
+ * message of a missing value; an optional field left blank is ''.
+ */
+export function textField(
+  options: TextFieldOptions & { required: string },
+): ReturnType<typeof normalizedText>
+export function textField(
+  options: TextFieldOptions & { required?: undefined },
+): z.ZodOptional<ReturnType<typeof normalizedText>>
+export function textField(options: TextFieldOptions) {
+  const field = normalizedText(options)
+  return options.required ? field : field.optional()
+}
