@@ -1,0 +1,283 @@
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './server-process'
+import {
+  CookieJar,
+  bookNow,
+  get,
+  hidden,
+  journeyToBookNow,
+  journeyToPassenger,
+  passengerForm,
+  post,
+  postgresStore,
+  sqliteStore,
+  type Store,
+} from './journey'
+
+/**
+ * What a traveller types reaches the database only normalised and within its
+ * limits, with the same answer on SQLite and PostgreSQL (which refuses NUL
+ * bytes); the pages showing a traveller's booking are never stored by a
+ * browser or a proxy (Cache-Control: no-store).
+ */
+
+const messages = {
+  control: 'This field contains invisible control characters. Please remove them or type it again.',
+  tooLong: (max: number) => `Please use at most ${max} characters.`,
+  placeControl:
+    'A place contains invisible control characters. Please remove them or type it again.',
+}
+
+/**
+ * The message beside a field: the text of the error element (not the hint)
+ * the field names in aria-describedby, once the field is marked invalid.
+ */
+function messageBeside(html: string, name: string): string | undefined {
+  const field = new RegExp(`<(?:input|textarea)\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0]
+  if (!field?.includes('aria-invalid="true"')) return undefined
+  const ids = /aria-describedby="([^"]+)"/.exec(field)?.[1]?.split(' ') ?? []
+  return ids
+    .map((id) => new RegExp(`<p\\b([^>]*\\bid="${id}"[^>]*)>([^<]*)</p>`).exec(html))
+    .find((element) => element?.[1]?.includes('field__error'))?.[2]
+}
+
+/** Reads the store the server writes to, as an operator would. */
+async function queryStore(url: string, sql: string, values: unknown[]) {
+  if (!url.startsWith('postgres')) {
+    const db = new Database(url, { readonly: true })
+    try {
+      return db.prepare(sql.replace(/\$\d+/g, '?')).all(...values) as Record<string, unknown>[]
+    } finally {
+      db.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(sql, values)).rows as Record<string, unknown>[]
+  } finally {
+    await client.end()
+  }
+}
+
+function longest(max: number) {
+  return 'Ş'.repeat(max)
+}
+
+describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (store) => {
+  let server: RunningServer
+  let databaseUrl: string
+
+  beforeAll(async () => {
+    databaseUrl = await store.url()
+    server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await store.drop()
+  })
+
+  it('refuses NUL bytes on the passenger step with 400 and the message beside the field', async () => {
+    const jar = new CookieJar()
+    await journeyToPassenger(server.url, jar)
+    for (const field of ['name', 'email', 'notes', 'signName'] as const) {
+      const value = field === 'email' ? 'ayse\u0000@example.com' : 'Ayşe\u0000'
+      const refused = await post(`${server.url}/booking-passenger`, jar, {
+        ...passengerForm,
+        [field]: value,
+      })
+      expect(refused.status, field).toBe(400)
+      expect(messageBeside(await refused.text(), field), field).toBe(messages.control)
+    }
+    const tooLong = await post(`${server.url}/booking-passenger`, jar, {
+      ...passengerForm,
+      name: longest(101),
+    })
+    expect(tooLong.status).toBe(400)
+    expect(messageBeside(await tooLong.text(), 'name')).toBe(messages.tooLong(100))
+    const accepted = await post(`${server.url}/booking-passenger`, jar, {
+      ...passengerForm,
+      name: longest(100),
+    })
+    expect(accepted.headers.get('location')).toBe('/booking-payment')
+    const [stored] = await queryStore(
+      databaseUrl,
+      'select first_name from bookings where first_name like $1',
+      ['Ş%'],
+    )
+    expect(stored?.first_name).toBe(longest(100))
+  })
+
+  it('refuses NUL bytes and over-long billing details on Book Now, and opens the page at the limits', async () => {
+    const jar = new CookieJar()
+    await journeyToBookNow(server.url, jar)
+    const withNul = await post(`${server.url}/booking-payment`, jar, {
+      ...bookNow,
+      city: 'İstanbul\u0000',
+    })
+    expect(withNul.status).toBe(400)
+    expect(messageBeside(await withNul.text(), 'city')).toBe(messages.control)
+    const tooLong = await post(`${server.url}/booking-payment`, jar, {
+      ...bookNow,
+      fullname: longest(51),
+    })
+    expect(tooLong.status).toBe(400)
+    expect(messageBeside(await tooLong.text(), 'fullname')).toBe(messages.tooLong(50))
+    // Every billing field as long as the form takes it: the provider's page opens.
+    const atLimits = await post(`${server.url}/booking-payment`, jar, {
+      ...bookNow,
+      fullname: longest(50),
+      lastname: longest(50),
+      company: longest(100),
+      address: longest(200),
+      country: longest(60),
+      city: longest(50),
+      zipcode: '3'.repeat(16),
+    })
+    expect(atLimits.status).toBe(303)
+    expect(atLimits.headers.get('location')).toMatch(/\/payment-simulator\/[\w-]+$/)
+  })
+
+  it("refuses NUL bytes in a search's places, on the vehicle page and on Select", async () => {
+    const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const trip = { date, time: '10:00', pickup: 'SAW', destination: 'Şile' }
+    const search = await fetch(
+      `${server.url}/booking-vehicle?${new URLSearchParams({ ...trip, pickup: 'SAW\u0000' })}`,
+    )
+    expect(await search.text()).toContain(messages.placeControl)
+    const page = await (
+      await fetch(`${server.url}/booking-vehicle?${new URLSearchParams(trip)}`)
+    ).text()
+    const count = async () =>
+      Number((await queryStore(databaseUrl, 'select count(*) as n from bookings', []))[0]?.n)
+    const before = await count()
+    const select = await post(`${server.url}/booking-vehicle`, new CookieJar(), {
+      ...trip,
+      pickup: 'SAW\u0000',
+      currency: hidden(page, 'currency'),
+      page: hidden(page, 'page'),
+      shownPrice: hidden(page, 'shownPrice'),
+      vehicleClass: /<button type="submit" value="([^"]+)"[^>]*name="vehicleClass"/.exec(page)![1]!,
+    })
+    expect(select.status).toBe(400)
+    expect(await select.text()).toContain(messages.placeControl)
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses NUL bytes on the contact form with 400 and the message, in English and Turkish', async () => {
+    const contact = {
+      fullName: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+      subject: 'Airport transfer',
+      message: 'Twelve of us\u0000 on 3 May.',
+    }
+    const refused = await post(`${server.url}/contact`, new CookieJar(), contact)
+    expect(refused.status).toBe(400)
+    expect(messageBeside(await refused.text(), 'message')).toBe(messages.control)
+    const turkish = await post(`${server.url}/contact?lng=tr`, new CookieJar(), {
+      ...contact,
+      message: 'ş'.repeat(5001),
+    })
+    expect(turkish.status).toBe(400)
+    expect(messageBeside(await turkish.text(), 'message')).toBe(
+      'Lütfen en fazla 5.000 karakter kullanın.',
+    )
+    const rows = await queryStore(databaseUrl, 'select count(*) as n from contact_messages', [])
+    expect(Number(rows[0]?.n)).toBe(0)
+  })
+
+  describe('a paid booking', () => {
+    const jar = new CookieJar()
+    let reference = ''
+    const noStore = async (path: string) => {
+      const response = await get(`${server.url}${path}`, jar)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+      return response.text()
+    }
+
+    it('sends Cache-Control: no-store with every page of the booking and the payment', async () => {
+      const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+      const search = new URLSearchParams({
+        date,
+        time: '10:00',
+        pickup: 'SAW',
+        destination: 'Şile',
+      })
+      await noStore(`/booking-vehicle?${search}`)
+      await journeyToPassenger(server.url, jar)
+      await noStore('/booking-extra')
+      await noStore('/booking-passenger')
+      // A refused form shows what was typed: it is not stored either.
+      const refused = await post(`${server.url}/booking-passenger`, jar, {
+        ...passengerForm,
+        email: 'not an address',
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.headers.get('cache-control')).toBe('no-store')
+      await post(`${server.url}/booking-passenger`, jar, passengerForm)
+      await noStore('/booking-payment')
+
+      const booked = await post(`${server.url}/booking-payment`, jar, bookNow)
+      const simulator = new URL(booked.headers.get('location')!).pathname
+      await noStore(simulator)
+      const paid = await post(`${server.url}${simulator}`, jar, { cardNumber: '5528790000000008' })
+      expect(paid.status).toBe(200)
+      const token = simulator.split('/').pop()!
+      const back = await post(`${server.url}/payment/callback`, jar, { token })
+      expect(back.headers.get('location')).toBe('/booking-received')
+
+      const received = await noStore('/booking-received')
+      reference = /MC-[A-Z0-9]{6}/.exec(received)![0]
+      await noStore(`/booking-completion?conversationId=${reference}`)
+      await noStore('/invoice')
+      // The data requests of client-side navigation carry the same header.
+      await noStore('/booking-received.data')
+
+      // A page of the company site may be kept.
+      const about = await fetch(`${server.url}/about`)
+      expect(about.headers.get('cache-control') ?? '').not.toContain('no-store')
+    })
+
+    it('Complete Reservation refuses a 101-character name with its message and stores nothing', async () => {
+      const complete = (firstname: string) =>
+        post(`${server.url}/booking-received`, jar, {
+          intent: 'complete',
+          firstname: [firstname, 'Mehmet'],
+          lastname: ['Yılmaz', 'Kaya'],
+        })
+      const names = () =>
+        queryStore(
+          databaseUrl,
+          `select first_name from booking_passengers
+           where booking_id = (select id from bookings where reference = $1) order by position`,
+          [reference],
+        )
+      const status = async () =>
+        (
+          await queryStore(databaseUrl, 'select status from bookings where reference = $1', [
+            reference,
+          ])
+        )[0]?.status
+
+      const refused = await complete(longest(101))
+      expect(refused.status).toBe(400)
+      expect(refused.headers.get('cache-control')).toBe('no-store')
+      expect(messageBeside(await refused.text(), 'firstname')).toBe(messages.tooLong(100))
+      expect(await names()).toEqual([])
+      expect(await status()).toBe('confirmed')
+
+      const withNul = await complete('Ali\u0000')
+      expect(withNul.status).toBe(400)
+      expect(messageBeside(await withNul.text(), 'firstname')).toBe(messages.control)
+      expect(await names()).toEqual([])
+
+      const accepted = await complete(` ${longest(100)} `)
+      expect(accepted.status).toBe(303)
+      expect(await names()).toEqual([{ first_name: longest(100) }, { first_name: 'Mehmet' }])
+      expect(await status()).toBe('completed')
+    })
+  })
+})
