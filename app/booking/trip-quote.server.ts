@@ -14,7 +14,13 @@ import { distanceProvider } from './providers.server'
 
 export type TripQuoteResult =
   | { kind: 'invalid'; error: TripSearchError }
-  | { kind: 'not-found'; field: 'pickup' | 'destination'; suggestions: Place[] }
+  | {
+      kind: 'not-found'
+      field: 'pickup' | 'destination'
+      suggestions: Place[]
+      /** Only a whole city was typed: ask for the district or address. */
+      wholeCity: boolean
+    }
   | { kind: 'out-of-area'; field: 'pickup' | 'destination'; city: string }
   | { kind: 'same-place' }
   | {
@@ -41,7 +47,12 @@ export async function quoteTrip(values: TripSearchValues, now: Date): Promise<Tr
     if (resolution.status === 'out-of-area')
       return { kind: 'out-of-area', field, city: resolution.city }
     if (resolution.status === 'not-found')
-      return { kind: 'not-found', field, suggestions: resolution.suggestions }
+      return {
+        kind: 'not-found',
+        field,
+        suggestions: resolution.suggestions,
+        wholeCity: resolution.wholeCity ?? false,
+      }
     resolved[field] = resolution.place
   }
   const pickup = resolved.pickup!

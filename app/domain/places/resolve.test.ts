@@ -42,6 +42,26 @@ describe('resolvePlace', () => {
     expect(city.status).toBe('not-found')
     if (city.status === 'not-found') expect(city.suggestions.length).toBeGreaterThan(0)
   })
+  it('asks for the district of a bare Istanbul and never offers an airport for it', () => {
+    for (const text of ['Istanbul', 'İstanbul, Türkiye', 'istanbul/turkey']) {
+      const city = resolvePlace(text, places)
+      expect(city).toMatchObject({ status: 'not-found', wholeCity: true })
+      if (city.status === 'not-found') {
+        expect(city.suggestions.length).toBeGreaterThan(0)
+        expect(city.suggestions.every((place) => place.kind === 'district')).toBe(true)
+      }
+    }
+    // A street in Istanbul is not an airport either; a misspelt airport still is one.
+    const street = resolvePlace('Istiklal Caddesi, Istanbul', places)
+    if (street.status === 'not-found') {
+      expect(street.suggestions.some((place) => place.kind === 'airport')).toBe(false)
+    }
+    const airport = resolvePlace('Istanbul airprt', places)
+    expect(airport.status).toBe('not-found')
+    if (airport.status === 'not-found') {
+      expect(airport.suggestions.map((place) => place.id)).toContain(1)
+    }
+  })
   it('reports places outside the service area, never throwing', () => {
     expect(resolvePlace('Ankara', places)).toEqual({ status: 'out-of-area', city: 'ankara' })
     expect(resolvePlace('Mitte, Berlin, Germany', places)).toMatchObject({

@@ -4,8 +4,12 @@ import type { Place } from './types'
 
 export type Resolution =
   | { status: 'found'; place: Place }
-  /** Inside the service area but not one place: the nearest names to choose from. */
-  | { status: 'not-found'; suggestions: Place[] }
+  /**
+   * Inside the service area but not one place: the nearest names to choose from.
+   * `wholeCity` when the text names only a city we serve by district (Istanbul):
+   * the traveller is asked for the district or address.
+   */
+  | { status: 'not-found'; suggestions: Place[]; wholeCity?: boolean }
   /** A city the company does not serve (the seed's 'We are Sorry!' dialog). */
   | { status: 'out-of-area'; city: string }
 
@@ -51,15 +55,47 @@ function distanceTo(place: Place, typed: string): number {
   )
 }
 
+/** Codes and word beginnings that show a traveller means an airport ('airprt' too). */
+const AIRPORT_CODES = ['iga', 'ist', 'saw']
+const AIRPORT_WORD_STARTS = ['air', 'hava', 'sabiha', 'gokcen']
+
+function namesAnAirport(folded: string): boolean {
+  return folded
+    .split(' ')
+    .some(
+      (word) =>
+        AIRPORT_CODES.includes(word) || AIRPORT_WORD_STARTS.some((start) => word.startsWith(start)),
+    )
+}
+
+/**
+ * The places closest to what was typed. An airport is only offered when the
+ * text speaks of one: 'Istanbul' must never become a one-click airport trip.
+ */
 export function suggestPlaces(text: string, places: Place[], limit = MAX_SUGGESTIONS): Place[] {
   const typed = fold(text.split(',')[0] ?? '')
   if (!typed) return []
+  const airportsAllowed = namesAnAirport(fold(text))
   return places
+    .filter((place) => place.kind !== 'airport' || airportsAllowed)
     .map((place) => ({ place, score: distanceTo(place, typed) }))
     .filter(({ score }) => score <= 0.4)
     .sort((a, b) => a.score - b.score || a.place.id - b.place.id)
     .slice(0, limit)
     .map(({ place }) => place)
+}
+
+function popularIstanbulDistricts(places: Place[]): Place[] {
+  return POPULAR_ISTANBUL_IDS.flatMap((id) => places.filter((place) => place.id === id))
+}
+
+/** 'Istanbul', 'İstanbul, Türkiye', 'Istanbul/Turkey': the city and nothing more precise. */
+function namesOnlyIstanbul(text: string): boolean {
+  const parts = text.split(/[,/]/).map(fold).filter(Boolean)
+  return (
+    parts[0] === 'istanbul' &&
+    parts.slice(1).every((part) => ['istanbul', 'turkiye', 'turkey', 'tr'].includes(part))
+  )
 }
 
 /**
@@ -89,18 +125,25 @@ export function resolvePlace(text: string, places: Place[]): Resolution {
   }
   if (best) return { status: 'found', place: best.place }
 
-  // 3. In a served city but not one place: suggest. 'Istanbul' alone gets the popular districts.
+  // 3. Only a city we serve by district ('İstanbul, Türkiye'): ask for the district.
+  if (namesOnlyIstanbul(text)) {
+    return { status: 'not-found', suggestions: popularIstanbulDistricts(places), wholeCity: true }
+  }
+
+  // 4. In a served city but not one place: suggest, or the popular districts.
   const city = extractCity(text)
   const inServedCity = ALLOWED_CITY_NAMES.some(
     (name) => city === name || containsWords(folded, name),
   )
   const suggestions = suggestPlaces(text, places)
   if (inServedCity) {
-    const fallback = POPULAR_ISTANBUL_IDS.flatMap((id) => places.filter((place) => place.id === id))
-    return { status: 'not-found', suggestions: suggestions.length ? suggestions : fallback }
+    return {
+      status: 'not-found',
+      suggestions: suggestions.length ? suggestions : popularIstanbulDistricts(places),
+    }
   }
 
-  // 4. Close to a served name (a typo): suggest. Otherwise it is outside the area.
+  // 5. Close to a served name (a typo): suggest. Otherwise it is outside the area.
   if (suggestions.length) return { status: 'not-found', suggestions }
   return { status: 'out-of-area', city }
 }
