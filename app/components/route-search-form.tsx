@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icons'
@@ -18,6 +18,8 @@ export interface RouteSearchValues {
   pickup?: string
   destination?: string
 }
+
+const searchFields = ['pickup', 'destination', 'date', 'time'] as const
 
 /**
  * The route search of the home banner and the vehicle step: a plain GET form to
@@ -56,22 +58,35 @@ export function RouteSearchForm({
     choices: RouteChoice[]
   } | null>(null)
   const [outOfArea, setOutOfArea] = useState(false)
+  // Fields left empty in a search the browser checked (with JavaScript only).
+  const [emptyFields, setEmptyFields] = useState<(keyof RouteSearchValues)[]>([])
+  // Once hydrated the form checks itself, so the page's own message replaces the
+  // browser's tooltip (which speaks the browser's language, not the page's).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const id = (name: string) => `${idPrefix}-${name}`
   const listId = placeNames.length ? id('places') : undefined
   const invalid = (field: keyof RouteSearchValues) =>
-    invalidFields.includes(field)
-      ? { 'aria-invalid': true as const, 'aria-describedby': describedBy }
-      : {}
+    emptyFields.includes(field)
+      ? { 'aria-invalid': true as const, 'aria-describedby': id('empty') }
+      : invalidFields.includes(field)
+        ? { 'aria-invalid': true as const, 'aria-describedby': describedBy }
+        : {}
 
-  async function offerRoutes(form: FormData) {
+  /**
+   * The seed's checks, on the page where the traveller is: every field filled,
+   * both places inside the service area (the apology dialog). Then the search
+   * goes on: to the route alternatives with a Maps key, else to the vehicle step.
+   */
+  async function search(form: HTMLFormElement) {
+    const data = new FormData(form)
     const search = Object.fromEntries(
-      (['date', 'time', 'pickup', 'destination'] as const).map((name) => [
-        name,
-        String(form.get(name) ?? '').trim(),
-      ]),
+      searchFields.map((name) => [name, String(data.get(name) ?? '').trim()]),
     ) as Required<RouteSearchValues>
-    if (!search.date || !search.time || !search.pickup || !search.destination) {
-      window.alert(t('search.errors.fillAll'))
+    const empty = searchFields.filter((name) => !search[name])
+    setEmptyFields(empty)
+    if (empty.length) {
+      form.querySelector<HTMLElement>(`[name="${empty[0]}"]`)?.focus()
       return
     }
     const { isServedText } = await import('~/domain/places/served-area')
@@ -79,6 +94,13 @@ export function RouteSearchForm({
       setOutOfArea(true)
       return
     }
+    if (mapsBrowserKey) return offerRoutes(search)
+    const params = new URLSearchParams(search)
+    if (origin) params.set('origin', origin)
+    navigate(`/booking-vehicle?${params.toString()}`)
+  }
+
+  async function offerRoutes(search: Required<RouteSearchValues>) {
     try {
       const { DirectionsService } = await loadMapsLibrary('routes', mapsBrowserKey, i18n.language)
       const result = await new DirectionsService().route({
@@ -127,12 +149,11 @@ export function RouteSearchForm({
         action="/booking-vehicle"
         className="route-search"
         aria-label={t('search.formLabel')}
+        noValidate={hydrated}
         onSubmit={(event) => {
-          // Without a Maps key the server does everything; with one, the seed's
-          // route alternatives are offered first.
-          if (!mapsBrowserKey) return
+          // Without JavaScript the browser submits and the server checks everything.
           event.preventDefault()
-          void offerRoutes(new FormData(event.currentTarget))
+          void search(event.currentTarget)
         }}
       >
         <div className="route-search__tabs" role="presentation">
@@ -142,6 +163,11 @@ export function RouteSearchForm({
         </div>
         {origin ? <input type="hidden" name="origin" value={origin} /> : null}
         {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
+        {emptyFields.length ? (
+          <p className="alert alert--error route-search__error" role="alert" id={id('empty')}>
+            {t('search.errors.fillAll')}
+          </p>
+        ) : null}
         <div className="route-search__fields">
           <PlaceField
             id={id('pickup')}
