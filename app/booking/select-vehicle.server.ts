@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
+import { takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
 import { createDraft, DraftUnavailableError, requoteDraft } from './bookings.server'
 import { isQuoteExpired } from './step-guard.server'
 import { quoteTrip } from './trip-quote.server'
@@ -25,10 +26,22 @@ export interface Selection {
   site: SiteSettings
   /** The booking this browser already holds, if any. */
   previous: BookingRow | undefined
+  /** A keyed hash of the client's network address (`clientHash`): new drafts are counted by it. */
+  clientHash: string
 }
 
 export type SelectionResult =
-  { kind: 'refused' } | { kind: 'price-changed' } | { kind: 'selected'; booking: BookingRow }
+  | { kind: 'refused' }
+  | { kind: 'price-changed' }
+  | { kind: 'limited' }
+  | { kind: 'selected'; booking: BookingRow }
+
+/**
+ * New drafts one client may start: generous for a family comparing vehicles or
+ * an agent booking for a group, far below a script's thousands. Re-pricing a
+ * draft the browser holds, and a repeated click on the same 'Select', are free.
+ */
+export const draftRateLimit: RateLimitRule = { name: 'draft', max: 30, windowMinutes: 10 }
 
 const noncePattern = /^[A-Za-z0-9_-]{16,32}$/
 
@@ -109,7 +122,22 @@ export async function selectVehicle(
     previous && (previous.status === 'draft' || previous.status === 'expired')
       ? previous
       : undefined
-  const { booking, created } = await createDraft(handle, input, now, { selectionKey, carryFrom })
+  // Counted in the database, so the limit holds across instances.
+  const slot = await takeRateLimitSlot(handle, draftRateLimit, selection.clientHash, now)
+  if (!slot) {
+    logger.warn('booking.draft_rate_limited', { rule: draftRateLimit.name })
+    return { kind: 'limited' }
+  }
+  let drafted: Awaited<ReturnType<typeof createDraft>>
+  try {
+    drafted = await createDraft(handle, input, now, { selectionKey, carryFrom })
+  } catch (error) {
+    await slot.release()
+    throw error
+  }
+  const { booking, created } = drafted
+  // A repeated click found the draft its first click made: no new draft, nothing counted.
+  if (!created) await slot.release()
   if (created) {
     logger.info('booking.draft_created', {
       reference: booking.reference,
