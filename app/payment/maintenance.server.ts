@@ -1,5 +1,8 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
+import { runExclusively } from '~/db/job-lock.server'
+import { purgeRateLimitEvents } from '~/db/rate-limit.server'
+import { purgeUnpaidBookings } from '~/booking/retention.server'
 import { logger } from '~/utils/logger.server'
 import { expireStaleDrafts, recordEvent } from '~/booking/bookings.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
@@ -167,25 +170,40 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 }
 
 /**
- * Everything the periodic job does, safe to run on several instances at once
- * (each change is a guarded transaction): settle silent payments, expire
- * drafts and abandoned bookings, retry confirmation and contact e-mails.
+ * Everything the periodic job does: settle silent payments, expire drafts and
+ * abandoned bookings, retry confirmation and contact e-mails, list refunds due,
+ * and delete what the retention periods no longer allow to keep. Every instance
+ * schedules it, but it runs in one at a time (a database lock: docs/database.md);
+ * the others answer `{ ran: false }` and try again next period. Each change is
+ * a guarded transaction as well, so even overlapping runs stay correct.
  */
 export async function runMaintenance(handle: DatabaseHandle, provider: PaymentProvider, now: Date) {
-  const payments = await reconcilePayments(handle, provider, now)
-  const expiredDrafts = await expireStaleDrafts(handle, now)
-  const abandoned = await expireAbandoned(handle, now)
-  const mailed = await retryConfirmations(handle, now)
-  const contactMails = await retryContactMails(handle)
-  const refunds = (await refundsDue(handle)).length
-  const report = {
-    ...payments,
-    expiredDrafts,
-    abandoned,
-    mailed,
-    contactMails,
-    refundsDue: refunds,
+  const run = await runExclusively(handle, 'maintenance', async () => {
+    const payments = await reconcilePayments(handle, provider, now)
+    // Before expiring: a draft untouched for the whole period goes, rather than
+    // being marked expired today and kept for another period.
+    const purgedBookings = await purgeUnpaidBookings(handle, now)
+    const expiredDrafts = await expireStaleDrafts(handle, now)
+    const abandoned = await expireAbandoned(handle, now)
+    const mailed = await retryConfirmations(handle, now)
+    const contactMails = await retryContactMails(handle, now)
+    const refunds = (await refundsDue(handle)).length
+    const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
+    return {
+      ...payments,
+      expiredDrafts,
+      abandoned,
+      mailed,
+      contactMails,
+      refundsDue: refunds,
+      purgedBookings,
+      purgedRateLimitEvents,
+    }
+  })
+  if (!run.ran) {
+    logger.info('maintenance.skipped', { reason: 'running in another instance' })
+    return { ran: false } as const
   }
-  logger.info('maintenance.done', report)
-  return report
+  logger.info('maintenance.done', run.value)
+  return { ran: true, ...run.value } as const
 }

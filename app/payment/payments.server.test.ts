@@ -278,7 +278,8 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       expect.objectContaining({ reference: booking.reference, paymentId: attempts[1]?.payment_id }),
     )
     // The job lists it on every run until staff refund it.
-    expect((await runMaintenance(handle, provider, now)).refundsDue).toBeGreaterThanOrEqual(1)
+    const report = await runMaintenance(handle, provider, now)
+    expect(report.ran ? report.refundsDue : 0).toBeGreaterThanOrEqual(1)
     // A replayed callback for the second charge changes nothing more.
     expect(await settlePayment(handle, provider, second.token, now)).toMatchObject({
       kind: 'confirmed',
