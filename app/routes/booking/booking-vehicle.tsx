@@ -19,9 +19,13 @@ import { newPageNonce, selectVehicle } from '~/booking/select-vehicle.server'
 import { draftCookieHeader, readDraftId } from '~/booking/draft-cookie.server'
 import { findBooking } from '~/booking/bookings.server'
 import { getDatabase } from '~/db/db.server'
+import { clientHash } from '~/db/rate-limit.server'
+import { getEnv } from '~/config/env.server'
+import { clientAddressContext } from '~/utils/client-address.server'
 import { RouteSearchForm } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
+import { useSite } from '~/utils/root-data'
 
 const tripFields = ['date', 'time', 'pickup', 'destination'] as const
 
@@ -55,6 +59,7 @@ async function presentOutcome(
       kind: 'not-found' as const,
       field: result.field,
       typed: values[result.field],
+      wholeCity: result.wholeCity,
       suggestions: result.suggestions.map((place) => place.name[language]),
     }
   }
@@ -101,6 +106,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       pageNonce: newPageNonce(),
       notice,
       selectionRefused: false,
+      draftsLimited: false,
       meta: meta('booking-vehicle', {
         noindex: true,
         titlePrefix: failed || notice === 'noBooking' ? 'Error: ' : undefined,
@@ -141,6 +147,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           language,
           site,
           previous: draftId ? await findBooking(handle, draftId) : undefined,
+          clientHash: clientHash(context.get(clientAddressContext), getEnv().SESSION_SECRET[0]!),
         },
         new Date(),
       )
@@ -163,11 +170,15 @@ export async function action({ context, request }: Route.ActionArgs) {
       pageNonce: newPageNonce(),
       notice,
       selectionRefused: outcome.kind === 'refused',
+      // Too many new drafts from this address: the page, its search and prices stay as they were.
+      draftsLimited: outcome.kind === 'limited',
       meta: meta('booking-vehicle', { noindex: true, titlePrefix: 'Error: ' }),
     },
-    { status: outcome.kind === 'price-changed' ? 409 : 400 },
+    { status: selectionStatus[outcome.kind] },
   )
 }
+
+const selectionStatus = { refused: 400, 'price-changed': 409, limited: 429 } as const
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
@@ -282,6 +293,7 @@ function NoticeDialog({
 
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const site = useSite()
   const navigation = useNavigation()
   const step = actionData ?? loaderData
   const { outcome, values, currency, language } = step
@@ -290,7 +302,9 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
     outcome?.kind === 'invalid'
       ? t(`search.errors.${outcome.error}`)
       : outcome?.kind === 'not-found'
-        ? t('search.errors.notFound', { text: outcome.typed })
+        ? t(outcome.wholeCity ? 'search.errors.wholeCity' : 'search.errors.notFound', {
+            text: outcome.typed,
+          })
         : outcome?.kind === 'same-place'
           ? t('search.errors.samePlace')
           : undefined
@@ -369,6 +383,11 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
             {step.selectionRefused ? (
               <div className="alert alert--error" role="alert">
                 <p>{t('booking.vehicle.selectionRefused')}</p>
+              </div>
+            ) : null}
+            {step.draftsLimited ? (
+              <div className="alert alert--error" role="alert">
+                <p>{t('booking.vehicle.draftsLimited', { phone: site.phone })}</p>
               </div>
             ) : null}
             <div className="vehicle-step">
