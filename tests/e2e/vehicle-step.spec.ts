@@ -71,7 +71,18 @@ test('the same place at both ends is refused for districts and cities as for air
 test('a place outside the area opens the home apology with its Okay button', async ({
   page,
 }, testInfo) => {
-  await searchFromHome(page, 'Ankara', 'SAW')
+  await page.goto('/')
+  if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page)
+  const form = page.getByRole('form', { name: 'Search for a ride' })
+  await form.getByLabel('Pickup Location').fill('Ankara')
+  await form.getByLabel('Destination').fill('SAW')
+  await form.getByLabel('Date').fill(tomorrowInIstanbul())
+  await form.getByLabel('Time').selectOption('10:00')
+  await form.getByRole('button', { name: 'Search' }).click()
+  // With JavaScript the apology opens where the traveller is; without, on the next page.
+  await expect(page).toHaveURL(
+    testInfo.project.use.javaScriptEnabled !== false ? /\/$/ : /\/booking-vehicle\?/,
+  )
   const dialog = page.getByRole('dialog', { name: 'We are Sorry!' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText(
@@ -81,6 +92,44 @@ test('a place outside the area opens the home apology with its Okay button', asy
   await dialog.getByRole('button', { name: 'Okay' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByLabel('Pickup Location')).toHaveValue('Ankara')
+})
+
+test('an empty search says so on the home page, in the page language', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.use.javaScriptEnabled === false,
+    'the server says it without JavaScript',
+  )
+  await openIn(page, '/', 'tr')
+  await waitForHydration(page)
+  const form = page.getByRole('form', { name: 'Yolculuk arayın' })
+  await form.getByLabel('Alış Noktası').fill('Kadıköy')
+  await form.getByRole('button', { name: 'Ara' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Lütfen tüm alanları doldurun.')
+  await expect(page).toHaveURL(/\/(\?lng=tr)?$/)
+  await expect(form.getByLabel('Varış Noktası')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Varış Noktası')).toBeFocused()
+  await expect(form.getByLabel('Alış Noktası')).toHaveValue('Kadıköy')
+  await expectNoAxeViolations(page, testInfo)
+})
+
+test('a bare city asks for the district and never suggests an airport', async ({ page }) => {
+  await searchFromHome(page, 'İstanbul, Türkiye', 'Bursa')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('“İstanbul, Türkiye” is a whole city')
+  await expect(alert.getByRole('link')).not.toHaveCount(0)
+  await expect(alert.getByRole('link', { name: /Airport/ })).toHaveCount(0)
+  await expect(prices(page)).toHaveCount(0)
+  await alert.getByRole('link', { name: 'Kadıköy' }).click()
+  await expect(prices(page)).toHaveCount(4)
+  await openIn(
+    page,
+    `/booking-vehicle?pickup=Istanbul&destination=Bursa&date=${tomorrowInIstanbul()}&time=10:00`,
+    'tr',
+  )
+  await expect(page.getByRole('alert')).toContainText('bir şehrin tamamı')
+  await expect(page.getByRole('alert').getByRole('link', { name: /Havalimanı/ })).toHaveCount(0)
 })
 
 test('an unknown place gets suggestions that search again', async ({ page }) => {
