@@ -26,12 +26,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server.js', 'scripts/**/*.mjs', 'tests/**/*.mjs'],
+    files: ['server.js', 'scripts/**/*.mjs', 'tests/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: {
       globals: {
         process: 'readonly',
         console: 'readonly',
         setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
         // scripts/screenshots.mjs runs a few lines inside the page
         window: 'readonly',
         document: 'readonly',
