@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '~/config/env.server'
+import { siteSettingsFrom } from '~/config/site.server'
+import { listServices } from '~/content/services.server'
+import { aboutContent, listPricingPlans, listTestimonials } from '~/content/pages.server'
+import { findBlogPost, listBlogCards } from '~/content/blog.server'
+import type { Block } from '~/content/schemas'
+import { quoteTrip } from '~/booking/trip-quote.server'
+import { places, priceEntry } from '~/domain/places/gazetteer'
+import { fold } from '~/domain/places/fold'
+import en from '~/locales/en.json'
+import tr from '~/locales/tr.json'
+
+/**
+ * What the texts may promise, read through the loaders the pages use (both
+ * languages, settings filled in). Online, the site sells one-way transfers, priced
+ * instantly, to every served place including the far cities. Hire by the hour,
+ * return trips booked together and the plans' monthly hours are booked with the
+ * office: a text that mentions them must say so (call us or WhatsApp).
+ */
+
+const site = siteSettingsFrom(parseEnv({}))
+const languages = ['en', 'tr'] as const
+
+/** One thing a page shows: prose says how things work; labels (titles, features) only name them. */
+interface Item {
+  where: string
+  prose: string[]
+  labels: string[]
+}
+
+function blockTexts(blocks: Block[]) {
+  const prose: string[] = []
+  const labels: string[] = []
+  for (const block of blocks) {
+    if (block.type === 'list') prose.push(...block.items)
+    else if (block.type === 'image') labels.push(block.alt)
+    else if (block.type === 'heading') labels.push(block.text)
+    else prose.push(block.text)
+  }
+  return { prose, labels }
+}
+
+function localeStrings(value: unknown, path: string): Item[] {
+  if (typeof value === 'string') return [{ where: path, prose: [value], labels: [] }]
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => localeStrings(inner, `${path}.${key}`))
+  return []
+}
+
+function contentItems(language: (typeof languages)[number]): Item[] {
+  const items: Item[] = []
+  for (const service of listServices(language, site)) {
+    items.push({
+      where: `services.json ${service.slug} (${language})`,
+      prose: [service.summary, ...service.paragraphs, ...service.sections.map((s) => s.text)],
+      labels: [service.title, ...service.features, ...service.sections.map((s) => s.title)],
+    })
+  }
+  for (const card of listBlogCards(language, site)) {
+    const post = findBlogPost(card.id, language, site)!
+    const { prose, labels } = blockTexts(post.sections)
+    items.push({
+      where: `blog/${post.id}.json (${language})`,
+      prose,
+      labels: [post.title, post.metaDescription, ...labels],
+    })
+  }
+  for (const plan of listPricingPlans(language, site)) {
+    items.push({
+      where: `pricing-plans.json ${plan.id} (${language})`,
+      prose: [plan.description],
+      labels: [plan.title, ...plan.features],
+    })
+  }
+  for (const testimonial of listTestimonials(language, site)) {
+    items.push({
+      where: `testimonials.json ${testimonial.id} (${language})`,
+      prose: [testimonial.content],
+      labels: [testimonial.role],
+    })
+  }
+  const about = aboutContent(language, site)
+  items.push({
+    where: `about.json (${language})`,
+    prose: [
+      about.lead,
+      ...about.story,
+      ...about.values.map((v) => v.text),
+      ...about.partners.map((p) => p.text),
+    ],
+    labels: [about.heading, ...about.values.map((v) => v.title)],
+  })
+  return items
+}
+
+const allItems: Item[] = [
+  ...languages.flatMap(contentItems),
+  ...localeStrings(en, 'en.json'),
+  ...localeStrings(tr, 'tr.json'),
+]
+
+/** Folded (plain Latin, lower case, single spaces) and padded, so patterns match whole words. */
+const folded = (text: string) => ` ${fold(text)} `
+
+/** The far cities: served cities without a base distance in the price table. */
+const farCities = places.filter((place) => {
+  const entry = priceEntry(place.id)
+  return (
+    place.kind === 'city' && entry?.distance_from_iga_km === 0 && entry.distance_from_saw_km === 0
+  )
+})
+const farCityWords = new RegExp(
+  ` (${farCities.map((city) => fold(city.name.en)).join('|')}|far cit(y|ies)|uzak sehir\\w*) `,
+)
+const onRequest =
+  / (on|upon) request | individual(ly)? quot| quote (each|them|it) individually| talep uzerine | istek uzerine | ozel (bir )?teklif| ayrica fiyat/
+
+const hourlyHire = new RegExp(
+  [
+    ' hourly ',
+    ' by the hour ',
+    ' per hour ',
+    ' number of hours ',
+    ' hours of chauffeur',
+    ' chauffeur hours ',
+    ' (whole|full|entire) day ',
+    ' all day ',
+    ' at your disposal ',
+    ' day with a chauffeur',
+    ' how many hours ',
+    ' saatlik (sofor|hizmet|kiralama)',
+    ' saatlik ucret(i|le|ler)? ',
+    ' kac saat',
+    ' saat basina ',
+    ' saat sayisi',
+    ' (butun|tum) gun ',
+    ' gun boyu ',
+    ' emrinizde ',
+    ' (bir )?gunluk soforlu',
+  ].join('|'),
+)
+const returnTrip = new RegExp(
+  [
+    ' return (trip|journey|ride|leg|transfer|booking|pickup)s? ',
+    ' (book|booking|booked) (the |your )?return',
+    ' return on a later date',
+    ' same day return',
+    ' (in|book|booking|booked) both (directions|legs|ways) ',
+    ' both legs ',
+    ' bring you back ',
+    ' collect you (again|on your return)',
+    ' round trip (ride|transfer|booking)',
+    ' gidis donus (transfer|yolculu|rezervasyon|ayirt)',
+    ' gidis ve donusu ',
+    ' donus(u|unu|unuz|unuzu)? (transfer|yolculu|alis|rezervasyon|ileri|ayni|ayirt|planla)',
+    ' donusunuzu ',
+    ' ileri bir tarihte donus',
+    ' ayni gun donus',
+    ' iki yonu',
+    ' cift yonlu',
+    ' iki yonde',
+    ' yeniden aliriz',
+    ' geri getir',
+    ' donuste (karsila|al)',
+  ].join('|'),
+)
+/** The way these are booked today: the office phone or WhatsApp. */
+const phoneOrWhatsApp =
+  / call us | calling us | call the office | by phone | whatsapp | arayin | arayarak | arayabilirsiniz | telefonla | telefondan /
+function saysHowToBook(text: string): boolean {
+  return (
+    phoneOrWhatsApp.test(folded(text)) ||
+    text.includes(site.phone) ||
+    text.includes('{{phone}}') ||
+    text.includes('{phone}')
+  )
+}
+const bookedByPhoneOnly = (text: string) =>
+  hourlyHire.test(folded(text)) || returnTrip.test(folded(text))
+
+describe('texts promise only what can be booked', () => {
+  it('knows the far cities from the price table, and the booking flow prices them instantly', async () => {
+    expect(farCities.map((city) => city.city).sort()).toEqual([
+      'antalya',
+      'aydin',
+      'izmir',
+      'mugla',
+    ])
+    const now = new Date('2026-06-01T09:00:00+03:00')
+    for (const city of farCities) {
+      const result = await quoteTrip(
+        { date: '2026-06-03', time: '10:00', pickup: 'Beşiktaş', destination: city.name.tr },
+        now,
+      )
+      expect(result.kind, city.name.en).toBe('priced')
+      if (result.kind !== 'priced') continue
+      for (const quote of result.classes) expect(quote.cents, city.name.en).toBeGreaterThan(0)
+    }
+  })
+
+  it('reads every content item in both languages and every interface string', () => {
+    const where = allItems.map((item) => item.where)
+    expect(where.filter((w) => w.startsWith('services.json')).length).toBeGreaterThanOrEqual(20)
+    expect(where.filter((w) => w.startsWith('blog/')).length).toBeGreaterThanOrEqual(16)
+    expect(where.filter((w) => w.startsWith('testimonials.json')).length).toBeGreaterThanOrEqual(12)
+    expect(where.filter((w) => w.startsWith('en.json')).length).toBeGreaterThan(300)
+  })
+
+  it('never calls the far cities "on request": they are sold instantly like every other route', () => {
+    const offenders = allItems.flatMap((item) =>
+      [...item.prose, ...item.labels]
+        .filter((text) => farCityWords.test(folded(text)) && onRequest.test(folded(text)))
+        .map((text) => `${item.where}: ${text}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('says how to book hourly hire and return trips wherever a text describes them', () => {
+    const offenders = allItems.flatMap((item) =>
+      item.prose
+        .filter((text) => bookedByPhoneOnly(text) && !saysHowToBook(text))
+        .map((text) => `${item.where}: ${text}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('explains the booking on the page wherever a title or feature names them', () => {
+    const offenders = allItems.flatMap((item) => {
+      const explained = item.prose.some((text) => bookedByPhoneOnly(text) && saysHowToBook(text))
+      return explained
+        ? []
+        : item.labels.filter(bookedByPhoneOnly).map((label) => `${item.where}: ${label}`)
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it('promises no more child seats than the extras step sells: one of each', () => {
+    // The extras step toggles each seat on or off, so a booking holds at most one of each.
+    const morePromised =
+      / the seats you need | as many (child |booster )?seats | (two|three|several) (child|booster) seats | ihtiyaciniz olan koltuklar| istediginiz kadar koltuk| (iki|uc|birkac) (cocuk|yukseltici) koltu/
+    const offenders = allItems.flatMap((item) =>
+      [...item.prose, ...item.labels]
+        .filter((text) => morePromised.test(folded(text)))
+        .map((text) => `${item.where}: ${text}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('recognises the promises it guards against, in both languages', () => {
+    expect(farCityWords.test(folded('Longer journeys to Antalya, İzmir are available'))).toBe(true)
+    expect(
+      onRequest.test(folded('available on request, and we quote each of them individually')),
+    ).toBe(true)
+    expect(onRequest.test(folded("Muğla'ya yolculuklar talep üzerine yapılır"))).toBe(true)
+    expect(bookedByPhoneOnly('Book both legs together and your return pickup is confirmed')).toBe(
+      true,
+    )
+    expect(bookedByPhoneOnly('Aileler genellikle gidiş-dönüş rezervasyon yapar')).toBe(true)
+    expect(bookedByPhoneOnly('Saatlik şoför hizmetimizle araç gün boyu bekler')).toBe(true)
+    expect(bookedByPhoneOnly('Enter the number of hours you need a driver')).toBe(true)
+    expect(bookedByPhoneOnly('Şoföre kaç saat ihtiyacınız olduğunu girin')).toBe(true)
+    expect(bookedByPhoneOnly('Allow two hours for the cable car, up and down')).toBe(false)
+    expect(bookedByPhoneOnly('Bir saatlik ücretsiz bekleme')).toBe(false)
+    expect(bookedByPhoneOnly('Gidiş ve dönüş vapur saatlerini kontrol edin')).toBe(false)
+    expect(saysHowToBook('Call us or write to us on WhatsApp')).toBe(true)
+    expect(saysHowToBook("Bizi arayın ya da WhatsApp'tan yazın")).toBe(true)
+    expect(saysHowToBook('Your driver is one phone call away')).toBe(false)
+  })
+})
