@@ -170,8 +170,9 @@ function createOutboxMailer(outboxDir: string): Mailer {
         if (!Buffer.isBuffer(info.message)) throw new Error('The outbox expects a buffered message')
         // 'wx': never overwrite a message already in the outbox.
         await writeFile(path.join(outboxDir, file), info.message, { flag: 'wx' })
-        // File name and subject only: no recipient, no body (PRODUCT.md, Operations).
-        logger.info('mail.outbox', { file, subject: message.subject })
+        // The file name only: no recipient, no body, and no subject either, which can
+        // carry what a traveller typed (the contact form's subject).
+        logger.info('mail.outbox', { file })
         return { messageId: info.messageId, transport: 'outbox' }
       } catch (error) {
         throw sendError('outbox', error)
