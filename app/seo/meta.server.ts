@@ -18,7 +18,8 @@ export interface PageMetaOptions {
   /** Values for pages built from content (a post's title, a vehicle's description). */
   override?: MetaEntry
   noindex?: boolean
-  titlePrefix?: string
+  /** The page shows errors: its title starts with 'Error: ' in the page's language. */
+  errorTitle?: boolean
 }
 
 /** The meta stored for a page name (content/meta.json), in one language. */
@@ -44,6 +45,6 @@ export function pageMeta(page: PageName, options: PageMetaOptions): PageMeta {
     pathname: new URL(options.request.url).pathname,
     language,
     noindex: options.noindex,
-    titlePrefix: options.titlePrefix,
+    titlePrefix: options.errorTitle ? t('meta.errorPrefix') : undefined,
   })
 }

@@ -7,7 +7,7 @@ import { pageMeta, type PageMetaOptions, type PageName } from '~/seo/meta.server
 /**
  * Set by an action whose form was refused. On a form POST without JavaScript
  * the page's loaders run in the same request, so the title they build starts
- * with 'Error: ' (actions cannot reach the meta function directly).
+ * with 'Error: ' in the page's language (actions cannot reach the meta function directly).
  */
 const formRefused = createContext<boolean>(false)
 
@@ -31,7 +31,7 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
       i18n,
       request,
       ...options,
-      titlePrefix: options.titlePrefix ?? (context.get(formRefused) ? 'Error: ' : undefined),
+      errorTitle: options.errorTitle ?? context.get(formRefused),
     })
   return { i18n, language, site, t, meta }
 }

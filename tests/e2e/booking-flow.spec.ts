@@ -305,6 +305,8 @@ test.describe('in Turkish', () => {
     const alert = page.getByRole('alert')
     await expect(alert).toContainText('Lütfen tüm zorunlu alanları doldurun.')
     await expect(alert).toContainText('Lütfen yolcu ve bavul sayısını seçin.')
+    // The error title speaks the page's language too, with and without JavaScript.
+    await expect(page).toHaveTitle(/^Hata: /)
     await expectNoAxeViolations(page, testInfo)
   })
 })

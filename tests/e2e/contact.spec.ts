@@ -216,7 +216,7 @@ test('the messages are in Turkish on the Turkish page', async ({ page }, testInf
     'Lütfen e-posta adresinizi yazın.',
   )
   await expect(summary.getByRole('link', { name: 'Lütfen mesajınızı yazın.' })).toBeVisible()
-  await expect(page).toHaveTitle(/^Error: /)
+  await expect(page).toHaveTitle(/^Hata: /)
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
   await expectNoAxeViolations(page, testInfo)
 })

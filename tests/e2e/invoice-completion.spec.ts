@@ -246,7 +246,7 @@ test.describe('in Turkish', () => {
     const missing = await page.goto('/booking-completion')
     expect(missing?.status()).toBe(400)
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
-    await expect(page).toHaveTitle(/^Error: Rezervasyon gösterilemiyor/)
+    await expect(page).toHaveTitle(/^Hata: Rezervasyon gösterilemiyor/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('conversationId eksik.')
     await expect(
       page.getByText('Sorun devam ederse lütfen destek ekibimizle iletişime geçin.'),

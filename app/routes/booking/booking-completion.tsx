@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         problem,
         meta: meta('booking-completion', {
           noindex: true,
-          titlePrefix: 'Error: ',
+          errorTitle: true,
           override: { title: t('completion.errorTitle'), description: t(`completion.${problem}`) },
         }),
       },

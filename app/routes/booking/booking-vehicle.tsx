@@ -109,7 +109,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       draftsLimited: false,
       meta: meta('booking-vehicle', {
         noindex: true,
-        titlePrefix: failed || notice === 'noBooking' ? 'Error: ' : undefined,
+        errorTitle: Boolean(failed) || notice === 'noBooking',
       }),
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -172,7 +172,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       selectionRefused: outcome.kind === 'refused',
       // Too many new drafts from this address: the page, its search and prices stay as they were.
       draftsLimited: outcome.kind === 'limited',
-      meta: meta('booking-vehicle', { noindex: true, titlePrefix: 'Error: ' }),
+      meta: meta('booking-vehicle', { noindex: true, errorTitle: true }),
     },
     { status: selectionStatus[outcome.kind] },
   )
