@@ -13,6 +13,8 @@ WORKDIR /app
 # better-sqlite3 (booking storage) compiles from source: give node-gyp its tools.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# node-gyp takes Node's headers from the image instead of downloading them.
+ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
