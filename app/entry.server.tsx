@@ -1,8 +1,13 @@
 import { PassThrough } from 'node:stream'
 import { randomBytes } from 'node:crypto'
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type {
+  EntryContext,
+  HandleErrorFunction,
+  RouterContextProvider,
+  ServerBuild,
+} from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createInstance, type i18n } from 'i18next'
@@ -17,6 +22,9 @@ import { logger } from '~/utils/logger.server'
 import { getDatabase } from '~/db/db.server'
 import { runMaintenance } from '~/payment/maintenance.server'
 import { paymentProvider } from '~/payment/configured.server'
+import { runServer } from '~/server/http-server.server'
+import { pathOf } from '~/server/access-log.server'
+import { requestIdContext } from '~/utils/client-address.server'
 
 export const streamTimeout = 5_000
 
@@ -43,8 +51,36 @@ export async function maintenanceOnce() {
   return runMaintenance(await getDatabase(), paymentProvider(), new Date())
 }
 
-/** server.js builds each request's load context with this (it carries the client's address). */
-export { requestLoadContext } from '~/utils/client-address.server'
+/**
+ * server.js starts the site with this: settings, database and maintenance job
+ * (startup), then the HTTP server; a failure is logged as one JSON line and ends
+ * the process with code 1 (app/server/http-server.server.ts).
+ */
+export function startServer(build: ServerBuild): Promise<void> {
+  return runServer(build, startup)
+}
+
+/**
+ * Errors thrown while React Router handles a request, as one JSON line with the
+ * request's id (instead of React Router's plain-text console.error). Requests the
+ * client abandoned are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  // A client's mistake React Router answers itself (405 for a method no route takes,
+  // 404): the access log has its status, and it is not the site's error.
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  // React Router wraps some failures in an error response whose `error` holds the original.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  const cause = wrapped ?? error
+  logger.error('request.failed', {
+    // The context is missing when React Router refused the load context itself.
+    requestId: (context as RouterContextProvider | undefined)?.get(requestIdContext) ?? undefined,
+    method: request.method,
+    path: pathOf(new URL(request.url).pathname),
+    err: cause,
+  })
+}
 
 /**
  * The i18n instance the middleware made for this request. When no route matched

@@ -32,6 +32,9 @@ describe('parseEnv', () => {
 
   it('derives the public address from PORT unless it is set', () => {
     expect(parseEnv({ PORT: '3210' }).PUBLIC_BASE_URL).toBe('http://localhost:3210')
+    expect(parseEnv({ PORT: '3210', PUBLIC_BASE_URL: '' }).PUBLIC_BASE_URL).toBe(
+      'http://localhost:3210',
+    )
     expect(
       parseEnv({ PORT: '3210', PUBLIC_BASE_URL: 'https://www.marmara.example' }).PUBLIC_BASE_URL,
     ).toBe('https://www.marmara.example')

@@ -52,9 +52,12 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     /** Defaults to http://localhost:PORT. */
-    PUBLIC_BASE_URL: z
-      .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http:// or https:// URL' })
-      .optional(),
+    PUBLIC_BASE_URL: z.preprocess(
+      emptyIsUnset,
+      z
+        .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http:// or https:// URL' })
+        .optional(),
+    ),
     SESSION_SECRET: z
       .string()
       .min(16, 'SESSION_SECRET must be at least 16 characters')

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pinoHttp } from 'pino-http'
+import { pinoLogger } from '~/utils/logger.server'
+
+/**
+ * An incoming X-Request-Id is kept when it looks like an id (a load balancer's or
+ * a tracing proxy's); anything longer or with other characters is replaced, so a
+ * client cannot write arbitrary text into the logs through it.
+ */
+const saneRequestId = /^[A-Za-z0-9._:+/=-]{1,128}$/
+
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  const value = Array.isArray(incoming) ? incoming[0] : incoming
+  return value && saneRequestId.test(value) ? value : randomUUID()
+}
+
+/** The path of a request without its query string: searches carry what travellers typed. */
+export function pathOf(url: string | undefined): string {
+  const path = (url ?? '/').split('?', 1)[0] ?? '/'
+  return path.length > 512 ? `${path.slice(0, 512)}…` : path
+}
+
+interface LoggedRequest extends IncomingMessage {
+  originalUrl?: string
+}
+
+function accessLine(req: LoggedRequest, res: ServerResponse, durationMs: number) {
+  return {
+    event: 'http.request',
+    method: req.method,
+    path: pathOf(req.originalUrl ?? req.url),
+    status: res.statusCode,
+    durationMs,
+    // The client went away before the whole answer was sent.
+    ...(res.writableFinished ? {} : { aborted: true }),
+  }
+}
+
+/**
+ * One JSON line per request once its answer is sent (pino-http): method, path,
+ * status, duration and the request id, which is also sent back in X-Request-Id
+ * and given to React Router (see requestLoadContext) for its error lines.
+ * Headers, cookies, the query and the body are never logged.
+ */
+export function accessLog() {
+  return pinoHttp<LoggedRequest, ServerResponse>({
+    logger: pinoLogger,
+    genReqId: (req, res) => {
+      const id = requestIdFor(req.headers['x-request-id'])
+      res.setHeader('X-Request-Id', id)
+      return id
+    },
+    // Only the request id is bound to the line; the rest is accessLine's.
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessObject: (req, res, value: { durationMs: number }) =>
+      accessLine(req, res, value.durationMs),
+    customErrorObject: (req, res, _error, value: { durationMs: number }) =>
+      accessLine(req, res, value.durationMs),
+    customSuccessMessage: () => undefined as unknown as string,
+    customErrorMessage: () => undefined as unknown as string,
+  })
+}
