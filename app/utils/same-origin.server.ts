@@ -1,16 +1,17 @@
 /**
  * Whether a form POST came from this site. Browsers send Origin (and
  * Sec-Fetch-Site) on form submissions; a request with neither is a non-browser
- * client, which is allowed.
+ * client, which is allowed. The Origin is compared with the host of the request's
+ * URL, which the server resolved: the Host header, or X-Forwarded-Host only behind
+ * a trusted proxy (TRUST_PROXY), so an untrusted forwarded header counts for nothing.
  */
 export function isSameOriginPost(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site')
   if (site) return site === 'same-origin' || site === 'none'
   const origin = request.headers.get('origin')
   if (!origin || origin === 'null') return !origin
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host')
   try {
-    return new URL(origin).host === host
+    return new URL(origin).host === new URL(request.url).host
   } catch {
     return false
   }

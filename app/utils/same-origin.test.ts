@@ -16,6 +16,18 @@ describe('isSameOriginPost', () => {
     )
     expect(isSameOriginPost(post({ origin: 'null' }))).toBe(false)
   })
+
+  it('compares with the host the server resolved, not a forwarded header it did not trust', () => {
+    // The server puts X-Forwarded-Host into the request's URL only behind a trusted proxy.
+    expect(
+      isSameOriginPost(post({ origin: 'https://evil.test', 'x-forwarded-host': 'evil.test' })),
+    ).toBe(false)
+    const proxied = new Request('https://www.marmara.example/resources/language', {
+      method: 'POST',
+      headers: { origin: 'https://www.marmara.example', host: '10.0.0.5:3000' },
+    })
+    expect(isSameOriginPost(proxied)).toBe(true)
+  })
 })
 
 describe('safeReturnPath', () => {
