@@ -62,7 +62,7 @@ describe('the PostgreSQL pool settings', () => {
   it('bound connecting, statements, open transactions and idle connections, with keep-alive', () => {
     const config = postgresPoolConfig('postgres://root@127.0.0.1:5432/x', servingLimits)
     expect(config).toMatchObject({
-      connectionTimeoutMillis: servingLimits.connectTimeoutMs,
+      connectionTimeoutMillis: servingLimits.poolWaitTimeoutMs,
       idleTimeoutMillis: servingLimits.idleTimeoutMs,
       statement_timeout: servingLimits.statementTimeoutMs,
       query_timeout: servingLimits.queryTimeoutMs,
@@ -116,6 +116,17 @@ describe('PostgreSQL under failures', () => {
       await second.db.destroy()
       await fresh.close()
     }
+  })
+
+  it('lets a burst wait for a free connection longer than a connect may take', async () => {
+    // Ten pooled connections, fourteen requests at once: four wait their turn.
+    // Before, the connect timeout also bounded that wait and they failed.
+    const handle = open(url, { connectTimeoutMs: 300, poolWaitTimeoutMs: 10_000 })
+    const burst = await Promise.all(
+      Array.from({ length: 14 }, () => timed(sql`select pg_sleep(0.5)`.execute(handle.db))),
+    )
+    expect(burst.map((query) => query.error?.message)).toEqual(Array(14).fill(undefined))
+    expect(Math.max(...burst.map((query) => query.ms))).toBeGreaterThan(900)
   })
 
   it('cancels a statement that runs past the statement timeout, and keeps the connection', async () => {

@@ -44,6 +44,12 @@ export interface DatabaseHandle {
 export interface ConnectionLimits {
   /** PostgreSQL: opening a connection (TCP and start-up). */
   connectTimeoutMs: number
+  /**
+   * PostgreSQL: waiting for a free pooled connection while all are busy. Under a
+   * burst of bookings a request waits its turn rather than failing: this is
+   * longer than a connect, which fails fast when the database is unreachable.
+   */
+  poolWaitTimeoutMs: number
   /** PostgreSQL, on the server: a statement running longer is cancelled. */
   statementTimeoutMs: number
   /** PostgreSQL, in the client: no answer this long means the network is gone. */
@@ -59,6 +65,7 @@ export interface ConnectionLimits {
 /** What requests and jobs run with. */
 export const servingLimits: ConnectionLimits = {
   connectTimeoutMs: 5_000,
+  poolWaitTimeoutMs: 30_000,
   statementTimeoutMs: 10_000,
   queryTimeoutMs: 15_000,
   idleInTransactionTimeoutMs: 30_000,
@@ -76,12 +83,31 @@ export const migrationLimits: ConnectionLimits = {
   queryTimeoutMs: 15 * 60_000 + 5_000,
 }
 
+/**
+ * pg's pool uses one setting, connectionTimeoutMillis, both for waiting on a
+ * free connection and for opening one. Its clients enforce the connect limit
+ * themselves, so a client class carrying the short one leaves the pool's own
+ * setting to mean the wait.
+ */
+function clientWithConnectTimeout(connectTimeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(
+        typeof config === 'string'
+          ? { connectionString: config, connectionTimeoutMillis: connectTimeoutMs }
+          : { ...config, connectionTimeoutMillis: connectTimeoutMs },
+      )
+    }
+  }
+}
+
 /** The pg pool's settings for a URL: the limits, and TCP keep-alive to notice a dead peer. */
 export function postgresPoolConfig(url: string, limits: ConnectionLimits): pg.PoolConfig {
   return {
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: limits.connectTimeoutMs,
+    Client: clientWithConnectTimeout(limits.connectTimeoutMs),
+    connectionTimeoutMillis: limits.poolWaitTimeoutMs,
     idleTimeoutMillis: limits.idleTimeoutMs,
     statement_timeout: limits.statementTimeoutMs,
     query_timeout: limits.queryTimeoutMs,
