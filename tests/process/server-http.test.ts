@@ -4,6 +4,9 @@ import { eventually, residentMegabytes, send, upload } from './server-requests'
 
 const formType = { 'content-type': 'application/x-www-form-urlencoded' }
 
+/** These servers stop without the load balancer's delay (server-lifecycle tests it). */
+const quickStop = { SHUTDOWN_DELAY_SECONDS: '0' }
+
 /** Every line the process wrote parses as a JSON object. */
 function nonJsonLines(server: RunningServer): string[] {
   return server.lines.filter((line) => {
@@ -19,7 +22,7 @@ function nonJsonLines(server: RunningServer): string[] {
 describe('request bodies', () => {
   let server: RunningServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer(quickStop)
   })
   afterAll(async () => {
     await server?.stop()
@@ -104,7 +107,7 @@ describe('request bodies', () => {
 describe('access log and request ids', () => {
   let server: RunningServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer(quickStop)
   })
   afterAll(async () => {
     await server?.stop()
@@ -193,7 +196,10 @@ describe('a TLS proxy in front while TRUST_PROXY is off', () => {
   const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' }
 
   it('warns once, naming the setting', async () => {
-    const server = await startServer({ PUBLIC_BASE_URL: 'https://www.marmara.example' })
+    const server = await startServer({
+      ...quickStop,
+      PUBLIC_BASE_URL: 'https://www.marmara.example',
+    })
     try {
       for (let i = 0; i < 3; i++) {
         expect((await fetch(`${server.url}/healthz`, { headers: forwarded })).status).toBe(200)
@@ -213,6 +219,7 @@ describe('a TLS proxy in front while TRUST_PROXY is off', () => {
 
   it('stays quiet when the proxy is trusted', async () => {
     const server = await startServer({
+      ...quickStop,
       PUBLIC_BASE_URL: 'https://www.marmara.example',
       TRUST_PROXY: 'true',
     })

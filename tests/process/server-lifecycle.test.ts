@@ -124,10 +124,10 @@ describe('starting', () => {
 })
 
 describe('stopping on SIGTERM', () => {
-  it('turns /readyz to 503 first, lets the request in flight finish, then exits 0', async () => {
-    const server = await startServer({ SHUTDOWN_DELAY_SECONDS: '3', SHUTDOWN_GRACE_SECONDS: '20' })
+  it('turns /readyz to 503 first, closes the listener, lets the request in flight finish, exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_DELAY_SECONDS: '2', SHUTDOWN_GRACE_SECONDS: '20' })
     const body = new URLSearchParams({ lng: 'tr', redirectTo: '/fleet-list' }).toString()
-    // A slow client: the headers and half the body now, the rest after the signal.
+    // A slow client: the headers and part of the body now, the rest after the listener closed.
     const slow = upload(server.url, '/resources/language', {
       headers: { ...formType, 'content-length': body.length },
     })
@@ -139,9 +139,20 @@ describe('stopping on SIGTERM', () => {
       () => server.logs().some((line) => line.event === 'server.draining'),
       'server.draining',
     )
+    // Still taking requests during the delay, but no longer ready.
     const ready = await fetch(`${server.url}/readyz`)
     expect(ready.status).toBe(503)
     expect(await ready.json()).toEqual({ status: 'shutting down' })
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+
+    await eventually(
+      () => server.logs().some((line) => line.event === 'server.closing'),
+      'server.closing',
+    )
+    expect(server.logs().find((line) => line.event === 'server.closing')).toMatchObject({
+      inflight: 1,
+    })
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
     expect(server.child.exitCode).toBeNull()
 
     slow.finish(body.slice(10))
@@ -151,8 +162,8 @@ describe('stopping on SIGTERM', () => {
 
     expect(await server.exited).toBe(0)
     const events = server.logs().map((line) => line.event)
-    expect(events).toContain('server.stopped')
-    expect(events.indexOf('server.draining')).toBeLessThan(events.indexOf('server.stopped'))
+    expect(events.indexOf('server.draining')).toBeLessThan(events.indexOf('server.closing'))
+    expect(events.indexOf('server.closing')).toBeLessThan(events.indexOf('server.stopped'))
     expect(events).not.toContain('server.shutdown_forced')
   })
 
