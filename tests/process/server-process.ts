@@ -101,6 +101,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     SESSION_SECRET: 'process-test-secret-not-for-production',
     DATABASE_URL: join(folder, 'site.sqlite'),
     OUTBOX_DIR: join(folder, 'outbox'),
+    // Stopped at once unless a test of the shutdown itself asks for the delay.
+    SHUTDOWN_DELAY_SECONDS: '0',
     ...env,
   })
   let ended = false
