@@ -21,6 +21,9 @@ async function hydrate() {
     supportedLngs: [...supportedLanguages],
     resources: { [language]: { translation: strings.default } },
     interpolation: { escapeValue: false },
+    // A language switched without a reload (a booking step keeps its form):
+    // the page renders again once the other language's strings have arrived.
+    react: { bindI18nStore: 'added' },
   })
   i18next.on('languageChanged', async (next) => {
     const nextLanguage = toLanguage(next)

@@ -1,24 +1,16 @@
-import { useLocation } from 'react-router'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  languageNames,
-  languageSearchParam,
-  supportedLanguages,
-  type Language,
-} from '~/i18n/config'
+import { languageNames, supportedLanguages, type Language } from '~/i18n/config'
+import { languageSwitchField, useReturnPath, useTypedFieldsForm } from './language-switch'
 
-/** The current address without `?lng=`, so the cookie decides after a switch. */
-export function useReturnPath(): string {
-  const location = useLocation()
-  const params = new URLSearchParams(location.search)
-  params.delete(languageSearchParam)
-  const query = params.toString()
-  return `${location.pathname}${query ? `?${query}` : ''}`
-}
+export { useReturnPath } from './language-switch'
 
 /**
  * The language switch: a plain POST form, so it works without JavaScript. The
- * resource route sets the cookie and redirects back here.
+ * resource route sets the cookie and redirects back here. On a page whose form
+ * holds typed fields (a booking step), each button submits that form instead,
+ * unchecked, to the page's own action, which keeps what was typed and comes
+ * back in the other language (docs/language-switch.md).
  */
 export function LanguageForm({
   current,
@@ -31,14 +23,36 @@ export function LanguageForm({
 }) {
   const { t } = useTranslation()
   const returnPath = useReturnPath()
+  const typedFieldsForm = useTypedFieldsForm()
+  const form = useRef<HTMLFormElement>(null)
+
+  // With JavaScript a switch on a booking step stays on the page: the menu
+  // it was made from closes, as a new page would have it.
+  const shownLanguage = useRef(current)
+  useEffect(() => {
+    if (shownLanguage.current === current) return
+    shownLanguage.current = current
+    const popover = form.current?.closest<HTMLElement>('[popover]')
+    if (popover?.matches(':popover-open')) popover.hidePopover()
+  }, [current])
+
+  const switchTarget = typedFieldsForm
+    ? {
+        name: languageSwitchField,
+        form: typedFieldsForm,
+        formAction: returnPath,
+        formMethod: 'post',
+        formNoValidate: true,
+      }
+    : { name: 'lng' }
   return (
-    <form method="post" action="/resources/language" className={className}>
+    <form method="post" action="/resources/language" className={className} ref={form}>
       <input type="hidden" name="redirectTo" value={returnPath} />
       {supportedLanguages.map((language) => (
         <button
           key={language}
           type="submit"
-          name="lng"
+          {...switchTarget}
           value={language}
           lang={language}
           className={buttonClassName}

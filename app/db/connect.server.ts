@@ -19,6 +19,7 @@ import * as m0002 from './migrations/0002_booking_details'
 import * as m0003 from './migrations/0003_payments'
 import * as m0004 from './migrations/0004_payment_attempt_lock'
 import * as m0005 from './migrations/0005_leases_and_limits'
+import * as m0006 from './migrations/0006_typed_fields'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0003_payments': m0003,
   '0004_payment_attempt_lock': m0004,
   '0005_leases_and_limits': m0005,
+  '0006_typed_fields': m0006,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

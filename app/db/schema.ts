@@ -75,6 +75,8 @@ export interface BookingsTable {
   mailed_at: string | null
   /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
   mail_claimed_until: string | null
+  /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
+  typed_fields: string | null
 }
 
 /** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
@@ -120,6 +122,8 @@ export interface ContactMessagesTable {
   mailed_at: string | null
   /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
   mail_claimed_until: string | null
+  /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
+  typed_fields: string | null
 }
 
 /** Which instance runs a periodic job, until when (SQLite; PostgreSQL uses advisory locks). */

@@ -23,6 +23,18 @@ import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
 import { TextField } from '~/components/text-field'
 import { useErrorTitle } from '~/utils/use-error-title'
+import {
+  forgetTypedFields,
+  switchLanguageKeepingFields,
+  typedFieldsOf,
+} from '~/booking/typed-fields.server'
+import {
+  validateUnlessSwitchingLanguage,
+  type TypedFieldsHandle,
+} from '~/components/language-switch'
+
+/** The language buttons carry this form: a switch keeps what was typed. */
+export const handle: TypedFieldsHandle = { typedFieldsForm: 'passenger-form' }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -32,7 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notice: readNotice(request.url),
     view: presentBooking(booking, extras, language, site),
     capacity: vehicleCapacity(booking.vehicle_class, language, site),
-    // What was stored before: coming back to this step shows it again.
+    // What was stored before: coming back to this step shows it again, and what
+    // was typed before a language switch, not yet saved, over it.
     stored: {
       name: booking.first_name ?? '',
       lastName: booking.last_name ?? '',
@@ -43,6 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       notes: booking.notes ?? '',
       flightNumber: booking.flight_number ?? '',
       signName: booking.sign_name ?? '',
+      ...typedFieldsOf(booking, 'passenger'),
     },
     meta: meta('booking-passenger', { noindex: true }),
   }
@@ -52,14 +66,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { language, site } = pageContext(context, request)
   const { handle, booking } = await requireStepBooking(request, 'passenger')
+  const formData = await request.formData()
+  const switched = await switchLanguageKeepingFields(
+    request,
+    formData,
+    handle,
+    booking,
+    'passenger',
+  )
+  if (switched) return switched
   const schema = passengerSchema(vehicleCapacity(booking.vehicle_class, language, site))
-  const submission = parseWithZod(await request.formData(), { schema })
+  const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
     return data({ result: submission.reply() }, { status: 400 })
   }
   try {
     await savePassengerDetails(handle, booking.id, submission.value, new Date())
+    await forgetTypedFields(handle, booking)
   } catch (error) {
     if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)
     throw error
@@ -80,7 +104,10 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     lastResult: actionData?.result,
     defaultValue: stored,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData, submitter }) =>
+      validateUnlessSwitchingLanguage(submitter, formData, () =>
+        parseWithZod(formData, { schema }),
+      ),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -124,7 +151,21 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         aria-labelledby="passenger-form-title"
       >
         <h2 id="passenger-form-title">{t('booking.passenger.formTitle')}</h2>
-        <FormErrorSummary errors={form.allErrors} text={text} />
+        <FormErrorSummary
+          form={form}
+          labels={{
+            name: t('booking.passenger.name'),
+            lastName: t('booking.passenger.lastName'),
+            email: t('booking.passenger.email'),
+            phone: t('booking.passenger.phone'),
+            passengers: t('booking.passenger.passengers'),
+            luggage: t('booking.passenger.luggage'),
+            flightNumber: t('booking.passenger.flightNumber'),
+            signName: t('booking.passenger.signName'),
+            notes: t('booking.passenger.notes'),
+          }}
+          text={text}
+        />
         <div className="form-grid">
           <TextField
             field={fields.name}

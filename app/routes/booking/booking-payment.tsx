@@ -26,6 +26,23 @@ import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
 import { TextField } from '~/components/text-field'
 import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
+import {
+  forgetTypedFields,
+  switchLanguageKeepingFields,
+  typedFieldsOf,
+} from '~/booking/typed-fields.server'
+import {
+  validateUnlessSwitchingLanguage,
+  type TypedFieldsHandle,
+} from '~/components/language-switch'
+
+/** The language buttons carry the form while it is on the page: a switch keeps what was typed. */
+export const handle: TypedFieldsHandle = {
+  typedFieldsForm: (data) =>
+    data && typeof data === 'object' && 'awaiting' in data && data.awaiting
+      ? undefined
+      : 'payment-form',
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -60,6 +77,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         signName: booking.sign_name,
         notes: booking.notes,
       },
+      // What was typed before a language switch, not yet saved, shown over what is stored.
+      typed: typedFieldsOf(booking, 'payment'),
       // Billing starts from the passenger's name; what was stored before wins.
       stored: {
         fullname: booking.billing_first_name ?? booking.first_name ?? '',
@@ -108,9 +127,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         now,
       ),
     )
+  const formData = await request.formData()
+  const switched = await switchLanguageKeepingFields(request, formData, handle, booking, 'payment')
+  if (switched) return switched
   if (booking.status !== 'draft' && booking.status !== 'payment_failed') return pay()
 
-  const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: paymentSchema })
   if (submission.status !== 'success') {
     markFormRefused(context)
@@ -118,11 +139,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (formData.get('intent') === 'reprice') {
     const repriced = await repriceForPayment(handle, booking, submission.value, now)
+    await forgetTypedFields(handle, booking)
     const notice = repriced.kind === 'repriced' ? 'repriced' : 'repriceUnavailable'
     return redirect(`/booking-payment?notice=${notice}`, 303)
   }
   try {
     await submitDraft(handle, booking.id, submission.value, now)
+    await forgetTypedFields(handle, booking)
   } catch (error) {
     if (!(error instanceof DraftUnavailableError)) throw error
     if (error.reason === 'expired') {
@@ -200,9 +223,12 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm<PaymentDetails>({
     id: 'payment-form',
     lastResult: actionData?.result,
-    defaultValue: loaderData.stored,
+    defaultValue: { ...loaderData.stored, ...loaderData.typed },
     constraint: getZodConstraint(paymentSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentSchema }),
+    onValidate: ({ formData, submitter }) =>
+      validateUnlessSwitchingLanguage(submitter, formData, () =>
+        parseWithZod(formData, { schema: paymentSchema }),
+      ),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
