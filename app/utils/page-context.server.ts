@@ -31,7 +31,7 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
       i18n,
       request,
       ...options,
-      errorTitle: options.errorTitle ?? context.get(formRefused),
+      errorTitle: options.errorTitle || context.get(formRefused),
     })
   return { i18n, language, site, t, meta }
 }
