@@ -48,6 +48,7 @@ export default [
     route('booking-received', 'routes/booking/booking-received.tsx'),
     route('booking-completion', 'routes/booking/booking-completion.tsx'),
     route('invoice', 'routes/booking/invoice.tsx'),
+    route('booking-voucher', 'routes/booking/booking-voucher.tsx'),
     // The built-in payment simulator's hosted page
     route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
   ]),

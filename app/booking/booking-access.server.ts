@@ -55,3 +55,23 @@ export async function findOwnBooking(
   const booking = id ? await findBooking(handle, id) : undefined
   return booking ? { booking, viaLink: false } : undefined
 }
+
+/**
+ * The paid booking (confirmed or completed) this request may see: what the
+ * invoice and the driver's voucher show. Anything else is not found.
+ */
+export async function findPaidBooking(handle: DatabaseHandle, request: Request) {
+  const own = await findOwnBooking(handle, request)
+  const paid = own && (own.booking.status === 'confirmed' || own.booking.status === 'completed')
+  return paid ? own : undefined
+}
+
+/**
+ * A path to another page of the same booking. A page opened through the
+ * signed link passes the key on, so its links work in a browser that holds no
+ * cookie for the booking; the cookie holder's links stay plain.
+ */
+export function bookingHref(path: string, request: Request, own: { viaLink: boolean }): string {
+  const key = own.viaLink ? new URL(request.url).searchParams.get(linkParam) : null
+  return key ? `${path}?${linkParam}=${encodeURIComponent(key)}` : path
+}

@@ -7,6 +7,7 @@ import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { bookingCurrency, toBookingMinor } from './booking-money'
 import { extraUnitCents, type ExtraCode } from './extras'
+import { amountsDue } from './payment-amounts'
 
 /** The seats of a vehicle class (PRODUCT.md: the seed's static list). */
 export function vehicleCapacity(code: string, language: Language, site: SiteSettings) {
@@ -29,6 +30,18 @@ function placeLabel(placeId: number, typed: string, language: Language) {
     place.aliases.includes(folded) ||
     [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
   return { name, typed: sameThing ? undefined : typed.trim() }
+}
+
+/**
+ * What the card paid and what the driver collects in cash. A paid booking
+ * keeps what was really charged (`paid_minor`); before that, the chosen
+ * option's amounts. The invoice, the received page, the voucher and the
+ * e-mail all read it from here, so they never disagree.
+ */
+export function paidAndDue(booking: BookingRow) {
+  const option = booking.payment_option ?? 'fullCard'
+  const paidMinor = booking.paid_minor ?? amountsDue(booking.total_minor, option).nowMinor
+  return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
 }
 
 /**
@@ -69,9 +82,45 @@ export function presentBooking(
     vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
     extras: extras.map((code) => ({ code, minor: toBookingMinor(extraUnitCents[code], booking) })),
     totalMinor: booking.total_minor,
+    payment: paidAndDue(booking),
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
+    flightNumber: booking.flight_number,
+    signName: booking.sign_name,
   }
 }
 
 export type BookingView = ReturnType<typeof presentBooking>
+
+/**
+ * The voucher the traveller shows the driver: who to meet (the name on the
+ * sign, or else the lead passenger's, which is what the driver's sign shows
+ * when none was given), where, when, how many, and what to collect in cash.
+ */
+export function driverVoucher(booking: BookingRow, view: BookingView, site: SiteSettings) {
+  const traveller = [booking.first_name, booking.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
+  return {
+    brand: site.brand,
+    phone: site.phone,
+    reference: view.reference,
+    signName: view.signName?.trim() || traveller,
+    traveller,
+    travellerPhone: booking.phone,
+    from: view.trip.pickup.typed ?? view.trip.pickup.name,
+    to: view.trip.destination.typed ?? view.trip.destination.name,
+    date: view.trip.date,
+    time: view.trip.time,
+    vehicle: view.vehicle.title,
+    extras: view.extras.map((extra) => extra.code),
+    flightNumber: view.flightNumber,
+    passengers: view.passengers,
+    luggage: view.luggage,
+    currency: view.currency,
+    cashMinor: view.payment.cashMinor,
+  }
+}
+
+export type DriverVoucherFacts = ReturnType<typeof driverVoucher>

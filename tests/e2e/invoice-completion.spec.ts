@@ -276,6 +276,35 @@ test.describe('in Turkish', () => {
     await expect(payment).not.toContainText('Şoföre nakit ödenecek')
     await expectNoAxeViolations(page, testInfo)
 
+    // The received page and the driver's voucher in Turkish: paid in full, nothing in cash.
+    await page.goto('/booking-received?lng=tr')
+    const order = page.getByRole('region', { name: 'Rezervasyon Özeti' })
+    await expect(order).toContainText('Kartla ödenen€136')
+    await expect(order).toContainText('Tamamı ödendi: şoföre ödenecek bir tutar yok.')
+    await expect(order).not.toContainText('Şoföre nakit ödenecek')
+    await expect(page.getByRole('region', { name: 'Rezervasyon Bilgileri' })).toContainText(
+      'Uçuş numarasıTK1984',
+    )
+    const documents = page.getByRole('region', { name: 'Fatura ve transfer belgesi' })
+    await expect(
+      documents.getByRole('link', { name: 'Faturayı görüntüleyin ve yazdırın' }),
+    ).toHaveAttribute('href', '/invoice')
+    const help = page.getByRole('region', { name: 'Yardıma mı ihtiyacınız var?' })
+    await expect(help.getByRole('link', { name: "WhatsApp'tan bize yazın" })).toHaveAttribute(
+      'href',
+      `https://wa.me/905325550100?text=${encodeURIComponent(`Merhaba, rezervasyon numaram ${reference}.`)}`,
+    )
+    const voucher = page.getByRole('article', { name: 'Transfer belgesi' })
+    // No name was given for the sign: the driver's sign shows the lead passenger's.
+    await expect(voucher).toContainText('Karşılama tabelasındaki isimAyşe Yılmaz')
+    await expect(voucher).toContainText('Tamamı ödendi: şoförün tahsil edeceği bir tutar yok.')
+    await expectNoAxeViolations(page, testInfo)
+    await documents.getByRole('link', { name: 'Yazdırılabilir transfer belgesini açın' }).click()
+    await expect(page).toHaveURL(/\/booking-voucher$/)
+    await expect(page).toHaveTitle('Transfer Belgesi | Marmara Chauffeur')
+    await expect(page.getByRole('article', { name: 'Transfer belgesi' })).toContainText(reference)
+    await expectNoAxeViolations(page, testInfo)
+
     await page.goto(`/booking-completion?conversationId=${reference}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rezervasyonunuz onaylandı')
     await expect(page.getByRole('region', { name: 'Rezervasyon özeti' })).toContainText(

@@ -1,13 +1,13 @@
-import { Form, data, redirect } from 'react-router'
+import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-received'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
-import { findOwnBooking } from '~/booking/booking-access.server'
+import { bookingHref, findOwnBooking } from '~/booking/booking-access.server'
 import { bookingExtraCodes } from '~/booking/bookings.server'
-import { presentBooking } from '~/booking/booking-view.server'
+import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
 import {
   completeBooking,
   passengerNames,
@@ -16,6 +16,9 @@ import {
 import { formatDate, formatMoney } from '~/utils/format'
 import { passengerNameRequired, passengerNameSchema } from '~/booking/booking-forms'
 import { translateFieldError } from '~/forms/text-input'
+import { phoneHref } from '~/config/site'
+import { DriverVoucher } from '~/components/driver-voucher'
+import { PrintButton } from '~/components/print-button'
 
 /**
  * The booking received page (seed, Booking flow): only for the browser that
@@ -31,7 +34,7 @@ async function paidBooking(request: Request) {
     if (own.viaLink) throw data(null, { status: 404 })
     throw redirect('/booking-payment')
   }
-  return { handle, booking }
+  return { handle, booking, own }
 }
 
 type NamePart = keyof PassengerName
@@ -65,13 +68,27 @@ function readNames(form: FormData): { names: PassengerName[]; errors: NameErrors
 const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count ?? 0, 0)
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const { handle, booking } = await paidBooking(request)
+  const { language, site, t, meta } = pageContext(context, request)
+  const { handle, booking, own } = await paidBooking(request)
   const extras = await bookingExtraCodes(handle, booking.id)
   const stored = await passengerNames(handle, booking.id)
+  const view = presentBooking(booking, extras, language, site)
+  const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     language,
-    view: presentBooking(booking, extras, language, site),
+    view,
+    voucher: driverVoucher(booking, view, site),
+    links: {
+      invoice: bookingHref('/invoice', request, own),
+      voucher: bookingHref('/booking-voucher', request, own),
+    },
+    help: {
+      phone: site.phone,
+      email: site.email,
+      whatsapp: site.whatsappNumber
+        ? `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(whatsappText)}`
+        : null,
+    },
     order: {
       reference: booking.reference,
       date: booking.trip_date,
@@ -126,7 +143,16 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingReceived({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, order, passenger, language } = loaderData
+  const { view, order, passenger, language, links, help } = loaderData
+  const { payment } = view
+  // One amount with cents shows all of them with cents, so the lines read alike (as in the e-mail).
+  const fractionDigits = [view.totalMinor, payment.paidMinor, payment.cashMinor].some(
+    (minor) => minor % 100 !== 0,
+  )
+    ? 2
+    : 0
+  const money = (minor: number) =>
+    formatMoney(minor / 100, view.currency, language, { minimumFractionDigits: fractionDigits })
   const names = actionData?.names ?? loaderData.names
   const errors = actionData?.errors ?? []
   const refusals = errors.flatMap((error) => [error.firstname, error.lastname])
@@ -136,14 +162,16 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
     (error): error is string => Boolean(error) && error !== passengerNameRequired,
   )
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
-  const rows = (entries: [string, string][]) => (
+  const rows = (entries: ([string, string] | false | null | undefined)[]) => (
     <dl className="trip-summary__list">
-      {entries.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
+      {entries
+        .filter((entry): entry is [string, string] => Boolean(entry))
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
     </dl>
   )
   return (
@@ -161,14 +189,33 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
             {rows([
               [t('received.orderNumber'), order.reference],
               [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
-              [t('received.total'), formatMoney(view.totalMinor / 100, view.currency, language)],
+              [t('received.total'), money(view.totalMinor)],
               [
                 t('received.paymentMethod'),
                 order.paymentOption === 'depositCash'
                   ? t('received.depositCash')
                   : t('received.fullCard'),
               ],
+              [t('received.paidCard'), money(payment.paidMinor)],
+              payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
             ])}
+            {payment.cashMinor > 0 ? null : (
+              <p className="received__paid">{t('received.nothingDue')}</p>
+            )}
+          </div>
+        </section>
+        <section className="card" aria-labelledby="documents-title">
+          <div className="card__body">
+            <h2 id="documents-title">{t('received.documentsTitle')}</h2>
+            <p>{t('received.documentsText')}</p>
+            <div className="received__links">
+              <Link className="button button--ghost" to={links.invoice}>
+                {t('received.invoiceLink')}
+              </Link>
+              <Link className="button button--ghost" to={links.voucher}>
+                {t('received.voucherLink')}
+              </Link>
+            </div>
           </div>
         </section>
         <section className="card" aria-labelledby="reservation-title">
@@ -179,7 +226,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               [t('received.dropoff'), view.trip.destination.typed ?? view.trip.destination.name],
               [t('received.pickupDate'), formatDate(view.trip.date, language)],
               [t('received.pickupTime'), view.trip.time],
+              view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
+              view.signName ? [t('received.signName'), view.signName] : null,
               [t('received.vehicle'), view.vehicle.title],
+              view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
+              view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
               [
                 t('received.extras'),
                 view.extras.length
@@ -268,6 +319,34 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
             </Form>
           </div>
         </section>
+        <section className="card" aria-labelledby="help-title">
+          <div className="card__body">
+            <h2 id="help-title">{t('received.helpTitle')}</h2>
+            <p>{t('received.helpText', { reference: order.reference })}</p>
+            <ul className="received__help">
+              <li>
+                {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
+              </li>
+              {help.whatsapp ? (
+                <li>
+                  <a href={help.whatsapp} rel="noopener noreferrer">
+                    {t('received.helpWhatsapp')}
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
+              </li>
+            </ul>
+          </div>
+        </section>
+        <div className="received__voucher">
+          <div className="received__voucher-actions">
+            <PrintButton label={t('received.printVoucher')} only="voucher" />
+            <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+          </div>
+          <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
+        </div>
       </div>
       {loaderData.completed ? (
         <dialog open className="notice-dialog" aria-labelledby="completed-title">

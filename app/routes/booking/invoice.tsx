@@ -1,17 +1,16 @@
 import { Link, data } from 'react-router'
-import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/invoice'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { getDatabase } from '~/db/db.server'
-import { findOwnBooking } from '~/booking/booking-access.server'
+import { bookingHref, findPaidBooking } from '~/booking/booking-access.server'
 import { bookingExtraCodes } from '~/booking/bookings.server'
 import { presentBooking } from '~/booking/booking-view.server'
-import { amountsDue } from '~/booking/payment-amounts'
 import { containedVat, VAT_PERCENT } from '~/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
 import { formatDate, formatMoney } from '~/utils/format'
+import { PrintButton } from '~/components/print-button'
 
 /**
  * The invoice of a paid booking (seed, Booking flow; PRODUCT.md, Prices). The
@@ -24,16 +23,10 @@ import { formatDate, formatMoney } from '~/utils/format'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const handle = await getDatabase()
-  const own = await findOwnBooking(handle, request)
-  const booking = own?.booking
-  if (!own || !booking || (booking.status !== 'confirmed' && booking.status !== 'completed')) {
-    throw data(null, { status: 404 })
-  }
+  const own = await findPaidBooking(handle, request)
+  if (!own) throw data(null, { status: 404 })
+  const { booking } = own
   const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
-  const option = booking.payment_option ?? 'fullCard'
-  const paidMinor = booking.paid_minor ?? amountsDue(view.totalMinor, option).nowMinor
-  // The signed link, when that is how the page was opened, so 'back' keeps working.
-  const key = own.viaLink ? new URL(request.url).searchParams.get('key') : null
   return {
     language,
     company: {
@@ -70,33 +63,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     currency: view.currency,
     totalMinor: view.totalMinor,
     ...containedVat(view.totalMinor),
-    payment: {
-      option,
-      paidMinor,
-      cashMinor: Math.max(view.totalMinor - paidMinor, 0),
-      id: booking.payment_id,
-    },
-    backHref: key ? `/booking-received?key=${encodeURIComponent(key)}` : '/booking-received',
+    payment: { ...view.payment, id: booking.payment_id },
+    // Opened through the signed link, 'back' keeps it so it still works.
+    backHref: bookingHref('/booking-received', request, own),
     meta: meta('invoice', { noindex: true }),
   }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-const subscribeNothing = () => () => {}
-
-/** True once React runs in the browser: a print button needs JavaScript to work. */
-function useCanPrint() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => typeof window.print === 'function',
-    () => false,
-  )
-}
-
 export default function Invoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const canPrint = useCanPrint()
   const { language, company, billedTo, trip, payment, currency } = loaderData
   const money = (minor: number) =>
     formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
@@ -113,11 +90,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
     <div className="invoice-page">
       <div className="container invoice-page__body">
         <div className="invoice-page__toolbar">
-          {canPrint ? (
-            <button type="button" className="button button--accent" onClick={() => window.print()}>
-              {t('invoice.print')}
-            </button>
-          ) : null}
+          <PrintButton label={t('invoice.print')} />
           <p className="invoice-page__hint">{t('invoice.printHint')}</p>
           <Link className="invoice-page__back" to={loaderData.backHref}>
             {t('invoice.backToBooking')}

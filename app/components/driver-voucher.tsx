@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next'
+import type { DriverVoucherFacts } from '~/booking/booking-view.server'
+import type { Language } from '~/i18n/config'
+import { formatDate, formatMoney } from '~/utils/format'
+
+/**
+ * The voucher the traveller shows the driver, printed or on a phone: the
+ * booking page holds it and /booking-voucher prints it alone. The name on the
+ * sign and the cash to collect are what the driver looks for first, so they
+ * stand out; the rest is the trip as booked.
+ */
+export function DriverVoucher({
+  voucher,
+  language,
+  headingLevel,
+}: {
+  voucher: DriverVoucherFacts
+  language: Language
+  headingLevel: 1 | 2
+}) {
+  const { t } = useTranslation()
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const present = (value: string | number | null | undefined) =>
+    value !== null && value !== undefined && String(value).trim() !== ''
+  // A phone number reads as one piece: it is marked never to break across lines.
+  const facts: [string, string | number | null | undefined, string?][] = [
+    [t('voucher.pickup'), voucher.from],
+    [t('voucher.destination'), voucher.to],
+    [t('voucher.date'), formatDate(voucher.date, language)],
+    [t('voucher.time'), voucher.time],
+    [t('voucher.flightNumber'), voucher.flightNumber],
+    [t('voucher.vehicle'), voucher.vehicle],
+    [t('voucher.passengers'), voucher.passengers],
+    [t('voucher.luggage'), voucher.luggage],
+    [
+      t('voucher.extras'),
+      voucher.extras.map((code) => t(`booking.extras.items.${code}.title`)).join(', '),
+    ],
+    [t('voucher.traveller'), voucher.traveller],
+    [t('voucher.travellerPhone'), voucher.travellerPhone, 'voucher__nowrap'],
+  ]
+  return (
+    <article className="voucher" aria-labelledby="voucher-title">
+      <header className="voucher__head">
+        <p className="voucher__brand">{voucher.brand}</p>
+        <Heading id="voucher-title" className="voucher__title">
+          {t('voucher.title')}
+        </Heading>
+        <p className="voucher__show">{t('voucher.showDriver')}</p>
+      </header>
+      <dl className="voucher__key">
+        <div>
+          <dt>{t('voucher.reference')}</dt>
+          <dd className="voucher__reference">{voucher.reference}</dd>
+        </div>
+        <div>
+          <dt>{t('voucher.signName')}</dt>
+          <dd className="voucher__sign">{voucher.signName}</dd>
+        </div>
+      </dl>
+      <dl className="voucher__facts">
+        {facts
+          .filter(([, value]) => present(value))
+          .map(([label, value, className]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd className={className}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {voucher.cashMinor > 0 ? (
+        <dl className="voucher__cash">
+          <div>
+            <dt>{t('voucher.cashDue')}</dt>
+            <dd>{formatMoney(voucher.cashMinor / 100, voucher.currency, language)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="voucher__cash voucher__cash--paid">{t('voucher.paidInFull')}</p>
+      )}
+      <p className="voucher__contact">
+        {t('voucher.contact', { brand: voucher.brand, phone: voucher.phone })}
+      </p>
+    </article>
+  )
+}

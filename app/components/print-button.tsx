@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react'
+
+const subscribeNothing = () => () => {}
+
+/** True once React runs in the browser: a print button needs JavaScript to work. */
+function useCanPrint() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => typeof window.print === 'function',
+    () => false,
+  )
+}
+
+/**
+ * A button that opens the browser's print dialog; rendered only with
+ * JavaScript (the page says how to print without it). With `only`, the page
+ * is printed in that mode: `<html data-print="…">` lets the print styles leave
+ * out everything else, until the browser says printing is over.
+ */
+export function PrintButton({
+  label,
+  only,
+  className = 'button button--accent',
+}: {
+  label: string
+  only?: string
+  className?: string
+}) {
+  const canPrint = useCanPrint()
+  if (!canPrint) return null
+  const print = () => {
+    const root = document.documentElement
+    if (only) {
+      root.dataset.print = only
+      window.addEventListener('afterprint', () => delete root.dataset.print, { once: true })
+    }
+    window.print()
+  }
+  return (
+    <button type="button" className={className} onClick={print}>
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,57 @@
+import { Link, data } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/booking-voucher'
+import { pageContext } from '~/utils/page-context.server'
+import { metaDescriptors } from '~/seo/meta'
+import { getDatabase } from '~/db/db.server'
+import { bookingHref, findPaidBooking } from '~/booking/booking-access.server'
+import { bookingExtraCodes } from '~/booking/bookings.server'
+import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
+import { DriverVoucher } from '~/components/driver-voucher'
+import { PrintButton } from '~/components/print-button'
+
+/**
+ * The driver's voucher of a paid booking on a page of its own, laid out for
+ * printing: it works without JavaScript (the browser's Print command), and
+ * the booking page links here. Guarded like the invoice: only the browser
+ * that made the booking or the holder of the e-mail's signed link; anyone
+ * else, and any booking not paid, gets the not-found page.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { language, site, meta } = pageContext(context, request)
+  const handle = await getDatabase()
+  const own = await findPaidBooking(handle, request)
+  if (!own) throw data(null, { status: 404 })
+  const { booking } = own
+  const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
+  return {
+    language,
+    voucher: driverVoucher(booking, view, site),
+    backHref: bookingHref('/booking-received', request, own),
+    meta: meta('booking-voucher', { noindex: true }),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function BookingVoucher({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="invoice-page voucher-page">
+      <div className="container invoice-page__body voucher-page__body">
+        <div className="invoice-page__toolbar">
+          <PrintButton label={t('voucher.print')} />
+          <p className="invoice-page__hint">{t('voucher.printHint')}</p>
+          <Link className="invoice-page__back" to={loaderData.backHref}>
+            {t('voucher.backToBooking')}
+          </Link>
+        </div>
+        <DriverVoucher
+          voucher={loaderData.voucher}
+          language={loaderData.language}
+          headingLevel={1}
+        />
+      </div>
+    </div>
+  )
+}
