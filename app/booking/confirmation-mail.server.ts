@@ -14,7 +14,6 @@ import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
 import { bookingExtraCodes, findBooking } from './bookings.server'
 import { presentBooking } from './booking-view.server'
 import { bookingLink } from './booking-access.server'
-import { amountsDue } from './payment-amounts'
 
 /** Sends are retried by the periodic job; after this many tries a person must look. */
 const MAX_MAIL_ATTEMPTS = 6
@@ -86,8 +85,6 @@ export async function sendConfirmation(
     const t = translatorFor(language)
     const extras = await bookingExtraCodes(handle, bookingId)
     const view = presentBooking(booking, extras, language, site)
-    const option = booking.payment_option ?? 'fullCard'
-    const due = amountsDue(booking.total_minor, option)
     const mail = bookingConfirmationMail(
       {
         language,
@@ -95,6 +92,8 @@ export async function sendConfirmation(
         brand: site.brand,
         siteUrl: env.PUBLIC_BASE_URL,
         link: bookingLink(booking.id),
+        invoiceLink: bookingLink(booking.id, '/invoice'),
+        voucherLink: bookingLink(booking.id, '/booking-voucher'),
         pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
         destination: view.trip.destination.typed ?? view.trip.destination.name,
         // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
@@ -106,9 +105,9 @@ export async function sendConfirmation(
         luggage: booking.luggage_count ?? 0,
         currency: view.currency,
         totalMinor: booking.total_minor,
-        paidMinor: booking.paid_minor ?? due.nowMinor,
-        cashMinor: booking.total_minor - (booking.paid_minor ?? due.nowMinor),
-        paymentOption: option,
+        paidMinor: view.payment.paidMinor,
+        cashMinor: view.payment.cashMinor,
+        paymentOption: view.payment.option,
         travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
         phone: site.phone,
         email: site.email,

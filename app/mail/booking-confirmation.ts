@@ -21,6 +21,9 @@ export interface BookingConfirmationInput {
   siteUrl: string
   /** The signed link to the booking page, http(s). */
   link: string
+  /** The signed links to the printable invoice and the driver's voucher, http(s). */
+  invoiceLink: string
+  voucherLink: string
   pickup: string
   destination: string
   /** The booking's date as chosen (YYYY-MM-DD); '00:00' is the midnight at its end. */
@@ -100,6 +103,11 @@ export function bookingConfirmationMail(
   // Values are escaped here, for HTML only, whatever the i18next instance's setting.
   const tr = (key: string, values: Record<string, unknown> = {}): string =>
     String(t(key, { ...values, interpolation: { escapeValue: false } }))
+  // The invoice and the voucher, each through its own signed link (it works in any browser).
+  const documents: [string, string][] = [
+    [tr('mail.invoiceLink'), assertHttpUrl(input.invoiceLink, 'invoice link')],
+    [tr('mail.voucherLink'), assertHttpUrl(input.voucherLink, 'voucher link')],
+  ]
 
   const amounts = [input.totalMinor, input.paidMinor, input.cashMinor]
   // One amount with cents shows all of them with cents, so the lines read alike.
@@ -177,6 +185,7 @@ export function bookingConfirmationMail(
     ...section(tr('mail.linkTitle')),
     tr('mail.linkText'),
     link,
+    ...documents.flatMap(([label, url]) => ['', `${label}:`, url]),
     ...section(tr('mail.nextTitle')),
     ...next.map((line) => `- ${line}`),
     ...section(tr('mail.contactTitle')),
@@ -249,6 +258,7 @@ ${p(e(tr('mail.linkText')))}
 </td></tr>
 </table>
 ${p(`<a href="${e(link)}" style="${linkStyle}word-break:break-all;">${e(link)}</a>`, 'font-size:14px;')}
+${documents.map(([label, url]) => p(`<a href="${e(url)}" style="${linkStyle}">${e(label)}</a>`)).join('\n')}
 ${h2(tr('mail.nextTitle'))}
 <ul style="margin:0 0 12px;padding-left:20px;">
 ${next.map((line) => `<li style="margin:0 0 8px;font-size:16px;line-height:1.5;">${e(line)}</li>`).join('\n')}

@@ -177,6 +177,8 @@ function bookingInput(language: Language, overrides: Partial<BookingConfirmation
     brand: 'Marmara Chauffeur',
     siteUrl: 'https://www.marmarachauffeur.com',
     link,
+    invoiceLink: 'https://www.marmarachauffeur.com/invoice?key=6f1c2a9e.AbC-123_x',
+    voucherLink: 'https://www.marmarachauffeur.com/booking-voucher?key=6f1c2a9e.AbC-123_x',
     pickup: 'İstanbul Havalimanı (IST)',
     destination: 'Beşiktaş, İstanbul',
     date: '2026-06-12',

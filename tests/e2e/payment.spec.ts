@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { expectNoAxeViolations } from './helpers'
+import { expectNoAxeViolations, waitForHydration } from './helpers'
 import { openServerDatabase, outboxDir } from './database'
 import {
   bookingsFor,
   cards,
   chooseVehicle,
   date,
+  fillBilling,
+  fillPassenger,
   fillStepsToBookNow,
+  passengerForm,
   payWith,
   total,
   tripTime,
@@ -338,4 +341,163 @@ test('the expired-price message and action are in Turkish on a Turkish booking',
   )
   await expect(page.getByRole('button', { name: 'Güncel fiyatı al' })).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
+})
+
+/** An e-mail's text with its quoted-printable soft breaks and escapes undone. */
+function decodeQuotedPrintable(mail: string): string {
+  const bytes = mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
+}
+
+test('the received page shows what the e-mail says and leads to the invoice and the driver voucher', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow()
+  const js = testInfo.project.name === 'js'
+  const since = new Date().toISOString()
+  const time = slot(testInfo, 8)
+  await chooseVehicle(page, time)
+  await page.getByRole('button', { name: 'Add Child Seat' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page, '3')
+  await passengerForm(page).getByLabel('Name on the sign (optional)').fill('Dr. Ayşe Yılmaz')
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  await page.getByRole('radio', { name: /30% Deposit \+ Cash/ }).check()
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  const [booking] = bookingsFor(time, since)
+  const reference = booking!.reference
+
+  // €136 in all: a 30 % deposit of €40.80 by card, €95.20 in cash, as in the e-mail.
+  const order = page.getByRole('region', { name: 'Order Summary' })
+  await expect(order).toContainText('Total€136.00')
+  await expect(order).toContainText('Paid by card€40.80')
+  await expect(order).toContainText('Due in cash to the driver€95.20')
+  const reservation = page.getByRole('region', { name: 'Reservation Information' })
+  await expect(reservation).toContainText('Flight numberTK1984')
+  await expect(reservation).toContainText('Name on the signDr. Ayşe Yılmaz')
+  await expect(reservation).toContainText('Passengers3')
+  await expect(reservation).toContainText('Luggage2')
+  const help = page.getByRole('region', { name: 'Need help?' })
+  await expect(help).toContainText(reference)
+  await expect(help.getByRole('link', { name: '+90 212 555 01 00' })).toHaveAttribute(
+    'href',
+    'tel:+902125550100',
+  )
+  await expect(help.getByRole('link', { name: 'Write to us on WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/905325550100?text=${encodeURIComponent(`Hello, my booking reference is ${reference}.`)}`,
+  )
+  const documents = page.getByRole('region', { name: 'Invoice and voucher' })
+  await expect(documents.getByRole('link', { name: 'View and print the invoice' })).toHaveAttribute(
+    'href',
+    '/invoice',
+  )
+  await expect(documents.getByRole('link', { name: 'Open the printable voucher' })).toHaveAttribute(
+    'href',
+    '/booking-voucher',
+  )
+
+  // The voucher for the driver, on the page itself.
+  const voucher = page.getByRole('article', { name: 'Transfer voucher' })
+  await expect(voucher).toContainText(`Booking reference${reference}`)
+  await expect(voucher).toContainText('Name on the signDr. Ayşe Yılmaz')
+  await expect(voucher).toContainText('Lead passengerAyşe Yılmaz')
+  await expect(voucher).toContainText('Şile')
+  await expect(voucher).toContainText(`Pickup time${time}`)
+  await expect(voucher).toContainText('Flight numberTK1984')
+  await expect(voucher).toContainText('Passengers3')
+  await expect(voucher).toContainText('Luggage2')
+  await expect(voucher).toContainText('Child Seat')
+  await expect(voucher).toContainText('Due in cash to the driver€95.20')
+  await expectNoAxeViolations(page, testInfo)
+
+  // 'Print voucher' (JavaScript only) prints the voucher alone; the browser's own Print, the page.
+  const printVoucher = page.getByRole('button', { name: 'Print voucher' })
+  if (js) {
+    await waitForHydration(page)
+    await page.evaluate(() => {
+      window.print = () => {
+        document.body.dataset.printedAs = document.documentElement.dataset.print ?? 'page'
+      }
+    })
+    await printVoucher.click()
+    await expect(page.locator('body')).toHaveAttribute('data-printed-as', 'voucher')
+    await page.emulateMedia({ media: 'print' })
+    await expect(voucher).toBeVisible()
+    await expect(order).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
+    await expect(printVoucher).toBeHidden()
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')))
+    await expect(order).toBeVisible()
+    await page.emulateMedia({ media: 'screen' })
+  } else {
+    await expect(printVoucher).toHaveCount(0)
+  }
+
+  // The printable voucher page: the same voucher, alone when printed.
+  await documents.getByRole('link', { name: 'Open the printable voucher' }).click()
+  await expect(page).toHaveURL(/\/booking-voucher$/)
+  await expect(page).toHaveTitle('Transfer Voucher | Marmara Chauffeur')
+  const alone = page.getByRole('article', { name: 'Transfer voucher' })
+  await expect(alone).toContainText(`Booking reference${reference}`)
+  await expect(alone).toContainText('Due in cash to the driver€95.20')
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(js ? 1 : 0)
+  await expectNoAxeViolations(page, testInfo)
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('.site-header')).toBeHidden()
+  await expect(page.locator('.site-footer')).toBeHidden()
+  await expect(page.getByRole('link', { name: 'Back to your booking' })).toBeHidden()
+  await expect(alone).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+  await page.getByRole('link', { name: 'Back to your booking' }).click()
+  await expect(page).toHaveURL(/\/booking-received$/)
+
+  // The invoice, from the received page.
+  await page.getByRole('link', { name: 'View and print the invoice' }).click()
+  await expect(page).toHaveURL(/\/invoice$/)
+  await expect(page.getByRole('article', { name: 'Invoice' })).toContainText(reference)
+
+  // The e-mail links to the invoice through the signed link; another browser opens it.
+  const [raw] = await mailsFor(reference, 1)
+  const mail = decodeQuotedPrintable(raw!)
+  const invoiceLink = /https?:\/\/[^\s"<>]+\/invoice\?key=[\w-]+\.[\w-]+/.exec(mail)?.[0]
+  expect(invoiceLink).toBeTruthy()
+  const key = new URL(invoiceLink!).searchParams.get('key')!
+  const stranger = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  })
+  const strangerPage = await stranger.newPage()
+  for (const path of ['/booking-voucher', `/booking-voucher?key=${booking!.id}.forged`]) {
+    expect((await strangerPage.goto(path))?.status()).toBe(404)
+    await expect(strangerPage.getByText(reference)).toHaveCount(0)
+  }
+  expect((await strangerPage.goto(invoiceLink!))?.status()).toBe(200)
+  await expect(strangerPage.getByRole('article', { name: 'Invoice' })).toContainText(reference)
+
+  // Opened through the signed link, the received page's links carry it.
+  await strangerPage.goto(`/booking-received?key=${key}`)
+  const linked = strangerPage.getByRole('region', { name: 'Invoice and voucher' })
+  await expect(linked.getByRole('link', { name: 'View and print the invoice' })).toHaveAttribute(
+    'href',
+    `/invoice?key=${key}`,
+  )
+  await linked.getByRole('link', { name: 'Open the printable voucher' }).click()
+  await expect(strangerPage).toHaveURL(`/booking-voucher?key=${key}`)
+  await expect(strangerPage.getByRole('article', { name: 'Transfer voucher' })).toContainText(
+    reference,
+  )
+  await expect(strangerPage.getByRole('link', { name: 'Back to your booking' })).toHaveAttribute(
+    'href',
+    `/booking-received?key=${key}`,
+  )
+  await stranger.close()
 })
