@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next'
 import { intlLocale, type Language } from '~/i18n/config'
 import { phoneHref } from '~/config/site'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, statementMoney } from '~/utils/format'
 
 export type ConfirmationPaymentOption = 'fullCard' | 'depositCash'
 
@@ -109,11 +109,11 @@ export function bookingConfirmationMail(
     [tr('mail.voucherLink'), assertHttpUrl(input.voucherLink, 'voucher link')],
   ]
 
-  const amounts = [input.totalMinor, input.paidMinor, input.cashMinor]
-  // One amount with cents shows all of them with cents, so the lines read alike.
-  const fractionDigits = amounts.some((minor) => minor % 100 !== 0) ? 2 : 0
-  const money = (minor: number) =>
-    formatMoney(minor / 100, input.currency, language, { minimumFractionDigits: fractionDigits })
+  const money = statementMoney(
+    [input.totalMinor, input.paidMinor, input.cashMinor],
+    input.currency,
+    language,
+  )
   const date = formatDate(input.date, language)
   const isDeposit = input.paymentOption === 'depositCash' && input.cashMinor > 0
   const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()

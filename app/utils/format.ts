@@ -29,3 +29,13 @@ export function formatMoney(
     maximumFractionDigits: Math.max(fractionDigits, 2),
   }).format(amount)
 }
+
+/**
+ * A formatter for the amounts of one statement (a total, what was paid, what is
+ * due), in minor units: when one of them has cents, all show cents, so the
+ * lines read alike ('€136.00', '€40.80', '€95.20', not '€136').
+ */
+export function statementMoney(minors: number[], currency: string, language: Language) {
+  const minimumFractionDigits = minors.some((minor) => minor % 100 !== 0) ? 2 : 0
+  return (minor: number) => formatMoney(minor / 100, currency, language, { minimumFractionDigits })
+}

@@ -13,7 +13,7 @@ import {
   passengerNames,
   type PassengerName,
 } from '~/booking/passenger-names.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, statementMoney } from '~/utils/format'
 import { passengerNameRequired, passengerNameSchema } from '~/booking/booking-forms'
 import { translateFieldError } from '~/forms/text-input'
 import { phoneHref } from '~/config/site'
@@ -145,14 +145,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation()
   const { view, order, passenger, language, links, help } = loaderData
   const { payment } = view
-  // One amount with cents shows all of them with cents, so the lines read alike (as in the e-mail).
-  const fractionDigits = [view.totalMinor, payment.paidMinor, payment.cashMinor].some(
-    (minor) => minor % 100 !== 0,
+  const money = statementMoney(
+    [view.totalMinor, payment.paidMinor, payment.cashMinor],
+    view.currency,
+    language,
   )
-    ? 2
-    : 0
-  const money = (minor: number) =>
-    formatMoney(minor / 100, view.currency, language, { minimumFractionDigits: fractionDigits })
   const names = actionData?.names ?? loaderData.names
   const errors = actionData?.errors ?? []
   const refusals = errors.flatMap((error) => [error.firstname, error.lastname])
