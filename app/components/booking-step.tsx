@@ -16,14 +16,26 @@ const warningNotices: readonly BookingNotice[] = [
   'repriceUnavailable',
 ]
 
+/** A notice that says something went wrong: the page's title starts with 'Error: '. */
+export function isWarningNotice(notice: BookingNotice | undefined): boolean {
+  return notice !== undefined && warningNotices.includes(notice)
+}
+
+/**
+ * The notice a step was opened with. One that says something went wrong is
+ * there from the page's first paint, where a live region says nothing, so it
+ * takes the focus: on a page load (autofocus, also without JavaScript) and
+ * after a client-side navigation (data-page-focus, read by the root layout).
+ */
 export function BookingNoticeMessage({ notice }: { notice?: BookingNotice }) {
   const { t } = useTranslation()
   if (!notice) return null
-  const warning = warningNotices.includes(notice)
+  const warning = isWarningNotice(notice)
   return (
     <div
       className={`alert ${warning ? 'alert--error' : 'alert--info'}`}
       role={warning ? 'alert' : 'status'}
+      {...(warning ? { tabIndex: -1, autoFocus: true, 'data-page-focus': '' } : {})}
     >
       <p>{t(`booking.notices.${notice}`)}</p>
     </div>

@@ -22,27 +22,57 @@ export function FieldErrors({
 }
 
 /**
- * Every distinct message of a refused form, at its top (the seed shows its
- * messages as one alert; here they are also beside each field).
+ * The errors of a refused form, at its top: one link per field, named by the
+ * field's label and its message, that takes the focus to the field (as the
+ * contact page's summary does); errors of the whole form as plain text.
+ * Rendered by the server after a POST without JavaScript it takes the focus
+ * on load (autofocus); with JavaScript conform focuses the first wrong field.
  */
 export function FormErrorSummary({
-  errors,
+  form,
+  labels,
+  targets = {},
   text,
 }: {
-  errors: Record<string, string[] | undefined>
+  /** conform's form metadata: its id and every error by field name. */
+  form: { id: string; allErrors: Record<string, string[] | undefined> }
+  /** The label of each field, in the form's order. */
+  labels: Record<string, string>
+  /** The id a field's link goes to when it is not conform's (a radio group: its first radio). */
+  targets?: Record<string, string>
   text: ErrorText
 }) {
   const { t } = useTranslation()
-  const messages = [...new Set(Object.values(errors).flat().filter(Boolean))] as string[]
-  if (!messages.length) return null
+  const entries = Object.entries(form.allErrors).filter((entry): entry is [string, string[]] =>
+    Boolean(entry[1]?.length),
+  )
+  if (!entries.length) return null
+  const fieldErrors = Object.keys(labels).flatMap((name) => {
+    const errors = form.allErrors[name]
+    return errors?.length ? [{ name, errors: [...new Set(errors)] }] : []
+  })
+  const formErrors = [
+    ...new Set(entries.filter(([name]) => !(name in labels)).flatMap(([, errors]) => errors)),
+  ]
   return (
-    <div className="alert alert--error" role="alert">
-      <p>{t('forms.summaryTitle')}</p>
-      <ul>
-        {messages.map((key) => (
-          <li key={key}>{text(key)}</li>
-        ))}
-      </ul>
+    <div className="alert alert--error error-summary" role="alert" tabIndex={-1} autoFocus>
+      {formErrors.map((error) => (
+        <p key={error}>{text(error)}</p>
+      ))}
+      {fieldErrors.length ? (
+        <>
+          <p>{t('forms.summaryTitle')}</p>
+          <ul>
+            {fieldErrors.map(({ name, errors }) => (
+              <li key={name}>
+                <a href={`#${targets[name] ?? `${form.id}-${name}`}`}>
+                  {labels[name]}: {errors.map(text).join(' ')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   )
 }

@@ -20,7 +20,7 @@ import { translateFieldError } from '~/forms/text-input'
 import { amountsDue } from '~/booking/payment-amounts'
 import { readNotice } from '~/booking/notices'
 import { paymentOptions, type PaymentOption } from '~/db/schema'
-import { BookingStepLayout } from '~/components/booking-step'
+import { BookingStepLayout, isWarningNotice } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
 import { TextField } from '~/components/text-field'
@@ -56,12 +56,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     booking.status === 'awaiting_payment' ? await openAttempt(handle, booking.id, now) : undefined
   // A failed payment is retried at a price still held, or priced again first.
   const quoteExpired = booking.status === 'payment_failed' && isQuoteExpired(booking, now)
-  const notice = readNotice(request.url)
+  const readBack = readNotice(request.url)
+  const notice = quoteExpired && readBack !== 'repriceUnavailable' ? 'quoteExpired' : readBack
   return data(
     {
       language,
       quoteExpired,
-      notice: quoteExpired && notice !== 'repriceUnavailable' ? 'quoteExpired' : notice,
+      notice,
       view: presentBooking(booking, extras, language, site),
       // Sent to the payment page and not back yet: the page offers to go on there.
       awaiting: booking.status === 'awaiting_payment',
@@ -89,8 +90,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         city: booking.billing_city ?? '',
         zipcode: booking.billing_zipcode ?? '',
         paymentOption: option,
+        // Accepted with an earlier Book Now (a declined card, a price run out): still accepted.
+        acceptTerms: booking.terms_accepted_at !== null,
       },
-      meta: meta('booking-payment', { noindex: true }),
+      // A declined card (any notice of something gone wrong) is an error page.
+      meta: meta('booking-payment', { noindex: true, errorTitle: isWarningNotice(notice) }),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
@@ -233,8 +237,9 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     shouldRevalidate: 'onInput',
   })
   const text = (error: string) => translateFieldError(t, error)
+  const notice = quoteExpired ? 'quoteExpired' : loaderData.notice
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
-  useErrorTitle(hasErrors)
+  useErrorTitle(hasErrors || isWarningNotice(notice))
   const money = (minor: number) => formatMoney(minor / 100, view.currency, language)
   const chosen: PaymentOption =
     fields.paymentOption.value === 'depositCash' ? 'depositCash' : 'fullCard'
@@ -243,7 +248,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     <BookingStepLayout
       step="payment"
       title={t('booking.payment.title')}
-      notice={quoteExpired ? 'quoteExpired' : loaderData.notice}
+      notice={notice}
       aside={<BookingSummary view={view} language={language} />}
     >
       {loaderData.awaiting ? (
@@ -259,7 +264,22 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
           <h2 id="payment-form-title" className="visually-hidden">
             {t('booking.payment.title')}
           </h2>
-          <FormErrorSummary errors={form.allErrors} text={text} />
+          <FormErrorSummary
+            form={form}
+            labels={{
+              fullname: t('booking.payment.fullname'),
+              lastname: t('booking.payment.lastname'),
+              company: t('booking.payment.company'),
+              address: t('booking.payment.address'),
+              city: t('booking.payment.city'),
+              zipcode: t('booking.payment.zipcode'),
+              country: t('booking.payment.country'),
+              paymentOption: t('booking.payment.optionTitle'),
+              acceptTerms: `${t('footer.terms')} ${t('booking.payment.acceptAnd')} ${t('footer.distanceAgreement')}`,
+            }}
+            targets={{ paymentOption: `${fields.paymentOption.id}-${paymentOptions[0]}` }}
+            text={text}
+          />
 
           <section className="form-card" aria-labelledby="billing-title">
             <h3 id="billing-title">{t('booking.payment.billingTitle')}</h3>
