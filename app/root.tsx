@@ -1,5 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
-import { useEffect } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+} from 'react-router'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
@@ -12,6 +21,8 @@ import { SiteFooter } from './components/site-footer'
 import { NotFoundContent } from './components/not-found-content'
 import { defaultLanguage } from './i18n/config'
 import { footerLinks } from './content/footer.server'
+import { useInertBehindDialog, usePageOpensDialog } from './components/modal-dialog'
+import { focusIsLost, moveFocusTo } from './utils/focus'
 
 export const middleware: Route.MiddlewareFunction[] = [rememberLanguageFromUrl, i18nextMiddleware]
 
@@ -30,6 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { i18n, t } = useTranslation()
   const language = root?.language ?? defaultLanguage
+  // Behind a dialog the server renders open, until the scripts make it modal.
+  const behindDialog = useInertBehindDialog(usePageOpensDialog())
 
   // Keep the client's i18next in the language the server rendered.
   useEffect(() => {
@@ -46,18 +59,72 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          {t('a11y.skipToContent')}
-        </a>
-        {root ? <SiteHeader site={root.site} language={language} /> : null}
+        <div className="page-chrome" inert={behindDialog}>
+          <a className="skip-link" href="#main">
+            {t('a11y.skipToContent')}
+          </a>
+          {root ? <SiteHeader site={root.site} language={language} /> : null}
+        </div>
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {root ? <SiteFooter site={root.site} language={language} /> : null}
+        {root ? (
+          <div className="page-chrome" inert={behindDialog}>
+            <SiteFooter site={root.site} language={language} />
+          </div>
+        ) : null}
+        <NavigationFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  )
+}
+
+/**
+ * After a client-side navigation the new page takes the focus and its title is
+ * announced, as a page load would: the focus goes to what the page marks with
+ * `data-page-focus` (a notice it was opened with), else its h1, else main.
+ * Not on the first load, not when a dialog or the page itself took the focus,
+ * and on the same page (a search, a form's errors) only when the element that
+ * held the focus is gone (docs/accessibility.md).
+ */
+function NavigationFocus() {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [announcement, setAnnouncement] = useState('')
+  const shown = useRef(location)
+  const focusedWhenLeaving = useRef<Element | null>(null)
+
+  useEffect(() => {
+    if (navigation.state !== 'idle') focusedWhenLeaving.current = document.activeElement
+  }, [navigation.state])
+
+  useEffect(() => {
+    const previous = shown.current
+    if (previous.key === location.key) return
+    shown.current = location
+    const leftFrom = focusedWhenLeaving.current
+    focusedWhenLeaving.current = null
+    const samePage = previous.pathname === location.pathname
+    if (samePage && !focusIsLost()) return
+    const main = document.getElementById('main')
+    const active = document.activeElement
+    const dialogOpen = document.querySelector('dialog:modal') !== null
+    const pageTookFocus = active !== leftFrom && active !== main && Boolean(main?.contains(active))
+    if (!dialogOpen && !pageTookFocus) {
+      moveFocusTo(
+        main?.querySelector('[data-page-focus]') ?? main?.querySelector('h1') ?? main ?? null,
+        { preventScroll: true },
+      )
+    }
+    setAnnouncement(document.title)
+  }, [location])
+
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">
+      {announcement}
+    </p>
   )
 }
 

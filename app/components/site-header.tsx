@@ -7,6 +7,7 @@ import { Icon } from './icons'
 import { Logo } from './logo'
 import { LanguageForm } from './language-form'
 import { isCurrentSection, mainNav } from './nav-links'
+import { dialogCommandFallback } from './modal-dialog'
 
 /** Scroll distance after which the header takes its 'stuck' look (seed: 200 px). */
 export const STUCK_AFTER_PX = 200
@@ -23,26 +24,26 @@ function useIsStuck(): boolean {
 }
 
 /**
- * The language menu and the phone menu are native popovers: they open, close on
- * Escape and on an outside click with or without JavaScript.
+ * The language menu is a native popover and the phone menu a modal dialog opened
+ * by invoker commands: both open, close on Escape and on an outside click with
+ * or without JavaScript, and Tab stays inside the phone menu while it is open.
  */
 export function SiteHeader({ site, language }: { site: SiteSettings; language: Language }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const stuck = useIsStuck()
-  const mobileMenu = useRef<HTMLDivElement>(null)
+  const mobileMenu = useRef<HTMLDialogElement>(null)
   const languageMenu = useRef<HTMLDivElement>(null)
 
-  // A client-side navigation leaves popovers open; close them on every route change,
+  // A client-side navigation leaves the menus open; close them on every route change,
   // but not when the page hydrates: a menu opened before the scripts arrived (they
   // work natively) stays open.
   const shownPathname = useRef(pathname)
   useEffect(() => {
     if (shownPathname.current === pathname) return
     shownPathname.current = pathname
-    for (const popover of [mobileMenu.current, languageMenu.current]) {
-      if (popover?.matches(':popover-open')) popover.hidePopover()
-    }
+    if (languageMenu.current?.matches(':popover-open')) languageMenu.current.hidePopover()
+    mobileMenu.current?.close()
   }, [pathname])
 
   const links = mainNav.map((item) => {
@@ -69,14 +70,11 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
             <span className="header-phone__number">{site.phone}</span>
             <span className="visually-hidden header-phone__label">{t('header.callUs')}</span>
           </a>
-          <button
-            type="button"
-            className="language-toggle"
-            popoverTarget="language-menu"
-            aria-label={t('language.choose')}
-          >
+          <button type="button" className="language-toggle" popoverTarget="language-menu">
             <Icon name="globe" size={18} />
-            <span aria-hidden="true">{language.toUpperCase()}</span>
+            {/* The name starts with the visible code, so speaking what is seen selects it. */}
+            <span>{language.toUpperCase()}</span>
+            <span className="visually-hidden">, {t('language.choose')}</span>
             <Icon name="chevronDown" size={16} />
           </button>
           <div id="language-menu" popover="auto" className="language-menu" ref={languageMenu}>
@@ -90,22 +88,33 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
           <button
             type="button"
             className="burger"
-            popoverTarget="mobile-menu"
+            command="show-modal"
+            commandfor="mobile-menu"
+            aria-haspopup="dialog"
             aria-label={t('nav.openMenu')}
+            onClick={() => dialogCommandFallback.open('mobile-menu')}
           >
             <Icon name="menu" size={24} />
           </button>
         </div>
       </div>
-      <div id="mobile-menu" popover="auto" className="mobile-menu" ref={mobileMenu}>
+      <dialog
+        id="mobile-menu"
+        className="mobile-menu"
+        ref={mobileMenu}
+        closedby="any"
+        aria-label={t('nav.mobileLabel')}
+        onClick={dialogCommandFallback.backdropClick}
+      >
         <div className="mobile-menu__head">
           <Logo brand={site.brand} tone="dark" />
           <button
             type="button"
             className="icon-button"
-            popoverTarget="mobile-menu"
-            popoverTargetAction="hide"
+            command="close"
+            commandfor="mobile-menu"
             aria-label={t('nav.closeMenu')}
+            onClick={() => dialogCommandFallback.close('mobile-menu')}
           >
             <Icon name="close" size={24} />
           </button>
@@ -121,7 +130,7 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
           className="mobile-menu__languages"
           buttonClassName="language-option"
         />
-      </div>
+      </dialog>
     </header>
   )
 }

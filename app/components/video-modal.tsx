@@ -1,37 +1,46 @@
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icons'
+import { dialogCommandFallback } from './modal-dialog'
 
 /**
- * The promo video: closed by default, opened by a visible button. It is a native
- * popover, so it opens and closes (Escape, outside click, the close button)
- * without JavaScript. With no PROMO_VIDEO_URL it plays an animated tour drawn here.
+ * The promo video: closed by default, opened by a visible button. It is a modal
+ * dialog opened by invoker commands, so it opens and closes (Escape, outside
+ * click, the close button) without JavaScript and Tab stays inside it while it
+ * is open. With no PROMO_VIDEO_URL it plays an animated tour drawn here.
  */
 export function VideoModal({ videoUrl }: { videoUrl: string }) {
   const { t } = useTranslation()
   return (
     <div className="video-teaser">
-      <button type="button" className="video-teaser__button" popoverTarget="video-modal">
+      <button
+        type="button"
+        className="video-teaser__button"
+        command="show-modal"
+        commandfor="video-modal"
+        aria-haspopup="dialog"
+        onClick={() => dialogCommandFallback.open('video-modal')}
+      >
         <span className="video-teaser__play" aria-hidden="true">
           <Icon name="play" size={32} />
         </span>
         <span>{t('home.video.open')}</span>
       </button>
-      <div
+      <dialog
         id="video-modal"
-        popover="auto"
         className="video-modal"
-        role="dialog"
-        aria-modal="true"
+        closedby="any"
         aria-labelledby="video-modal-title"
+        onClick={dialogCommandFallback.backdropClick}
       >
         <div className="video-modal__head">
           <h2 id="video-modal-title">{t('home.video.title')}</h2>
           <button
             type="button"
             className="icon-button"
-            popoverTarget="video-modal"
-            popoverTargetAction="hide"
+            command="close"
+            commandfor="video-modal"
             aria-label={t('common.close')}
+            onClick={() => dialogCommandFallback.close('video-modal')}
           >
             <Icon name="close" size={24} />
           </button>
@@ -64,7 +73,7 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
             </ol>
           )}
         </div>
-      </div>
+      </dialog>
     </div>
   )
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { routeFlag, type RouteAlternative } from '~/domain/route-flags'
+import { ModalDialog } from '../modal-dialog'
 
 export interface RouteChoice extends RouteAlternative {
   /** Metres and seconds of the whole route, for the vehicle step's hints. */
@@ -25,7 +26,8 @@ export function toRouteChoices(result: google.maps.DirectionsResult): RouteChoic
 
 /**
  * The seed's 'Available Route Alternatives' dialog: Route N, duration, summary,
- * warnings, a radio per route (the first chosen), Cancel and Continue.
+ * warnings, a radio per route (the first chosen), Cancel and Continue. A modal
+ * dialog: Cancel and Escape close it and give the focus back to the search.
  */
 export function RouteAlternativesDialog({
   routes,
@@ -37,21 +39,10 @@ export function RouteAlternativesDialog({
   onContinue: (index: number) => void
 }) {
   const { t } = useTranslation()
-  const dialog = useRef<HTMLDialogElement>(null)
   const [chosen, setChosen] = useState(0)
 
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
-
   return (
-    <dialog
-      ref={dialog}
-      className="route-dialog"
-      aria-labelledby="route-dialog-title"
-      onCancel={onCancel}
-    >
+    <ModalDialog open onClose={onCancel} className="route-dialog" labelledBy="route-dialog-title">
       <form
         method="dialog"
         onSubmit={(event) => {
@@ -90,7 +81,12 @@ export function RouteAlternativesDialog({
           })}
         </fieldset>
         <div className="route-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onCancel}>
+          <button
+            type="button"
+            className="button button--ghost"
+            // Closed first, so the browser returns the focus before the dialog goes.
+            onClick={(event) => event.currentTarget.closest('dialog')?.close()}
+          >
             {t('search.routes.cancel')}
           </button>
           <button type="submit" className="button button--accent">
@@ -98,6 +94,6 @@ export function RouteAlternativesDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   )
 }

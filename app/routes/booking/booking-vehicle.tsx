@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { Form, Link, data, redirect, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-vehicle'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -26,8 +27,15 @@ import { RouteSearchForm } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
+import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 
 const tripFields = ['date', 'time', 'pickup', 'destination'] as const
+
+/**
+ * The search parameter of the page a notice dialog's button loads without
+ * JavaScript: the same search, its message on the page instead of in a dialog.
+ */
+const dialogClosedParam = 'dialog'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
 async function buildVehicleStep(params: URLSearchParams, language: Language, site: SiteSettings) {
@@ -42,9 +50,14 @@ async function buildVehicleStep(params: URLSearchParams, language: Language, sit
     ...searchFormOptions(language, now),
   }
   const hasSearch = tripFields.some((name) => params.has(name))
-  if (!hasSearch) return { ...common, outcome: null }
+  if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
   const result = await quoteTrip(values, now)
-  return { ...common, outcome: await presentOutcome(result, values, currency, language, site) }
+  const outcome = await presentOutcome(result, values, currency, language, site)
+  const notice =
+    outcome.kind === 'out-of-area' || (outcome.kind === 'priced' && outcome.unavailable)
+  // Read by the root layout, which makes the header and footer inert behind the dialog.
+  const serverDialog = notice && params.get(dialogClosedParam) !== 'closed'
+  return { ...common, outcome, serverDialog }
 }
 
 async function presentOutcome(
@@ -266,37 +279,23 @@ function suggestionLink(
   return `/booking-vehicle?${new URLSearchParams({ ...values, [field]: replacement }).toString()}`
 }
 
-/** A notice the server renders open; its button closes it natively (form method="dialog"). */
-function NoticeDialog({
-  id,
-  title,
-  text,
-  button,
-}: {
-  id: string
-  title: string
-  text: string
-  button: string
-}) {
-  return (
-    <dialog open className="notice-dialog" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <p>{text}</p>
-      <form method="dialog">
-        <button type="submit" className="button button--accent">
-          {button}
-        </button>
-      </form>
-    </dialog>
-  )
-}
-
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const site = useSite()
   const navigation = useNavigation()
+  const location = useLocation()
   const step = actionData ?? loaderData
   const { outcome, values, currency, language } = step
+  // A notice dialog closed with JavaScript stays closed until the next navigation.
+  const [dialogClosedAt, setDialogClosedAt] = useState<string>()
+  const dialogOpen = step.serverDialog && dialogClosedAt !== location.key
+  const coveredByDialog = useInertBehindDialog(dialogOpen)
+  const outOfAreaText =
+    step.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
+  const dismissParams = new URLSearchParams(location.search)
+  dismissParams.set(dialogClosedParam, 'closed')
+  const dismissHref = `${location.pathname}?${dismissParams.toString()}`
+  const closeDialog = () => setDialogClosedAt(location.key)
   const errorId = 'search-error'
   const errorText =
     outcome?.kind === 'invalid'
@@ -307,7 +306,9 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           })
         : outcome?.kind === 'same-place'
           ? t('search.errors.samePlace')
-          : undefined
+          : outcome?.kind === 'out-of-area' && !dialogOpen
+            ? outOfAreaText
+            : undefined
   const invalidFields: (keyof TripSearchValues)[] =
     outcome?.kind === 'invalid'
       ? outcome.error === 'fillAll'
@@ -320,148 +321,160 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
         : []
 
   return (
-    <div className="booking">
-      <div className="booking__head">
-        <div className="container">
-          <h1>{t('booking.vehicle.title')}</h1>
-          <BookingProgress current="vehicle" />
+    <>
+      {/* First in the page, so without JavaScript it is read and reached first. */}
+      {outcome?.kind === 'out-of-area' ? (
+        <NoticeDialog
+          id="out-of-area"
+          title={t('search.outOfArea.title')}
+          text={outOfAreaText}
+          button={t('search.outOfArea.okay')}
+          open={dialogOpen}
+          onClose={closeDialog}
+          dismissHref={dismissHref}
+          returnFocus={() => document.getElementById(`vehicle-search-${outcome.field}`)}
+        />
+      ) : null}
+      {outcome?.kind === 'priced' && outcome.unavailable ? (
+        <NoticeDialog
+          id="unavailable"
+          title={t('booking.vehicle.unavailableTitle')}
+          text={t('booking.vehicle.unavailableText')}
+          button={t('common.close')}
+          open={dialogOpen}
+          onClose={closeDialog}
+          dismissHref={dismissHref}
+        />
+      ) : null}
+      <div className="booking" inert={coveredByDialog}>
+        <div className="booking__head">
+          <div className="container">
+            <h1>{t('booking.vehicle.title')}</h1>
+            <BookingProgress current="vehicle" />
+          </div>
+        </div>
+        <div className="container booking__body">
+          <BookingNoticeMessage notice={step.notice} />
+          {errorText ? (
+            // Out of area, the dialog has said it already: here it stays beside the search.
+            <div
+              className="alert alert--error"
+              role={outcome?.kind === 'out-of-area' ? undefined : 'alert'}
+              id={errorId}
+            >
+              <p>{errorText}</p>
+              {outcome?.kind === 'not-found' && outcome.suggestions.length ? (
+                <>
+                  <p>{t('search.didYouMean')}</p>
+                  <ul className="suggestions">
+                    {outcome.suggestions.map((name) => (
+                      <li key={name}>
+                        <Link to={suggestionLink(values, outcome.field, name)}>{name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+
+          <RouteSearchForm
+            key={JSON.stringify(values)}
+            idPrefix="vehicle-search"
+            values={values}
+            dateMin={step.dateMin}
+            dateMax={step.dateMax}
+            times={step.times}
+            placeNames={step.placeNames}
+            invalidFields={invalidFields}
+            describedBy={errorText ? errorId : undefined}
+          />
+
+          {outcome?.kind === 'priced' ? (
+            <>
+              {step.selectionRefused ? (
+                <div className="alert alert--error" role="alert">
+                  <p>{t('booking.vehicle.selectionRefused')}</p>
+                </div>
+              ) : null}
+              {step.draftsLimited ? (
+                <div className="alert alert--error" role="alert">
+                  <p>{t('booking.vehicle.draftsLimited', { phone: site.phone })}</p>
+                </div>
+              ) : null}
+              <div className="vehicle-step">
+                <TripSummary outcome={outcome} language={language} />
+                <div>
+                  <div className="vehicle-step__toolbar">
+                    <h2>{t('booking.vehicle.chooseTitle')}</h2>
+                    <CurrencyForm values={values} currency={currency} origin={step.origin} />
+                  </div>
+                  <ul className="offers" aria-busy={navigation.state !== 'idle'}>
+                    {outcome.offers.map((offer) => (
+                      <li key={offer.code} className="card offer">
+                        <img
+                          src={offer.image}
+                          alt=""
+                          width="480"
+                          height="240"
+                          className="offer__image"
+                        />
+                        <div className="offer__body">
+                          <h3 className="card__title">{offer.title}</h3>
+                          <p className="offer__models">
+                            {t('booking.vehicle.models', { models: offer.models.join(', ') })}
+                          </p>
+                          <VehicleSpecs
+                            passengers={offer.passengers}
+                            luggage={offer.luggage}
+                            paymentOptions={offer.paymentOptions}
+                          />
+                        </div>
+                        <div className="offer__buy">
+                          {offer.available ? (
+                            <>
+                              <p className="offer__price">
+                                <strong>
+                                  {formatMoney(offer.priceMinor / 100, currency, language)}
+                                </strong>
+                                <span>{t('booking.vehicle.priceIncludes')}</span>
+                              </p>
+                              <Form method="post" preventScrollReset>
+                                <TripFields values={values} />
+                                <input type="hidden" name="currency" value={currency} />
+                                <input type="hidden" name="page" value={step.pageNonce} />
+                                <input type="hidden" name="shownPrice" value={offer.priceMinor} />
+                                <button
+                                  type="submit"
+                                  name="vehicleClass"
+                                  value={offer.code}
+                                  className="button button--accent button--block"
+                                >
+                                  {t('booking.vehicle.select')}
+                                  <span className="visually-hidden"> {offer.title}</span>
+                                </button>
+                              </Form>
+                            </>
+                          ) : (
+                            <p className="offer__unavailable">
+                              {t('booking.vehicle.unavailableTitle')}
+                            </p>
+                          )}
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="fine-print">
+                    {t('booking.vehicle.ratesNote', {
+                      date: formatDate(outcome.ratesDate, language),
+                    })}
+                  </p>
+                </div>
+              </div>
+            </>
+          ) : null}
         </div>
       </div>
-      <div className="container booking__body">
-        <BookingNoticeMessage notice={step.notice} />
-        {errorText ? (
-          <div className="alert alert--error" role="alert" id={errorId}>
-            <p>{errorText}</p>
-            {outcome?.kind === 'not-found' && outcome.suggestions.length ? (
-              <>
-                <p>{t('search.didYouMean')}</p>
-                <ul className="suggestions">
-                  {outcome.suggestions.map((name) => (
-                    <li key={name}>
-                      <Link to={suggestionLink(values, outcome.field, name)}>{name}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-
-        <RouteSearchForm
-          key={JSON.stringify(values)}
-          idPrefix="vehicle-search"
-          values={values}
-          dateMin={step.dateMin}
-          dateMax={step.dateMax}
-          times={step.times}
-          placeNames={step.placeNames}
-          invalidFields={invalidFields}
-          describedBy={errorText ? errorId : undefined}
-        />
-
-        {outcome?.kind === 'out-of-area' ? (
-          <NoticeDialog
-            id="out-of-area-title"
-            title={t('search.outOfArea.title')}
-            text={
-              step.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
-            }
-            button={t('search.outOfArea.okay')}
-          />
-        ) : null}
-
-        {outcome?.kind === 'priced' ? (
-          <>
-            {outcome.unavailable ? (
-              <NoticeDialog
-                id="unavailable-title"
-                title={t('booking.vehicle.unavailableTitle')}
-                text={t('booking.vehicle.unavailableText')}
-                button={t('common.close')}
-              />
-            ) : null}
-            {step.selectionRefused ? (
-              <div className="alert alert--error" role="alert">
-                <p>{t('booking.vehicle.selectionRefused')}</p>
-              </div>
-            ) : null}
-            {step.draftsLimited ? (
-              <div className="alert alert--error" role="alert">
-                <p>{t('booking.vehicle.draftsLimited', { phone: site.phone })}</p>
-              </div>
-            ) : null}
-            <div className="vehicle-step">
-              <TripSummary outcome={outcome} language={language} />
-              <div>
-                <div className="vehicle-step__toolbar">
-                  <h2>{t('booking.vehicle.chooseTitle')}</h2>
-                  <CurrencyForm values={values} currency={currency} origin={step.origin} />
-                </div>
-                <ul className="offers" aria-busy={navigation.state !== 'idle'}>
-                  {outcome.offers.map((offer) => (
-                    <li key={offer.code} className="card offer">
-                      <img
-                        src={offer.image}
-                        alt=""
-                        width="480"
-                        height="240"
-                        className="offer__image"
-                      />
-                      <div className="offer__body">
-                        <h3 className="card__title">{offer.title}</h3>
-                        <p className="offer__models">
-                          {t('booking.vehicle.models', { models: offer.models.join(', ') })}
-                        </p>
-                        <VehicleSpecs
-                          passengers={offer.passengers}
-                          luggage={offer.luggage}
-                          paymentOptions={offer.paymentOptions}
-                        />
-                      </div>
-                      <div className="offer__buy">
-                        {offer.available ? (
-                          <>
-                            <p className="offer__price">
-                              <strong>
-                                {formatMoney(offer.priceMinor / 100, currency, language)}
-                              </strong>
-                              <span>{t('booking.vehicle.priceIncludes')}</span>
-                            </p>
-                            <Form method="post" preventScrollReset>
-                              <TripFields values={values} />
-                              <input type="hidden" name="currency" value={currency} />
-                              <input type="hidden" name="page" value={step.pageNonce} />
-                              <input type="hidden" name="shownPrice" value={offer.priceMinor} />
-                              <button
-                                type="submit"
-                                name="vehicleClass"
-                                value={offer.code}
-                                className="button button--accent button--block"
-                              >
-                                {t('booking.vehicle.select')}
-                                <span className="visually-hidden"> {offer.title}</span>
-                              </button>
-                            </Form>
-                          </>
-                        ) : (
-                          <p className="offer__unavailable">
-                            {t('booking.vehicle.unavailableTitle')}
-                          </p>
-                        )}
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-                <p className="fine-print">
-                  {t('booking.vehicle.ratesNote', {
-                    date: formatDate(outcome.ratesDate, language),
-                  })}
-                </p>
-              </div>
-            </div>
-          </>
-        ) : null}
-      </div>
-    </div>
+    </>
   )
 }
