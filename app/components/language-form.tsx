@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { languageNames, supportedLanguages, type Language } from '~/i18n/config'
 import { languageSwitchField, useReturnPath, useTypedFieldsForm } from './language-switch'
 
@@ -21,7 +20,6 @@ export function LanguageForm({
   className?: string
   buttonClassName?: string
 }) {
-  const { t } = useTranslation()
   const returnPath = useReturnPath()
   const typedFieldsForm = useTypedFieldsForm()
   const form = useRef<HTMLFormElement>(null)
@@ -34,6 +32,8 @@ export function LanguageForm({
     shownLanguage.current = current
     const popover = form.current?.closest<HTMLElement>('[popover]')
     if (popover?.matches(':popover-open')) popover.hidePopover()
+    // The phone menu is a modal dialog.
+    form.current?.closest('dialog')?.close()
   }, [current])
 
   const switchTarget = typedFieldsForm
@@ -57,11 +57,9 @@ export function LanguageForm({
           lang={language}
           className={buttonClassName}
           aria-current={language === current ? 'true' : undefined}
-          aria-label={`${languageNames[language]}${language === current ? ` (${t('language.current')})` : ''}`}
         >
-          <span className="language-code" aria-hidden="true">
-            {language.toUpperCase()}
-          </span>
+          {/* Named by what it shows (code and name); aria-current says which is in use. */}
+          <span className="language-code">{language.toUpperCase()}</span>{' '}
           <span className="language-name">{languageNames[language]}</span>
         </button>
       ))}

@@ -19,7 +19,7 @@ async function switchTo(page: Page, testInfo: TestInfo, language: 'English' | 'T
   await toggle.click()
   await page
     .locator('#language-menu')
-    .getByRole('button', { name: new RegExp(`^${language}`) })
+    .getByRole('button', { name: new RegExp(`\\b${language}$`) })
     .click()
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'Türkçe' ? 'tr' : 'en')
 }

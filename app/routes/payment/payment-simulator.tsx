@@ -62,8 +62,9 @@ function ReturnToMerchant({ callbackUrl, token }: { callbackUrl: string; token: 
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => form.current?.submit(), [])
   return (
-    <form method="post" action={callbackUrl} ref={form} className="form-card" role="status">
-      <p>{t('simulator.processed')}</p>
+    <form method="post" action={callbackUrl} ref={form} className="form-card">
+      {/* The message is the live region, not the form: a form keeps its own role. */}
+      <p role="status">{t('simulator.processed')}</p>
       <input type="hidden" name="token" value={token} />
       <button type="submit" className="button button--accent">
         {t('simulator.return', { brand: site.brand })}
