@@ -233,6 +233,7 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       reference = /MC-[A-Z0-9]{6}/.exec(received)![0]
       await noStore(`/booking-completion?conversationId=${reference}`)
       await noStore('/invoice')
+      await noStore('/booking-voucher')
       // The data requests of client-side navigation carry the same header.
       await noStore('/booking-received.data')
 
