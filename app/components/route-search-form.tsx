@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icons'
@@ -24,7 +24,8 @@ const searchFields = ['pickup', 'destination', 'date', 'time'] as const
 /**
  * The route search of the home banner and the vehicle step: a plain GET form to
  * /booking-vehicle, so it works without JavaScript. The server checks every field
- * again; `required` and the date bounds only save a round trip.
+ * again; `required` and the date bounds describe the fields, and the date picker
+ * keeps to the bounds.
  */
 export function RouteSearchForm({
   idPrefix,
@@ -60,10 +61,6 @@ export function RouteSearchForm({
   const [outOfArea, setOutOfArea] = useState(false)
   // Fields left empty in a search the browser checked (with JavaScript only).
   const [emptyFields, setEmptyFields] = useState<(keyof RouteSearchValues)[]>([])
-  // Once hydrated the form checks itself, so the page's own message replaces the
-  // browser's tooltip (which speaks the browser's language, not the page's).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
   const id = (name: string) => `${idPrefix}-${name}`
   const listId = placeNames.length ? id('places') : undefined
   const invalid = (field: keyof RouteSearchValues) =>
@@ -149,7 +146,9 @@ export function RouteSearchForm({
         action="/booking-vehicle"
         className="route-search"
         aria-label={t('search.formLabel')}
-        noValidate={hydrated}
+        // The browser's own tooltip speaks the browser's language, not the page's:
+        // the form checks itself once hydrated, and the server says it without JavaScript.
+        noValidate
         onSubmit={(event) => {
           // Without JavaScript the browser submits and the server checks everything.
           event.preventDefault()

@@ -69,7 +69,12 @@ export default function ComingSoon({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
         )}
-        <Form method="post" className="newsletter" aria-label={t('comingSoon.newsletterLabel')}>
+        <Form
+          method="post"
+          noValidate
+          className="newsletter"
+          aria-label={t('comingSoon.newsletterLabel')}
+        >
           <label htmlFor="newsletter-email" className="visually-hidden">
             {t('account.email')}
           </label>

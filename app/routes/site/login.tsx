@@ -27,7 +27,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <section className="section">
         <div className="container narrow">
           {actionData?.submitted ? <AccountsNotice /> : null}
-          <Form method="post" className="form-card" aria-label={t('account.signIn')}>
+          <Form method="post" noValidate className="form-card" aria-label={t('account.signIn')}>
             <div className="field">
               <label htmlFor="login-email">{t('account.email')}</label>
               <input

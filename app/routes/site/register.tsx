@@ -34,7 +34,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <section className="section">
         <div className="container narrow">
           {actionData?.submitted ? <AccountsNotice /> : null}
-          <Form method="post" className="form-card" aria-label={t('account.registerTitle')}>
+          <Form
+            method="post"
+            noValidate
+            className="form-card"
+            aria-label={t('account.registerTitle')}
+          >
             <div className="field">
               <label htmlFor="register-username">{t('account.username')}</label>
               <input
