@@ -92,6 +92,19 @@ describe.each(storageBackends())(
       expect((await mailState(booking.id)).mail_status).toBe('sending')
     })
 
+    it('names the calendar file in the language of the booking, with its reference', async () => {
+      const booking = await confirmedBooking({ status: 'pending' })
+      await handle.db
+        .updateTable('bookings')
+        .set({ language: 'tr' })
+        .where('id', '=', booking.id)
+        .execute()
+      expect(await sendConfirmation(handle, booking.id, now)).toBe('sent')
+      const [mail] = mailsFor(booking.reference)
+      expect(mail).toMatch(new RegExp(`filename="?rezervasyon-${booking.reference}\\.ics"?`))
+      expect(mail).not.toContain('booking.ics')
+    })
+
     it('retries a send whose lease ran out (its process died), once', async () => {
       const booking = await confirmedBooking({ status: 'sending', claimedUntil: minutes(now, -1) })
       await Promise.all([retryConfirmations(handle, now), retryConfirmations(handle, now)])

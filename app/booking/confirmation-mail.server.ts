@@ -137,7 +137,14 @@ export async function sendConfirmation(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: [{ filename: 'booking.ics', content: calendar, contentType: ICS_CONTENT_TYPE }],
+      attachments: [
+        {
+          // In the traveller's language, with the reference: 'rezervasyon-MC-7K4Q9P.ics'.
+          filename: t('mail.calendarFile', { reference: booking.reference }),
+          content: calendar,
+          contentType: ICS_CONTENT_TYPE,
+        },
+      ],
     })
     await ours
       .set({ mail_status: 'sent', mailed_at: new Date().toISOString(), mail_claimed_until: null })

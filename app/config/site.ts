@@ -22,6 +22,17 @@ export interface SiteSettings {
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'linkedin' | 'youtube'
 
+/**
+ * The reservation hours as the page's language writes them. The default,
+ * round the clock, is '24/7' in English and '7/24' in Turkish (either form of
+ * the setting is understood); any other value is shown as it was set.
+ */
+export function officeHoursIn(hours: string, language: string): string {
+  const roundTheClock = /^\s*(24\s*\/\s*7|7\s*\/\s*24)\s*$/.test(hours)
+  if (!roundTheClock) return hours
+  return language === 'tr' ? '7/24' : '24/7'
+}
+
 /** `tel:` link target: digits and a leading plus only. */
 export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`

@@ -304,7 +304,7 @@ test.describe('in Turkish', () => {
     await page.getByRole('button', { name: 'Devam' }).click()
     const alert = page.getByRole('alert')
     await expect(alert).toContainText('Lütfen tüm zorunlu alanları doldurun.')
-    await expect(alert).toContainText('Lütfen yolcu ve bavul sayısını seçin.')
+    await expect(alert).toContainText('Lütfen yolcu ve bagaj sayısını seçin.')
     // The error title speaks the page's language too, with and without JavaScript.
     await expect(page).toHaveTitle(/^Hata: /)
     await expectNoAxeViolations(page, testInfo)
@@ -315,10 +315,10 @@ test('a page opened in Turkish keeps Turkish through the booking steps', async (
   page,
 }, testInfo) => {
   await openIn(page, vehicleStep(tripTime(testInfo, 9)), 'tr')
-  await page.getByRole('button', { name: 'Seç Business Lüks Minivan' }).click()
+  await page.getByRole('button', { name: 'Seçin VIP Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ekstra ekleyin')
-  await expect(page.getByRole('button', { name: 'Ekle Çocuk Koltuğu' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ekleyin Çocuk koltuğu' })).toBeVisible()
 })
 
 test('with JavaScript, fields are checked as the traveller leaves them, without a reload', async ({

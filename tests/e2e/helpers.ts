@@ -21,7 +21,7 @@ export const publicPages: { path: string; heading: Record<Language, RegExp> }[] 
   { path: '/contact', heading: { en: /^Contact$/, tr: /^İletişim$/ } },
   { path: '/our-team', heading: { en: /^Our Team$/, tr: /^Ekibimiz$/ } },
   { path: '/team-single/2', heading: { en: /\w/, tr: /\w/ } },
-  { path: '/login', heading: { en: /^Sign in$/, tr: /^Giriş yap$/ } },
+  { path: '/login', heading: { en: /^Sign in$/, tr: /^Giriş yapın$/ } },
   { path: '/register', heading: { en: /^Create an account$/, tr: /^Hesap oluşturun$/ } },
   { path: '/pricing', heading: { en: /^Pricing$/, tr: /^Fiyatlandırma$/ } },
   {

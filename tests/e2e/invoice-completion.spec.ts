@@ -228,7 +228,7 @@ test('the completion page without a conversationId says so', async ({ page }, te
     const response = await page.goto(path)
     expect(response?.status()).toBe(400)
     await expect(page).toHaveTitle('Error: Booking not available | Marmara Chauffeur')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Missing conversationId.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The link is missing the booking reference.')
     await expect(page.getByText('Please contact support if the problem persists.')).toBeVisible()
   }
   await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
@@ -247,7 +247,7 @@ test.describe('in Turkish', () => {
     expect(missing?.status()).toBe(400)
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
     await expect(page).toHaveTitle(/^Hata: Rezervasyon gösterilemiyor/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('conversationId eksik.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bağlantıda rezervasyon numarası eksik.')
     await expect(
       page.getByText('Sorun devam ederse lütfen destek ekibimizle iletişime geçin.'),
     ).toBeVisible()
@@ -266,10 +266,10 @@ test.describe('in Turkish', () => {
       `Fatura numarası${reference}`,
     )
     await expect(row(page, /transferi/, 'Fatura')).toContainText('€129,00')
-    await expect(row(page, /^Çocuk Koltuğu/, 'Fatura')).toContainText('€7,00')
+    await expect(row(page, /^Çocuk koltuğu/, 'Fatura')).toContainText('€7,00')
     await expect(row(page, /^Net tutar \(KDV hariç\)/, 'Fatura')).toContainText('€113,33')
-    await expect(row(page, /^KDV %20 \(dahil\)/, 'Fatura')).toContainText('€22,67')
-    await expect(row(page, /^Toplam \(KDV dahil\)/, 'Fatura')).toContainText('€136,00')
+    await expect(row(page, /^KDV %20 \(dâhil\)/, 'Fatura')).toContainText('€22,67')
+    await expect(row(page, /^Toplam \(KDV dâhil\)/, 'Fatura')).toContainText('€136,00')
     const payment = page.getByRole('region', { name: 'Ödeme' })
     await expect(payment).toContainText('Tamamı Kredi Kartıyla')
     await expect(payment).toContainText('Kartla ödenen€136,00')

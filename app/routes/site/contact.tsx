@@ -13,7 +13,7 @@ import type { Route } from './+types/contact'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { metaDescriptors } from '~/seo/meta'
-import { phoneHref } from '~/config/site'
+import { officeHoursIn, phoneHref } from '~/config/site'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
@@ -85,7 +85,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const root = useSite()
   const location = useLocation()
   const mapsQuery = encodeURIComponent(root.address)
@@ -118,7 +118,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   </li>
                   <li>
                     <Icon name="clock" />
-                    <span>{t('contact.hours', { hours: root.officeHours })}</span>
+                    <span>
+                      {t('contact.hours', {
+                        hours: officeHoursIn(root.officeHours, i18n.language),
+                      })}
+                    </span>
                   </li>
                   <li>
                     <Icon name="whatsapp" />
