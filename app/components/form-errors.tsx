@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** Translates error keys from the shared schemas, with the values a key needs. */
@@ -18,6 +19,28 @@ export function FieldErrors({
     <p id={id} className="field__error">
       {[...new Set(errors)].map(text).join(' ')}
     </p>
+  )
+}
+
+/**
+ * A link from an error summary to its field. Without JavaScript the browser
+ * follows the fragment and focuses the field; with it the link focuses the
+ * field itself, because a fragment navigation is a new location to the router,
+ * which drops the action data the refused form is shown from.
+ */
+export function FieldLink({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${target}`}
+      onClick={(event) => {
+        const field = document.getElementById(target)
+        if (!field) return
+        event.preventDefault()
+        field.focus()
+      }}
+    >
+      {children}
+    </a>
   )
 }
 
@@ -65,9 +88,9 @@ export function FormErrorSummary({
           <ul>
             {fieldErrors.map(({ name, errors }) => (
               <li key={name}>
-                <a href={`#${targets[name] ?? `${form.id}-${name}`}`}>
+                <FieldLink target={targets[name] ?? `${form.id}-${name}`}>
                   {labels[name]}: {errors.map(text).join(' ')}
-                </a>
+                </FieldLink>
               </li>
             ))}
           </ul>

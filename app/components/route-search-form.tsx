@@ -11,6 +11,7 @@ import {
 } from './maps/route-alternatives'
 import { loadMapsLibrary } from './maps/maps-loader.client'
 import { useSite } from '~/utils/root-data'
+import { NoticeDialog } from './modal-dialog'
 
 export interface RouteSearchValues {
   date?: string
@@ -237,19 +238,15 @@ export function RouteSearchForm({
           onContinue={continueWith}
         />
       ) : null}
-      {outOfArea ? (
-        <dialog open className="notice-dialog" aria-labelledby={id('apology')}>
-          <h2 id={id('apology')}>{t('search.outOfArea.title')}</h2>
-          <p>{origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')}</p>
-          <button
-            type="button"
-            className="button button--accent"
-            onClick={() => setOutOfArea(false)}
-          >
-            {t('search.outOfArea.okay')}
-          </button>
-        </dialog>
-      ) : null}
+      {/* Modal; closing it gives the focus back to where the search was sent from. */}
+      <NoticeDialog
+        id={id('apology')}
+        title={t('search.outOfArea.title')}
+        text={origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')}
+        button={t('search.outOfArea.okay')}
+        open={outOfArea}
+        onClose={() => setOutOfArea(false)}
+      />
     </>
   )
 }

@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, data, redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-received'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -19,6 +20,8 @@ import { translateFieldError } from '~/forms/text-input'
 import { phoneHref } from '~/config/site'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
+import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
+import { FieldLink } from '~/components/form-errors'
 
 /**
  * The booking received page (seed, Booking flow): only for the browser that
@@ -110,6 +113,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
     max: maxPassengers(booking),
     completed: new URL(request.url).searchParams.get('completed') === '1',
+    // The 'Reservation Completed' dialog opens with the page: the root layout reads it.
+    serverDialog: new URL(request.url).searchParams.get('completed') === '1',
     meta: meta('booking-received', { noindex: true }),
   }
 }
@@ -158,6 +163,26 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const otherRefusals = [...new Set(refusals)].filter(
     (error): error is string => Boolean(error) && error !== passengerNameRequired,
   )
+  const refused = errors.flatMap((error, index) =>
+    (['firstname', 'lastname'] as const).flatMap((part) => {
+      const message = error[part]
+      return message ? [{ id: `passenger-${index}-${part}`, index, part, message }] : []
+    }),
+  )
+  // With JavaScript the page stays after a refused 'Complete Reservation': the summary
+  // takes the focus as the reloaded page's autofocus does without it.
+  const summary = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (actionData?.errors.length) summary.current?.focus()
+  }, [actionData])
+  // The dialog, closed with JavaScript, stays closed until the next navigation.
+  const location = useLocation()
+  const [dialogClosedAt, setDialogClosedAt] = useState<string>()
+  const dialogOpen = loaderData.completed && dialogClosedAt !== location.key
+  const coveredByDialog = useInertBehindDialog(dialogOpen)
+  const dismissParams = new URLSearchParams(location.search)
+  dismissParams.delete('completed')
+  const dismissQuery = dismissParams.toString()
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
   const rows = (entries: ([string, string] | false | null | undefined)[]) => (
     <dl className="trip-summary__list">
@@ -172,190 +197,212 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
     </dl>
   )
   return (
-    <div className="booking received">
-      <div className="booking__head">
-        <div className="container">
-          <h1>{t('received.title')}</h1>
-          <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
-        </div>
-      </div>
-      <div className="container booking__body received__grid">
-        <section className="card" aria-labelledby="order-title">
-          <div className="card__body">
-            <h2 id="order-title">{t('received.orderTitle')}</h2>
-            {rows([
-              [t('received.orderNumber'), order.reference],
-              [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
-              [t('received.total'), money(view.totalMinor)],
-              [
-                t('received.paymentMethod'),
-                order.paymentOption === 'depositCash'
-                  ? t('received.depositCash')
-                  : t('received.fullCard'),
-              ],
-              [t('received.paidCard'), money(payment.paidMinor)],
-              payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
-            ])}
-            {payment.cashMinor > 0 ? null : (
-              <p className="received__paid">{t('received.nothingDue')}</p>
-            )}
-          </div>
-        </section>
-        <section className="card" aria-labelledby="documents-title">
-          <div className="card__body">
-            <h2 id="documents-title">{t('received.documentsTitle')}</h2>
-            <p>{t('received.documentsText')}</p>
-            <div className="received__links">
-              <Link className="button button--ghost" to={links.invoice}>
-                {t('received.invoiceLink')}
-              </Link>
-              <Link className="button button--ghost" to={links.voucher}>
-                {t('received.voucherLink')}
-              </Link>
-            </div>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="reservation-title">
-          <div className="card__body">
-            <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
-            {rows([
-              [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
-              [t('received.dropoff'), view.trip.destination.typed ?? view.trip.destination.name],
-              [t('received.pickupDate'), formatDate(view.trip.date, language)],
-              [t('received.pickupTime'), view.trip.time],
-              view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
-              view.signName ? [t('received.signName'), view.signName] : null,
-              [t('received.vehicle'), view.vehicle.title],
-              view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
-              view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
-              [
-                t('received.extras'),
-                view.extras.length
-                  ? view.extras
-                      .map((extra) => t(`booking.extras.items.${extra.code}.title`))
-                      .join(', ')
-                  : t('received.none'),
-              ],
-            ])}
-          </div>
-        </section>
-        <section className="card" aria-labelledby="passenger-info-title">
-          <div className="card__body">
-            <h2 id="passenger-info-title">{t('received.passengerTitle')}</h2>
-            {rows([
-              [t('received.firstName'), dash(passenger.firstName)],
-              [t('received.lastName'), dash(passenger.lastName)],
-              [t('received.email'), dash(passenger.email)],
-              [t('received.phone'), dash(passenger.phone)],
-              [t('received.address'), dash(passenger.address)],
-              [t('received.city'), dash(passenger.city)],
-              [t('received.country'), dash(passenger.country)],
-              [t('received.zip'), dash(passenger.zipcode)],
-            ])}
-          </div>
-        </section>
-        <section className="card received__names" aria-labelledby="names-title">
-          <div className="card__body">
-            <h2 id="names-title">{t('received.namesTitle')}</h2>
-            <Form method="post" noValidate preventScrollReset>
-              {actionData?.limitReached ? (
-                <div className="alert alert--error" role="alert">
-                  <p>{t('received.limitReached')}</p>
-                </div>
-              ) : null}
-              {missing || otherRefusals.length ? (
-                <div className="alert alert--error" role="alert">
-                  {missing ? <p>{t('received.namesRequired')}</p> : null}
-                  {otherRefusals.map((error) => (
-                    <p key={error}>{translateFieldError(t, error)}</p>
-                  ))}
-                </div>
-              ) : null}
-              <ol className="received__list">
-                {names.map((name, index) => (
-                  <li key={`${index}-${names.length}`} className="form-grid">
-                    {(['firstname', 'lastname'] as const).map((part) => {
-                      const id = `passenger-${index}-${part}`
-                      const error = errors[index]?.[part]
-                      return (
-                        <div className="field" key={part}>
-                          <label htmlFor={id}>{t(`received.${part}`, { number: index + 1 })}</label>
-                          <input
-                            id={id}
-                            name={part}
-                            defaultValue={name[part]}
-                            required
-                            autoComplete="off"
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? `${id}-error` : undefined}
-                          />
-                          {error ? (
-                            <p id={`${id}-error`} className="field__error">
-                              {translateFieldError(t, error)}
-                            </p>
-                          ) : null}
-                        </div>
-                      )
-                    })}
-                  </li>
-                ))}
-              </ol>
-              <div className="booking-step__actions">
-                <button type="submit" name="intent" value="add" className="button button--ghost">
-                  {t('received.addPassenger')}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="complete"
-                  className="button button--accent"
-                >
-                  {t('received.complete')}
-                </button>
-              </div>
-            </Form>
-          </div>
-        </section>
-        <section className="card" aria-labelledby="help-title">
-          <div className="card__body">
-            <h2 id="help-title">{t('received.helpTitle')}</h2>
-            <p>{t('received.helpText', { reference: order.reference })}</p>
-            <ul className="received__help">
-              <li>
-                {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
-              </li>
-              {help.whatsapp ? (
-                <li>
-                  <a href={help.whatsapp} rel="noopener noreferrer">
-                    {t('received.helpWhatsapp')}
-                  </a>
-                </li>
-              ) : null}
-              <li>
-                {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
-              </li>
-            </ul>
-          </div>
-        </section>
-        <div className="received__voucher">
-          <div className="received__voucher-actions">
-            <PrintButton label={t('received.printVoucher')} only="voucher" />
-            <Link to={links.voucher}>{t('received.voucherLink')}</Link>
-          </div>
-          <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
-        </div>
-      </div>
+    <>
+      {/* First in the page, so without JavaScript it is read and reached first. */}
       {loaderData.completed ? (
-        <dialog open className="notice-dialog" aria-labelledby="completed-title">
-          <h2 id="completed-title">{t('received.completedTitle')}</h2>
-          <p>{t('received.completedText')}</p>
-          <form method="dialog">
-            <button type="submit" className="button button--accent">
-              {t('received.close')}
-            </button>
-          </form>
-        </dialog>
+        <NoticeDialog
+          id="completed"
+          title={t('received.completedTitle')}
+          text={t('received.completedText')}
+          button={t('received.close')}
+          open={dialogOpen}
+          onClose={() => setDialogClosedAt(location.key)}
+          dismissHref={`${location.pathname}${dismissQuery ? `?${dismissQuery}` : ''}`}
+        />
       ) : null}
-    </div>
+      <div className="booking received" inert={coveredByDialog}>
+        <div className="booking__head">
+          <div className="container">
+            <h1>{t('received.title')}</h1>
+            <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
+          </div>
+        </div>
+        <div className="container booking__body received__grid">
+          <section className="card" aria-labelledby="order-title">
+            <div className="card__body">
+              <h2 id="order-title">{t('received.orderTitle')}</h2>
+              {rows([
+                [t('received.orderNumber'), order.reference],
+                [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
+                [t('received.total'), money(view.totalMinor)],
+                [
+                  t('received.paymentMethod'),
+                  order.paymentOption === 'depositCash'
+                    ? t('received.depositCash')
+                    : t('received.fullCard'),
+                ],
+                [t('received.paidCard'), money(payment.paidMinor)],
+                payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
+              ])}
+              {payment.cashMinor > 0 ? null : (
+                <p className="received__paid">{t('received.nothingDue')}</p>
+              )}
+            </div>
+          </section>
+          <section className="card" aria-labelledby="documents-title">
+            <div className="card__body">
+              <h2 id="documents-title">{t('received.documentsTitle')}</h2>
+              <p>{t('received.documentsText')}</p>
+              <div className="received__links">
+                <Link className="button button--ghost" to={links.invoice}>
+                  {t('received.invoiceLink')}
+                </Link>
+                <Link className="button button--ghost" to={links.voucher}>
+                  {t('received.voucherLink')}
+                </Link>
+              </div>
+            </div>
+          </section>
+          <section className="card" aria-labelledby="reservation-title">
+            <div className="card__body">
+              <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
+              {rows([
+                [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
+                [t('received.dropoff'), view.trip.destination.typed ?? view.trip.destination.name],
+                [t('received.pickupDate'), formatDate(view.trip.date, language)],
+                [t('received.pickupTime'), view.trip.time],
+                view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
+                view.signName ? [t('received.signName'), view.signName] : null,
+                [t('received.vehicle'), view.vehicle.title],
+                view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
+                view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
+                [
+                  t('received.extras'),
+                  view.extras.length
+                    ? view.extras
+                        .map((extra) => t(`booking.extras.items.${extra.code}.title`))
+                        .join(', ')
+                    : t('received.none'),
+                ],
+              ])}
+            </div>
+          </section>
+          <section className="card" aria-labelledby="passenger-info-title">
+            <div className="card__body">
+              <h2 id="passenger-info-title">{t('received.passengerTitle')}</h2>
+              {rows([
+                [t('received.firstName'), dash(passenger.firstName)],
+                [t('received.lastName'), dash(passenger.lastName)],
+                [t('received.email'), dash(passenger.email)],
+                [t('received.phone'), dash(passenger.phone)],
+                [t('received.address'), dash(passenger.address)],
+                [t('received.city'), dash(passenger.city)],
+                [t('received.country'), dash(passenger.country)],
+                [t('received.zip'), dash(passenger.zipcode)],
+              ])}
+            </div>
+          </section>
+          <section className="card received__names" aria-labelledby="names-title">
+            <div className="card__body">
+              <h2 id="names-title">{t('received.namesTitle')}</h2>
+              <Form method="post" noValidate preventScrollReset>
+                {actionData?.limitReached ? (
+                  <div className="alert alert--error" role="alert" tabIndex={-1} autoFocus>
+                    <p>{t('received.limitReached')}</p>
+                  </div>
+                ) : null}
+                {missing || otherRefusals.length ? (
+                  // Focused on load without JavaScript, by the effect above with it; one link per field.
+                  <div
+                    className="alert alert--error error-summary"
+                    role="alert"
+                    tabIndex={-1}
+                    autoFocus
+                    ref={summary}
+                  >
+                    {missing ? <p>{t('received.namesRequired')}</p> : null}
+                    {otherRefusals.map((error) => (
+                      <p key={error}>{translateFieldError(t, error)}</p>
+                    ))}
+                    <ul>
+                      {refused.map(({ id, index, part, message }) => (
+                        <li key={id}>
+                          <FieldLink target={id}>
+                            {t(`received.${part}`, { number: index + 1 })} –{' '}
+                            {translateFieldError(t, message)}
+                          </FieldLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                <ol className="received__list">
+                  {names.map((name, index) => (
+                    <li key={`${index}-${names.length}`} className="form-grid">
+                      {(['firstname', 'lastname'] as const).map((part) => {
+                        const id = `passenger-${index}-${part}`
+                        const error = errors[index]?.[part]
+                        return (
+                          <div className="field" key={part}>
+                            <label htmlFor={id}>
+                              {t(`received.${part}`, { number: index + 1 })}
+                            </label>
+                            <input
+                              id={id}
+                              name={part}
+                              defaultValue={name[part]}
+                              required
+                              autoComplete="off"
+                              aria-invalid={error ? true : undefined}
+                              aria-describedby={error ? `${id}-error` : undefined}
+                            />
+                            {error ? (
+                              <p id={`${id}-error`} className="field__error">
+                                {translateFieldError(t, error)}
+                              </p>
+                            ) : null}
+                          </div>
+                        )
+                      })}
+                    </li>
+                  ))}
+                </ol>
+                <div className="booking-step__actions">
+                  <button type="submit" name="intent" value="add" className="button button--ghost">
+                    {t('received.addPassenger')}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="complete"
+                    className="button button--accent"
+                  >
+                    {t('received.complete')}
+                  </button>
+                </div>
+              </Form>
+            </div>
+          </section>
+          <section className="card" aria-labelledby="help-title">
+            <div className="card__body">
+              <h2 id="help-title">{t('received.helpTitle')}</h2>
+              <p>{t('received.helpText', { reference: order.reference })}</p>
+              <ul className="received__help">
+                <li>
+                  {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
+                </li>
+                {help.whatsapp ? (
+                  <li>
+                    <a href={help.whatsapp} rel="noopener noreferrer">
+                      {t('received.helpWhatsapp')}
+                    </a>
+                  </li>
+                ) : null}
+                <li>
+                  {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
+                </li>
+              </ul>
+            </div>
+          </section>
+          <div className="received__voucher">
+            <div className="received__voucher-actions">
+              <PrintButton label={t('received.printVoucher')} only="voucher" />
+              <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+            </div>
+            <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
+          </div>
+        </div>
+      </div>
+    </>
   )
 }
