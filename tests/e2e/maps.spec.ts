@@ -140,6 +140,42 @@ test.describe('with a browser Maps key', () => {
     await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('34 km')
   })
 
+  test('the alternatives are modal: Tab stays inside, Escape closes, the focus is back on Search', async ({
+    page,
+  }) => {
+    await installFakeMaps(page)
+    await page.goto('/')
+    await waitForHydration(page)
+    const form = page.getByRole('form', { name: 'Search for a ride' })
+    await form.getByLabel('Pickup Location').fill('Kadıköy, İstanbul, Türkiye')
+    await form.getByLabel('Destination').fill('SAW')
+    await form.getByLabel('Time').selectOption('10:00')
+    const search = form.getByRole('button', { name: 'Search' })
+    await search.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Available Route Alternatives' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('radio').first()).toBeFocused()
+    for (let press = 0; press < 8; press++) {
+      await page.keyboard.press('Tab')
+      expect(
+        await page.evaluate(
+          () =>
+            document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+        ),
+      ).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(search).toBeFocused()
+    // Cancel gives it back the same way.
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(search).toBeFocused()
+  })
+
   test('Cancel closes the alternatives, and a place outside the area gets the apology first', async ({
     page,
   }) => {
