@@ -20,6 +20,9 @@ function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
       DATABASE_URL: `data/e2e-${serverPort}.sqlite`,
       // Without SMTP the confirmation e-mails land here as .eml files, read by the tests.
       OUTBOX_DIR: `data/e2e-outbox-${serverPort}`,
+      // Every journey of the suite comes from this machine's one address; the limit
+      // itself is tested in tests/process/draft-limit.test.ts.
+      DRAFTS_PER_ADDRESS: '100000',
       ...extraEnv,
     },
   }

@@ -57,13 +57,13 @@ describe.each(storageBackends())('new drafts per client on $name', (backend) => 
       now,
     )
 
-  it(`starts ${draftRateLimit.max} drafts for one address in ${draftRateLimit.windowMinutes} minutes, then refuses new ones`, async () => {
+  it(`starts ${draftRateLimit().max} drafts for one address in ${draftRateLimit().windowMinutes} minutes, then refuses new ones`, async () => {
     const outcomes = []
-    for (let index = 0; index < draftRateLimit.max; index++)
+    for (let index = 0; index < draftRateLimit().max; index++)
       outcomes.push(await select('203.0.113.1'))
     expect(outcomes.every((outcome) => outcome.kind === 'selected')).toBe(true)
     const ids = outcomes.map((outcome) => (outcome.kind === 'selected' ? outcome.booking.id : ''))
-    expect(new Set(ids).size).toBe(draftRateLimit.max)
+    expect(new Set(ids).size).toBe(draftRateLimit().max)
     expect(await select('203.0.113.1')).toEqual({ kind: 'limited' })
     // Another address is not held back.
     expect((await select('203.0.113.2')).kind).toBe('selected')
@@ -73,7 +73,7 @@ describe.each(storageBackends())('new drafts per client on $name', (backend) => 
     const address = '203.0.113.3'
     const first = await select(address)
     if (first.kind !== 'selected') throw new Error(first.kind)
-    for (let index = 1; index < draftRateLimit.max; index++) {
+    for (let index = 1; index < draftRateLimit().max; index++) {
       expect((await select(address)).kind).toBe('selected')
     }
     // At the limit: choosing again with the draft in hand re-prices it in place.
@@ -83,7 +83,7 @@ describe.each(storageBackends())('new drafts per client on $name', (backend) => 
     // A double click on one 'Select' (same page view, same class) finds its draft.
     const pageNonce = newPageNonce()
     await select('203.0.113.4', { pageNonce })
-    for (let index = 0; index < draftRateLimit.max + 2; index++) {
+    for (let index = 0; index < draftRateLimit().max + 2; index++) {
       expect((await select('203.0.113.4', { pageNonce })).kind).toBe('selected')
     }
     expect((await select(address)).kind).toBe('limited')

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
+import { getEnv } from '~/config/env.server'
 import { takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
 import { createDraft, DraftUnavailableError, requoteDraft } from './bookings.server'
 import { isQuoteExpired } from './step-guard.server'
@@ -37,11 +38,14 @@ export type SelectionResult =
   | { kind: 'selected'; booking: BookingRow }
 
 /**
- * New drafts one client may start: generous for a family comparing vehicles or
- * an agent booking for a group, far below a script's thousands. Re-pricing a
- * draft the browser holds, and a repeated click on the same 'Select', are free.
+ * New drafts one client may start: by default (DRAFTS_PER_ADDRESS) generous for
+ * a family comparing vehicles or an agent booking for a group, far below a
+ * script's thousands. Re-pricing a draft the browser holds, and a repeated
+ * click on the same 'Select', are free.
  */
-export const draftRateLimit: RateLimitRule = { name: 'draft', max: 30, windowMinutes: 10 }
+export function draftRateLimit(): RateLimitRule {
+  return { name: 'draft', max: getEnv().DRAFTS_PER_ADDRESS, windowMinutes: 10 }
+}
 
 const noncePattern = /^[A-Za-z0-9_-]{16,32}$/
 
@@ -123,9 +127,10 @@ export async function selectVehicle(
       ? previous
       : undefined
   // Counted in the database, so the limit holds across instances.
-  const slot = await takeRateLimitSlot(handle, draftRateLimit, selection.clientHash, now)
+  const rule = draftRateLimit()
+  const slot = await takeRateLimitSlot(handle, rule, selection.clientHash, now)
   if (!slot) {
-    logger.warn('booking.draft_rate_limited', { rule: draftRateLimit.name })
+    logger.warn('booking.draft_rate_limited', { rule: rule.name })
     return { kind: 'limited' }
   }
   let drafted: Awaited<ReturnType<typeof createDraft>>

@@ -69,6 +69,8 @@ const envSchema = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(3),
     /** On a signal: when requests still open are cut and the process exits 1. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(8),
+    /** New booking drafts one client address may start in 10 minutes (the vehicle step answers 429 after). */
+    DRAFTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
 
     BRAND_NAME: z.string().min(1).default('Marmara Chauffeur'),
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),
