@@ -228,7 +228,9 @@ test('the completion page without a conversationId says so', async ({ page }, te
     const response = await page.goto(path)
     expect(response?.status()).toBe(400)
     await expect(page).toHaveTitle('Error: Booking not available | Marmara Chauffeur')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The link is missing the booking reference.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'The link is missing the booking reference.',
+    )
     await expect(page.getByText('Please contact support if the problem persists.')).toBeVisible()
   }
   await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
@@ -247,7 +249,9 @@ test.describe('in Turkish', () => {
     expect(missing?.status()).toBe(400)
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
     await expect(page).toHaveTitle(/^Hata: Rezervasyon gösterilemiyor/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bağlantıda rezervasyon numarası eksik.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Bağlantıda rezervasyon numarası eksik.',
+    )
     await expect(
       page.getByText('Sorun devam ederse lütfen destek ekibimizle iletişime geçin.'),
     ).toBeVisible()
