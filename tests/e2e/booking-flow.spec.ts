@@ -75,7 +75,11 @@ test('from Select to the payment summary, with the seed messages on empty and wr
   await page.getByLabel('First Name').fill('')
   await page.getByLabel('Last Name').fill('')
   await page.getByRole('button', { name: 'Book Now' }).click()
-  await expect(page.getByText('This field is required.')).toHaveCount(6 + 1) // six fields and the summary
+  // Beside each of the six fields, and in the summary's link to each.
+  await expect(page.getByText('This field is required.')).toHaveCount(6 + 6)
+  await expect(
+    page.locator('.error-summary').getByRole('link', { name: 'Address: This field is required.' }),
+  ).toHaveAttribute('href', '#payment-form-address')
   await expect(page.getByLabel('Company (optional)')).not.toHaveAttribute('aria-invalid', 'true')
   await expectNoAxeViolations(page, testInfo)
 
