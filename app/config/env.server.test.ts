@@ -59,6 +59,14 @@ describe('parseEnv', () => {
     expect(issuesOf({ SESSION_SECRET: 'replace-with-a-long-random-secret' })).toEqual([])
   })
 
+  it('says a short secret is too short, also in production', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(issuesOf({ NODE_ENV, SESSION_SECRET: 'short' })).toEqual([
+        expect.stringMatching(/SESSION_SECRET.*at least 16 characters/),
+      ])
+    }
+  })
+
   it('never quotes a refused value in its issues', () => {
     const error = (() => {
       try {
