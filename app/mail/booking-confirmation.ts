@@ -167,7 +167,7 @@ export function bookingConfirmationMail(
 
   // Plain text: the same facts, in the same order.
   const rows = (pairs: [string, string][]) => pairs.map(([label, value]) => `${label}: ${value}`)
-  // Turkish upper case keeps its dotted İ ('çevrimiçi' → 'ÇEVRİMİÇİ').
+  // Turkish upper case keeps its dotted İ ('çevrim içi' → 'ÇEVRİM İÇİ').
   const section = (title: string) => ['', title.toLocaleUpperCase(intlLocale[language]), '']
   const text = [
     heading,

@@ -409,7 +409,7 @@ describe('bookingConfirmationMail', () => {
 
   it('writes Turkish section titles in Turkish upper case', async () => {
     const { text } = bookingConfirmationMail(bookingInput('tr'), await fixedT('tr'))
-    expect(text).toContain('\nREZERVASYONUNUZ ÇEVRİMİÇİ\n')
+    expect(text).toContain('\nREZERVASYONUNUZ ÇEVRİM İÇİ\n')
     expect(text).toContain('\nBİZE ULAŞIN\n')
   })
 
