@@ -190,14 +190,43 @@ export async function fieldsTooShort(page: Page): Promise<string[]> {
 }
 
 /**
+ * One-line fields stretched taller than their text needs (a field growing with the
+ * tallest field of its grid row): their height is one line, the padding and the
+ * border, or the 48 px minimum.
+ */
+export async function fieldsStretched(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select')]
+      .filter((field) => {
+        const type = field.getAttribute('type')
+        if (type === 'hidden' || type === 'checkbox' || type === 'radio') return false
+        if (!field.checkVisibility({ visibilityProperty: true })) return false
+        const style = getComputedStyle(field)
+        if (style.clipPath !== 'none') return false
+        const needed =
+          parseFloat(style.lineHeight) +
+          parseFloat(style.paddingTop) +
+          parseFloat(style.paddingBottom) +
+          parseFloat(style.borderTopWidth) +
+          parseFloat(style.borderBottomWidth)
+        return field.offsetHeight > Math.max(needed, parseFloat(style.minHeight) || 0) + 2
+      })
+      .map(
+        (field) => `<${field.tagName.toLowerCase()}#${field.id}> is ${field.offsetHeight} px high`,
+      ),
+  )
+}
+
+/**
  * Everything that keeps the page from reading as laid out: sideways overflow, text
- * over text, fields too short for their text. Soft, so one run lists every page's.
+ * over text, fields too short for their text or stretched past it. Soft, so one run lists every page's.
  */
 export async function expectReadable(page: Page, what: string) {
   const where = `${what} at ${page.viewportSize()?.width} px (${page.url()})`
   expect.soft(await horizontalOverflow(page), where).toEqual([])
   expect.soft(await overlappingText(page), where).toEqual([])
   expect.soft(await fieldsTooShort(page), where).toEqual([])
+  expect.soft(await fieldsStretched(page), where).toEqual([])
 }
 
 /** Every public page, a filtered list, the not-found page and the refused contact form. */
