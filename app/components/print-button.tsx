@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
 
 const subscribeNothing = () => () => {}
 
@@ -40,5 +41,31 @@ export function PrintButton({
     <button type="button" className={className} onClick={print}>
       {label}
     </button>
+  )
+}
+
+/**
+ * The bar above a printable document (invoice, voucher): the print button with
+ * JavaScript, how to print without it, and the way back to the booking.
+ */
+export function PrintToolbar({
+  printLabel,
+  hint,
+  backHref,
+  backLabel,
+}: {
+  printLabel: string
+  hint: string
+  backHref: string
+  backLabel: string
+}) {
+  return (
+    <div className="invoice-page__toolbar">
+      <PrintButton label={printLabel} />
+      <p className="invoice-page__hint">{hint}</p>
+      <Link className="invoice-page__back" to={backHref}>
+        {backLabel}
+      </Link>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { Link, data } from 'react-router'
+import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-voucher'
 import { pageContext } from '~/utils/page-context.server'
@@ -8,7 +8,7 @@ import { bookingHref, findPaidBooking } from '~/booking/booking-access.server'
 import { bookingExtraCodes } from '~/booking/bookings.server'
 import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
 import { DriverVoucher } from '~/components/driver-voucher'
-import { PrintButton } from '~/components/print-button'
+import { PrintToolbar } from '~/components/print-button'
 
 /**
  * The driver's voucher of a paid booking on a page of its own, laid out for
@@ -39,13 +39,12 @@ export default function BookingVoucher({ loaderData }: Route.ComponentProps) {
   return (
     <div className="invoice-page voucher-page">
       <div className="container invoice-page__body voucher-page__body">
-        <div className="invoice-page__toolbar">
-          <PrintButton label={t('voucher.print')} />
-          <p className="invoice-page__hint">{t('voucher.printHint')}</p>
-          <Link className="invoice-page__back" to={loaderData.backHref}>
-            {t('voucher.backToBooking')}
-          </Link>
-        </div>
+        <PrintToolbar
+          printLabel={t('voucher.print')}
+          hint={t('voucher.printHint')}
+          backHref={loaderData.backHref}
+          backLabel={t('voucher.backToBooking')}
+        />
         <DriverVoucher
           voucher={loaderData.voucher}
           language={loaderData.language}

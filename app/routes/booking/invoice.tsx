@@ -1,4 +1,4 @@
-import { Link, data } from 'react-router'
+import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/invoice'
 import { pageContext } from '~/utils/page-context.server'
@@ -10,7 +10,7 @@ import { presentBooking } from '~/booking/booking-view.server'
 import { containedVat, VAT_PERCENT } from '~/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
 import { formatDate, formatMoney } from '~/utils/format'
-import { PrintButton } from '~/components/print-button'
+import { PrintToolbar } from '~/components/print-button'
 
 /**
  * The invoice of a paid booking (seed, Booking flow; PRODUCT.md, Prices). The
@@ -89,13 +89,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   return (
     <div className="invoice-page">
       <div className="container invoice-page__body">
-        <div className="invoice-page__toolbar">
-          <PrintButton label={t('invoice.print')} />
-          <p className="invoice-page__hint">{t('invoice.printHint')}</p>
-          <Link className="invoice-page__back" to={loaderData.backHref}>
-            {t('invoice.backToBooking')}
-          </Link>
-        </div>
+        <PrintToolbar
+          printLabel={t('invoice.print')}
+          hint={t('invoice.printHint')}
+          backHref={loaderData.backHref}
+          backLabel={t('invoice.backToBooking')}
+        />
 
         <article className="invoice" aria-labelledby="invoice-title">
           <div className="invoice__head">
