@@ -170,14 +170,34 @@ export function openDatabase(url: string, limits: Partial<ConnectionLimits> = {}
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '')
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  // better-sqlite3 applies the busy timeout from the first statement on, so two
-  // processes opening a new file at once wait for each other's WAL switch.
+  // better-sqlite3 applies the busy timeout from the first statement on; the
+  // WAL switch also needs its own retry (switchToWal).
   const database = new SQLite(file, { timeout: effective.busyTimeoutMs })
-  database.pragma('journal_mode = WAL')
+  switchToWal(database, effective.busyTimeoutMs)
   database.pragma('foreign_keys = ON')
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     dialect: 'sqlite',
+  }
+}
+
+/**
+ * Puts the file in WAL mode. When several processes open a new file at once,
+ * SQLite can answer SQLITE_BUSY to the switch without calling the busy
+ * handler (one of them is switching at that instant), so it is retried here
+ * with short pauses until the busy timeout. This runs once, before the
+ * process serves anything, so a blocking pause is harmless.
+ */
+function switchToWal(database: SQLite.Database, waitMs: number) {
+  const deadline = Date.now() + waitMs
+  for (let pause = 5; ; pause = Math.min(pause * 2, 250)) {
+    try {
+      database.pragma('journal_mode = WAL')
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause)
+    }
   }
 }
 
