@@ -3,7 +3,7 @@
 // page with the succeeding test card, the callback, the booking received page.
 // Plain fetch, no test framework: the load script runs many of these at once.
 
-/** The simulator's test card that succeeds (app/payment/simulator.server.ts). */
+/** The simulator's test card that succeeds (app/adapters/payment/simulator.server.ts). */
 export const SUCCEEDING_CARD = '5528790000000008'
 
 /** A browser's cookies, sent to whichever instance answers the next request. */

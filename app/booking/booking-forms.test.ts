@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { buyerFieldLimits } from '~/payment/field-limits'
+import { buyerFieldLimits } from '~/booking/field-limits'
 import {
   billingLimits,
   passengerLimits,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { paymentOptions } from '~/db/schema'
 import { textField } from '~/forms/text-input'
-import { buyerFieldLimits } from '~/payment/field-limits'
+import { buyerFieldLimits } from '~/booking/field-limits'
 
 /**
  * The passenger and payment forms, shared by the server (the source of truth)

@@ -5,9 +5,9 @@ import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
-import { bookingCurrency, toBookingMinor } from './booking-money'
-import { extraUnitCents, type ExtraCode } from './extras'
-import { amountsDue } from './payment-amounts'
+import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
+import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import { amountsDue } from '~/domain/booking/payment-split'
 
 /** The seats of a vehicle class (PRODUCT.md: the seed's static list). */
 export function vehicleCapacity(code: string, language: Language, site: SiteSettings) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import {
   bookingEvents,
   bookingExtraCodes,
@@ -15,9 +15,9 @@ import {
   submitDraft,
   transitionBooking,
 } from './bookings.server'
-import { billing, draftInput, passenger } from './test-fixtures'
+import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { referencePattern } from './identifiers.server'
-import { TransitionError } from './status'
+import { TransitionError } from '~/domain/booking/status'
 
 // On a real SQLite file and on the machine's PostgreSQL (a throwaway database per run).
 describe.each(storageBackends())('bookings on $name', (backend) => {

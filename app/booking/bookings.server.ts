@@ -6,10 +6,10 @@ import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
 import type { Currency, RatesSnapshot } from '~/domain/money/currency'
-import { assertTransition } from './status'
+import { assertTransition } from '~/domain/booking/status'
 import { newBookingId, newReference } from './identifiers.server'
-import { bookingTotals } from './booking-money'
-import { extraCodes, extraUnitCents, type ExtraCode } from './extras'
+import { bookingTotals } from '~/domain/booking/money'
+import { extraCodes, extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
 
 /** A quote is held for 30 minutes (issue: the booking draft). */

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import { createDraft, savePassengerDetails } from './bookings.server'
-import { draftInput, passenger } from './test-fixtures'
+import { draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { retryConfirmations, sendConfirmation } from './confirmation-mail.server'
 
 /** The outbox e-mails that mention a booking reference. */

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
-import { assertTransition } from './status'
+import { assertTransition } from '~/domain/booking/status'
 import { recordEvent } from './bookings.server'
 
 export interface PassengerName {

@@ -1,12 +1,15 @@
 import { getEnv } from '~/config/env.server'
 import { priceEntry } from '~/domain/places/gazetteer'
-import { builtinDistanceProvider, googleDistanceProvider } from '~/domain/distance/distance.server'
+import {
+  builtinDistanceProvider,
+  googleDistanceProvider,
+} from '~/adapters/distance/distance.server'
 import type { DistanceProvider } from '~/domain/distance/distance'
 import {
   builtinRatesProvider,
   ecbRatesProvider,
   type RatesProvider,
-} from '~/domain/rates/rates.server'
+} from '~/adapters/rates/rates.server'
 
 /**
  * The configured adapters: builtin by default (no key, no network), the real

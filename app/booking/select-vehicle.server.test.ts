@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import { clientHash } from '~/db/rate-limit.server'
 import { getSiteSettings } from '~/config/site.server'
 import { convertCents } from '~/domain/money/currency'

@@ -5,7 +5,7 @@ import { getDatabase } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
 import { bookingExtraCodes, findBooking, transitionBooking } from './bookings.server'
 import { readDraftId } from './draft-cookie.server'
-import type { ExtraCode } from './extras'
+import type { ExtraCode } from '~/domain/booking/extras'
 import type { BookingNotice } from './notices'
 
 export type GuardedStep = 'extra' | 'passenger' | 'payment'

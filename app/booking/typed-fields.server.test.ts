@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import { createDraft, findBooking, transitionBooking } from './bookings.server'
 import { passengerSchema, paymentSchema } from './booking-forms'
-import { draftInput } from './test-fixtures'
+import { draftInput } from '../../tests/support/booking-fixtures'
 import {
   MAX_TYPED_CHARACTERS,
   forgetTypedFields,

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { getSiteSettings } from '~/config/site.server'
 import { logger } from '~/utils/logger.server'
-import { configuredMailer, mailFrom } from '~/mail/configured.server'
+import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
 import { escapeHtml } from '~/mail/booking-confirmation'
 
 /** A send holds its message this long; the mailer's own timeouts end it well before. */

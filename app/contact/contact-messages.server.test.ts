@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailContactMessage } from './contact-mail.server'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import { contactRateLimit } from './contact-schema'
 import {
   recentMessagesFrom,

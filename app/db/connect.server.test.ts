@@ -12,7 +12,11 @@ import {
   servingLimits,
   type DatabaseHandle,
 } from './connect.server'
-import { postgresAdminUrl, postgresBackend, type Backend } from './test-backends'
+import {
+  postgresAdminUrl,
+  postgresBackend,
+  type Backend,
+} from '../../tests/support/database-backends'
 
 /** Milliseconds a promise took to settle, and how it settled. */
 async function timed<T>(work: Promise<T>) {

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './connect.server'
-import { storageBackends } from './test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import { runExclusively } from './job-lock.server'
 
 /** A job that runs until `finish` is called, recording that it started. */

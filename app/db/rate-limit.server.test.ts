@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './connect.server'
-import { storageBackends } from './test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import {
   clientHash,
   countRateLimitEvents,

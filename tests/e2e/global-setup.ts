@@ -1,4 +1,4 @@
-import { startFakeIyzico } from '../../app/payment/iyzico-fake-server'
+import { startFakeIyzico } from '../support/iyzico-fake-server'
 import { fakeIyzico } from './iyzico-settings'
 
 /**

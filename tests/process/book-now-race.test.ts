@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeIyzico, type FakeIyzico } from '../../app/payment/iyzico-fake-server'
+import { startFakeIyzico, type FakeIyzico } from '../support/iyzico-fake-server'
 import { startServer, type RunningServer } from './server-process'
 import { CookieJar, bookNow, journeyToBookNow, post, postgresStore, sqliteStore } from './journey'
 

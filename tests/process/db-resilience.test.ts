@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { postgresAdminUrl, postgresBackend } from '~/db/test-backends'
+import { postgresAdminUrl, postgresBackend } from '../support/database-backends'
 import { runNode, scratchFolder, startServer, type RunningServer } from './server-process'
 
 const running: RunningServer[] = []

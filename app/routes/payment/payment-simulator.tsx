@@ -5,9 +5,13 @@ import type { Route } from './+types/payment-simulator'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { getDatabase } from '~/db/db.server'
-import { simulatorEnabled } from '~/payment/configured.server'
-import { findSimulatorSession, payOnSimulator, simulatorCards } from '~/payment/simulator.server'
-import { fromDecimalAmount } from '~/payment/amounts'
+import { simulatorEnabled } from '~/adapters/payment/configured.server'
+import {
+  findSimulatorSession,
+  payOnSimulator,
+  simulatorCards,
+} from '~/adapters/payment/simulator.server'
+import { fromDecimalAmount } from '~/adapters/payment/decimal-amounts'
 import { parseCurrency } from '~/domain/money/currency'
 import { formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/payment-callback'
 import { getDatabase } from '~/db/db.server'
-import { paymentProvider } from '~/payment/configured.server'
-import { settlePayment } from '~/payment/payments.server'
+import { paymentProvider } from '~/adapters/payment/configured.server'
+import { settlePayment } from '~/booking/payments.server'
 import { sendConfirmationSoon } from '~/booking/confirmation-mail.server'
 
 /**

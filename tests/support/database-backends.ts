@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, type DatabaseHandle } from './connect.server'
+import { openDatabase, type DatabaseHandle } from '../../app/db/connect.server'
 
 /**
  * For storage tests, which run twice: on a real SQLite file and on the

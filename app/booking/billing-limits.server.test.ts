@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import {
   createDraft,
   markExtrasDone,
@@ -9,13 +9,13 @@ import {
   submitDraft,
 } from '~/booking/bookings.server'
 import { billingLimits, paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
-import { draftInput, passenger } from '~/booking/test-fixtures'
+import { draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { buyerFieldLimits } from './field-limits'
-import { startFakeIyzico, type FakeIyzico } from './iyzico-fake-server'
-import { createIyzicoProvider } from './iyzico.server'
+import { startFakeIyzico, type FakeIyzico } from '../../tests/support/iyzico-fake-server'
+import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { beginPayment, type PaymentContext } from './payments.server'
-import { createSimulatorProvider } from './simulator.server'
-import type { PaymentProvider } from './provider'
+import { createSimulatorProvider } from '~/adapters/payment/simulator.server'
+import type { PaymentProvider } from '~/adapters/payment/provider'
 
 const keys = { apiKey: 'limits-api-key', secretKey: 'limits-secret-key' }
 

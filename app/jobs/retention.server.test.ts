@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import type { BookingStatus } from '~/db/schema'
-import { createDraft, setExtraChosen } from './bookings.server'
-import { draftInput } from './test-fixtures'
+import { createDraft, setExtraChosen } from '~/booking/bookings.server'
+import { draftInput } from '../../tests/support/booking-fixtures'
 import { purgeUnpaidBookings, UNPAID_RETENTION_DAYS } from './retention.server'
 
 const days = (from: Date, count: number) => new Date(from.getTime() + count * 86_400_000)

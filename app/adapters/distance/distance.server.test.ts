@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { placeById, priceEntry } from '../places/gazetteer'
+import { placeById, priceEntry } from '~/domain/places/gazetteer'
 import { builtinDistanceProvider, googleDistanceProvider } from './distance.server'
 
 /**

@@ -2,8 +2,8 @@ import { placeById, priceEntry } from '~/domain/places/gazetteer'
 import { builtinDistance } from '~/domain/distance/distance'
 import { quoteClasses } from '~/domain/pricing/quote'
 import type { RatesSnapshot } from '~/domain/money/currency'
-import type { DraftInput } from './bookings.server'
-import type { PassengerDetails, PaymentDetails } from './booking-forms'
+import type { DraftInput } from '../../app/booking/bookings.server'
+import type { PassengerDetails, PaymentDetails } from '../../app/booking/booking-forms'
 
 /**
  * Shared by the storage tests of bookings and payments: a dated rates file, a

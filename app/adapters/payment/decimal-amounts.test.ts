@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromDecimalAmount, toDecimalAmount } from './amounts'
+import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 
 describe('payment amounts as decimal strings', () => {
   it('writes minor units with two decimals', () => {

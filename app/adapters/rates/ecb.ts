@@ -1,4 +1,4 @@
-import { currencies, type RatesSnapshot } from '../money/currency'
+import { currencies, type RatesSnapshot } from '~/domain/money/currency'
 
 /**
  * Reads the ECB's daily reference-rate XML (eurofxref-daily.xml):

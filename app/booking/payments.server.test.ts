@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '~/db/test-backends'
+import { storageBackends } from '../../tests/support/database-backends'
 import {
   bookingEvents,
   bookingExtraCodes,
@@ -12,19 +12,23 @@ import {
   submitDraft,
 } from '~/booking/bookings.server'
 import type { BookingRow } from '~/db/schema'
-import { billing, draftInput, passenger } from '~/booking/test-fixtures'
-import { createSimulatorProvider, payOnSimulator, simulatorCards } from './simulator.server'
+import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
+import {
+  createSimulatorProvider,
+  payOnSimulator,
+  simulatorCards,
+} from '~/adapters/payment/simulator.server'
 import {
   beginPayment,
   initializeRequest,
   settlePayment,
   type PaymentContext,
 } from './payments.server'
-import { reconcilePayments, refundsDue, runMaintenance } from './maintenance.server'
-import { startFakeIyzico } from './iyzico-fake-server'
-import { createIyzicoProvider } from './iyzico.server'
+import { reconcilePayments, refundsDue, runMaintenance } from '~/jobs/maintenance.server'
+import { startFakeIyzico } from '../../tests/support/iyzico-fake-server'
+import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { repriceForPayment } from '~/booking/reprice.server'
-import type { PaymentProvider } from './provider'
+import type { PaymentProvider } from '~/adapters/payment/provider'
 
 /**
  * A paid booking, stored: the simulator's sessions and our payment attempts on

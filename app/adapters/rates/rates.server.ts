@@ -1,4 +1,4 @@
-import type { RatesSnapshot } from '../money/currency'
+import type { RatesSnapshot } from '~/domain/money/currency'
 import { logger } from '~/utils/logger.server'
 import builtin from './builtin-rates.json'
 import { parseEcbRates } from './ecb'

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module'
 import Iyzipay from 'iyzipay'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startFakeIyzico, type FakeIyzico } from './iyzico-fake-server'
+import { startFakeIyzico, type FakeIyzico } from '../../../tests/support/iyzico-fake-server'
 import { createIyzicoProvider } from './iyzico.server'
-import { buyerFieldLimits } from './field-limits'
+import { buyerFieldLimits } from '~/booking/field-limits'
 import type { InitializeRequest } from './provider'
 
 // iyzipay's own helper, as its samples use it to verify response signatures.

@@ -1,7 +1,11 @@
-import type { Place } from '../places/types'
-import type { PriceTableEntry } from '../pricing/types'
+import type { Place } from '~/domain/places/types'
+import type { PriceTableEntry } from '~/domain/pricing/types'
 import { logger } from '~/utils/logger.server'
-import { builtinDistance, type DistanceProvider, type RouteDistance } from './distance'
+import {
+  builtinDistance,
+  type DistanceProvider,
+  type RouteDistance,
+} from '~/domain/distance/distance'
 
 type PriceLookup = (placeId: number) => PriceTableEntry | undefined
 

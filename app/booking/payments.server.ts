@@ -2,13 +2,17 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, PaymentAttemptsTable } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { logger } from '~/utils/logger.server'
-import { assertTransition } from '~/booking/status'
+import { assertTransition } from '~/domain/booking/status'
 import { recordEvent, type Executor } from '~/booking/bookings.server'
-import { amountsDue } from '~/booking/payment-amounts'
-import { bookingCurrency, toBookingMinor } from '~/booking/booking-money'
-import { extraUnitCents, type ExtraCode } from '~/booking/extras'
-import { fromDecimalAmount, toDecimalAmount } from './amounts'
-import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
+import { amountsDue } from '~/domain/booking/payment-split'
+import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
+import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import { fromDecimalAmount, toDecimalAmount } from '~/adapters/payment/decimal-amounts'
+import type {
+  InitializeRequest,
+  PaymentProvider,
+  RetrieveResult,
+} from '~/adapters/payment/provider'
 
 /** A checkout form token lives 30 minutes at iyzico; the simulator follows. */
 export const ATTEMPT_MINUTES = 30

@@ -2,13 +2,13 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
-import { purgeUnpaidBookings } from '~/booking/retention.server'
+import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { logger } from '~/utils/logger.server'
 import { expireStaleDrafts, recordEvent } from '~/booking/bookings.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
-import type { PaymentProvider } from './provider'
-import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from './payments.server'
+import type { PaymentProvider } from '~/adapters/payment/provider'
+import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import Iyzipay from 'iyzipay'
 import { logger } from '~/utils/logger.server'
-import { buyerFieldLimits } from './field-limits'
+import { buyerFieldLimits } from '~/booking/field-limits'
 import type {
   InitializeRequest,
   InitializeResult,

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { SimulatorSessionsTable } from '~/db/schema'
-import { fromDecimalAmount } from './amounts'
+import { fromDecimalAmount } from './decimal-amounts'
 import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
 
 /**

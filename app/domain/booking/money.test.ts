@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingTotals, toBookingMinor } from './booking-money'
+import { bookingTotals, toBookingMinor } from './money'
 
 const lira = { currency: 'TRY', rate: '49.4371', rates_date: '2026-11-20' }
 const euro = { currency: 'EUR', rate: '1', rates_date: '2026-11-20' }

@@ -9,8 +9,8 @@ import type { Language } from '~/i18n/config'
 import { resources } from '~/i18n/resources'
 import { formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
-import { bookingConfirmationMail, type BookingConfirmationInput } from './booking-confirmation'
-import { bookingCalendarEvent, ICS_CONTENT_TYPE } from './ics'
+import { bookingConfirmationMail, type BookingConfirmationInput } from '~/mail/booking-confirmation'
+import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
 import { createMailer, MailSendError, type OutgoingMail } from './mailer.server'
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountsDue } from './payment-amounts'
+import { amountsDue } from './payment-split'
 
 describe('amountsDue', () => {
   it('charges the whole total by card for a full card payment', () => {
