@@ -1,13 +1,7 @@
 import { useMemo } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-} from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -20,8 +14,8 @@ import { translateFieldError } from '~/forms/text-input'
 import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
-import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
-import { TextField } from '~/components/text-field'
+import { FormErrorSummary } from '~/forms/form-errors'
+import { SelectField, TextField, TextareaField } from '~/forms/fields'
 import { useErrorTitle } from '~/utils/use-error-title'
 import {
   forgetTypedFields,
@@ -118,23 +112,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
 
-  const countField = (field: FieldMetadata<number>, label: string, max: number) => {
-    const props = getSelectProps(field)
-    return (
-      <div className="field">
-        <label htmlFor={field.id}>{label}</label>
-        <select {...props} key={props.key}>
-          <option value="">{t('booking.passenger.choose')}</option>
-          {range(max).map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-      </div>
-    )
-  }
+  const counts = (max: number) => range(max).map((value) => ({ value, label: value }))
 
   return (
     <BookingStepLayout
@@ -194,8 +172,20 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             hint={t('booking.passenger.phoneHint')}
             text={text}
           />
-          {countField(fields.passengers, t('booking.passenger.passengers'), capacity.passengers)}
-          {countField(fields.luggage, t('booking.passenger.luggage'), capacity.luggage)}
+          <SelectField
+            field={fields.passengers}
+            label={t('booking.passenger.passengers')}
+            placeholder={t('booking.passenger.choose')}
+            options={counts(capacity.passengers)}
+            text={text}
+          />
+          <SelectField
+            field={fields.luggage}
+            label={t('booking.passenger.luggage')}
+            placeholder={t('booking.passenger.choose')}
+            options={counts(capacity.luggage)}
+            text={text}
+          />
         </div>
         <fieldset className="form-fieldset">
           <legend>{t('booking.passenger.arrivalTitle')}</legend>
@@ -220,23 +210,13 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             />
           </div>
         </fieldset>
-        <div className="field">
-          <label htmlFor={fields.notes.id}>{t('booking.passenger.notes')}</label>
-          <textarea
-            {...getTextareaProps(fields.notes)}
-            key={fields.notes.key}
-            rows={4}
-            aria-describedby={
-              [`${fields.notes.id}-hint`, fields.notes.errors?.length ? fields.notes.errorId : '']
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-          />
-          <p id={`${fields.notes.id}-hint`} className="field__hint">
-            {t('booking.passenger.notesHint')}
-          </p>
-          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} text={text} />
-        </div>
+        <TextareaField
+          field={fields.notes}
+          label={t('booking.passenger.notes')}
+          rows={4}
+          hint={t('booking.passenger.notesHint')}
+          text={text}
+        />
         <div className="booking-step__actions">
           <Link to="/booking-extra" className="button button--ghost">
             {t('booking.back')}

@@ -22,8 +22,8 @@ import { readNotice } from '~/booking/notices'
 import { paymentOptions, type PaymentOption } from '~/db/schema'
 import { BookingStepLayout, isWarningNotice } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
-import { FieldErrors, FormErrorSummary } from '~/components/form-errors'
-import { TextField } from '~/components/text-field'
+import { FieldErrors, FormErrorSummary } from '~/forms/form-errors'
+import { CheckboxField, TextField } from '~/forms/fields'
 import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
 import {
@@ -428,30 +428,17 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             </p>
           </section>
 
-          <div className="field field--check">
-            <label className="checkbox" htmlFor={fields.acceptTerms.id}>
-              <input
-                {...getInputProps(fields.acceptTerms, { type: 'checkbox' })}
-                key={fields.acceptTerms.key}
-              />
-              <span>
-                {t('booking.payment.acceptBefore')}{' '}
-                <Link to="/terms" target="_blank">
-                  {t('footer.terms')}
-                </Link>{' '}
-                {t('booking.payment.acceptAnd')}{' '}
-                <Link to="/distance-agreement" target="_blank">
-                  {t('footer.distanceAgreement')}
-                </Link>
-                {t('booking.payment.acceptAfter')}
-              </span>
-            </label>
-            <FieldErrors
-              id={fields.acceptTerms.errorId}
-              errors={fields.acceptTerms.errors}
-              text={text}
-            />
-          </div>
+          <CheckboxField field={fields.acceptTerms} text={text}>
+            {t('booking.payment.acceptBefore')}{' '}
+            <Link to="/terms" target="_blank">
+              {t('footer.terms')}
+            </Link>{' '}
+            {t('booking.payment.acceptAnd')}{' '}
+            <Link to="/distance-agreement" target="_blank">
+              {t('footer.distanceAgreement')}
+            </Link>
+            {t('booking.payment.acceptAfter')}
+          </CheckboxField>
 
           <div className="booking-step__actions">
             <Link to="/booking-passenger" className="button button--ghost">

@@ -21,7 +21,7 @@ import { phoneHref } from '~/config/site'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
-import { FieldLink } from '~/components/form-errors'
+import { FieldLink } from '~/forms/form-errors'
 
 /**
  * The booking received page (seed, Booking flow): only for the browser that

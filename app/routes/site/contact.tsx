@@ -1,13 +1,6 @@
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/contact'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -21,6 +14,8 @@ import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { contactSchema, honeypotField } from '~/contact/contact-schema'
 import { translateFieldError } from '~/forms/text-input'
+import { TextField, TextareaField } from '~/forms/fields'
+import { ErrorSummary } from '~/forms/form-errors'
 import { senderHash, storeContactMessage } from '~/contact/contact-messages.server'
 import { mailContactMessage } from '~/contact/contact-mail.server'
 import { PageHero } from '~/components/page-hero'
@@ -219,33 +214,43 @@ function ContactForm({
         {...getFormProps(form, { ariaAttributes: false })}
       >
         {failed ? (
-          <div className="alert alert--error error-summary" role="alert">
-            {formErrors.map((error) => (
+          <ErrorSummary
+            messages={formErrors.map((error) => (
               <p key={error}>{errorText(error)}</p>
             ))}
-            {fieldErrors.length ? (
-              <>
-                <p>{t('contact.errorSummary')}</p>
-                <ul>
-                  {fieldErrors.map(({ id, error }) => (
-                    <li key={`${id}:${error}`}>
-                      <a href={`#${id}`}>{errorText(error)}</a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
+            title={t('contact.errorSummary')}
+            links={fieldErrors.map(({ id, error }) => ({
+              key: `${id}:${error}`,
+              target: id,
+              content: errorText(error),
+            }))}
+          />
         ) : null}
-        <ContactField label={t('contact.fullName')} field={fields.fullName} autoComplete="name" />
-        <ContactField
-          label={t('contact.email')}
+        <TextField
+          field={fields.fullName}
+          label={t('contact.fullName')}
+          autoComplete="name"
+          text={errorText}
+        />
+        <TextField
           field={fields.email}
+          label={t('contact.email')}
           type="email"
           autoComplete="email"
+          text={errorText}
         />
-        <ContactField label={t('contact.subject')} field={fields.subject} />
-        <ContactField label={t('contact.message')} field={fields.message} multiline />
+        <TextField
+          field={fields.subject}
+          label={t('contact.subject')}
+          autoComplete={undefined}
+          text={errorText}
+        />
+        <TextareaField
+          field={fields.message}
+          label={t('contact.message')}
+          rows={6}
+          text={errorText}
+        />
         {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
         <div className="contact-honeypot" aria-hidden="true">
           <label htmlFor="contact-website">{t('contact.honeypot')}</label>
@@ -280,38 +285,4 @@ function useErrorText() {
   const { t } = useTranslation()
   const { phone } = useSite()
   return (error: string) => translateFieldError(t, error, { phone })
-}
-
-/** One labelled control with its error beside it (conform sets aria-invalid and aria-describedby). */
-function ContactField({
-  label,
-  field,
-  type = 'text',
-  autoComplete,
-  multiline = false,
-}: {
-  label: string
-  field: FieldMetadata<string>
-  type?: 'text' | 'email'
-  autoComplete?: string
-  multiline?: boolean
-}) {
-  const errorText = useErrorText()
-  // React wants `key` passed on its own, not spread with the other props.
-  const { key, ...props } = multiline ? getTextareaProps(field) : getInputProps(field, { type })
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {multiline ? (
-        <textarea key={key} {...props} rows={6} />
-      ) : (
-        <input key={key} {...props} autoComplete={autoComplete} />
-      )}
-      {field.errors?.length ? (
-        <p className="field__error" id={field.errorId}>
-          {field.errors.map(errorText).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** Translates error keys from the shared schemas, with the values a key needs. */
@@ -44,12 +44,63 @@ export function FieldLink({ target, children }: { target: string; children: Reac
   )
 }
 
+/** One link of an error summary: the field it takes the focus to, and what it says. */
+export interface SummaryLink {
+  key: string
+  target: string
+  content: ReactNode
+}
+
 /**
- * The errors of a refused form, at its top: one link per field, named by the
- * field's label and its message, that takes the focus to the field (as the
- * contact page's summary does); errors of the whole form as plain text.
- * Rendered by the server after a POST without JavaScript it takes the focus
- * on load (autofocus); with JavaScript conform focuses the first wrong field.
+ * The errors of a refused form, at its top: errors of the whole form as plain
+ * text, then one link per wrong field (FieldLink) under an optional title.
+ * With `focus` it is focusable and takes the focus on load (autofocus), for a
+ * page the server rendered after a POST without JavaScript.
+ */
+export function ErrorSummary({
+  messages,
+  title,
+  links,
+  focus = false,
+  ref,
+}: {
+  messages: ReactNode[]
+  title?: ReactNode
+  links: SummaryLink[]
+  focus?: boolean
+  ref?: Ref<HTMLDivElement>
+}) {
+  return (
+    <div
+      className="alert alert--error error-summary"
+      role="alert"
+      tabIndex={focus ? -1 : undefined}
+      autoFocus={focus || undefined}
+      ref={ref}
+    >
+      {messages}
+      {links.length ? (
+        <>
+          {title ? <p>{title}</p> : null}
+          <ul>
+            {links.map((link) => (
+              <li key={link.key}>
+                <FieldLink target={link.target}>{link.content}</FieldLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The summary of a conform form: one link per field, named by the field's
+ * label and its message, that takes the focus to the field (as the contact
+ * page's summary does); errors of the whole form as plain text. It takes the
+ * focus on load after a POST without JavaScript; with JavaScript conform
+ * focuses the first wrong field.
  */
 export function FormErrorSummary({
   form,
@@ -78,24 +129,21 @@ export function FormErrorSummary({
     ...new Set(entries.filter(([name]) => !(name in labels)).flatMap(([, errors]) => errors)),
   ]
   return (
-    <div className="alert alert--error error-summary" role="alert" tabIndex={-1} autoFocus>
-      {formErrors.map((error) => (
+    <ErrorSummary
+      focus
+      messages={formErrors.map((error) => (
         <p key={error}>{text(error)}</p>
       ))}
-      {fieldErrors.length ? (
-        <>
-          <p>{t('forms.summaryTitle')}</p>
-          <ul>
-            {fieldErrors.map(({ name, errors }) => (
-              <li key={name}>
-                <FieldLink target={targets[name] ?? `${form.id}-${name}`}>
-                  {labels[name]}: {errors.map(text).join(' ')}
-                </FieldLink>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
+      title={t('forms.summaryTitle')}
+      links={fieldErrors.map(({ name, errors }) => ({
+        key: name,
+        target: targets[name] ?? `${form.id}-${name}`,
+        content: (
+          <>
+            {labels[name]}: {errors.map(text).join(' ')}
+          </>
+        ),
+      }))}
+    />
   )
 }
