@@ -84,13 +84,12 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       conversationId: booking.reference,
       basketId: booking.reference,
       currency: 'TRY',
-      price: '6723.45',
-      paidPrice: '6723.45',
+      amountMinor: 672345,
       callbackUrl: 'http://localhost:3000/payment/callback',
     })
-    expect(request.basketItems.map((item) => item.price)).toEqual(['6377.39', '346.06'])
+    expect(request.basketItems.map((item) => item.amountMinor)).toEqual([637739, 34606])
     const deposit = initializeRequest({ ...booking, payment_option: 'depositCash' }, [], context())
-    expect(deposit.price).toBe('2017.04')
+    expect(deposit.amountMinor).toBe(201704)
     expect(deposit.basketItems).toHaveLength(1)
   })
 

@@ -7,7 +7,6 @@ import { recordEvent, type Executor } from '~/booking/bookings.server'
 import { amountsDue } from '~/domain/booking/payment-split'
 import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
-import { fromDecimalAmount, toDecimalAmount } from '~/adapters/payment/decimal-amounts'
 import type {
   InitializeRequest,
   PaymentProvider,
@@ -63,8 +62,7 @@ export function initializeRequest(
     locale: booking.language === 'tr' ? 'tr' : 'en',
     conversationId: booking.reference,
     basketId: booking.reference,
-    price: toDecimalAmount(nowMinor),
-    paidPrice: toDecimalAmount(nowMinor),
+    amountMinor: nowMinor,
     currency: bookingCurrency(booking),
     callbackUrl: context.callbackUrl,
     buyer: {
@@ -87,7 +85,7 @@ export function initializeRequest(
       name: item.name,
       category1: 'Transfer',
       itemType: 'VIRTUAL' as const,
-      price: toDecimalAmount(item.minor),
+      amountMinor: item.minor,
     })),
   }
 }
@@ -348,8 +346,8 @@ function cleanSuccess(result: RetrieveResult, booking: BookingRow, attempt: Atte
     Boolean(result.paymentId) &&
     result.conversationId === booking.reference &&
     result.basketId === booking.reference &&
-    fromDecimalAmount(result.paidPrice ?? result.price) === attempt.amount_minor &&
-    fromDecimalAmount(result.price) === attempt.amount_minor &&
+    result.paidMinor === attempt.amount_minor &&
+    result.priceMinor === attempt.amount_minor &&
     result.currency === attempt.currency
   )
 }

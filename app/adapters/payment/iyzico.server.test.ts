@@ -19,8 +19,7 @@ function paymentRequest(overrides: Partial<InitializeRequest> = {}): InitializeR
     locale: 'en',
     conversationId: 'MC-7K4Q9P',
     basketId: 'bk_01HZX4',
-    price: '40.80',
-    paidPrice: '40.80',
+    amountMinor: 4080,
     currency: 'EUR',
     callbackUrl: 'http://127.0.0.1:5173/payment/callback',
     buyer: {
@@ -49,14 +48,14 @@ function paymentRequest(overrides: Partial<InitializeRequest> = {}): InitializeR
         name: 'IST → Sultanahmet',
         category1: 'Transfer',
         itemType: 'VIRTUAL',
-        price: '35.30',
+        amountMinor: 3530,
       },
       {
         id: 'child-seat',
         name: 'Child seat',
         category1: 'Extra',
         itemType: 'VIRTUAL',
-        price: '5.50',
+        amountMinor: 550,
       },
     ],
     ...overrides,
@@ -95,6 +94,16 @@ async function openForm(request = paymentRequest()) {
   const result = await provider().initialize(request)
   if (!result.ok) throw new Error(`initialize failed: ${result.errorCode}`)
   return result
+}
+
+/**
+ * Makes the fake answer other amounts for an opened form, in iyzico's decimals,
+ * as if iyzico had charged the card differently from what we asked.
+ */
+function answerAmounts(token: string, amounts: { price?: string; paidPrice?: string }) {
+  const session = fake.sessions.get(token)
+  if (!session) throw new Error('no such form')
+  session.request = { ...session.request, ...amounts }
 }
 
 describe('iyzico provider: initialize', () => {
@@ -198,9 +207,7 @@ describe('iyzico provider: initialize', () => {
   })
 
   it('maps the validation failure of a basket that does not add up to price (5062)', async () => {
-    const result = await provider().initialize(
-      paymentRequest({ price: '41.00', paidPrice: '41.00' }),
-    )
+    const result = await provider().initialize(paymentRequest({ amountMinor: 4100 }))
     expect(result).toMatchObject({ ok: false, errorCode: '5062' })
   })
 
@@ -247,7 +254,8 @@ describe('iyzico provider: initialize', () => {
 describe('iyzico provider: retrieve', () => {
   it('maps every field of a successful payment', async () => {
     // paidPrice differs from price so that a swapped signature field would show.
-    const { token } = await openForm(paymentRequest({ paidPrice: '41.00' }))
+    const { token } = await openForm()
+    answerAmounts(token, { paidPrice: '41.00' })
     fake.setPaymentOutcome(token, 'success')
     const paymentId = fake.sessions.get(token)?.paymentId
     expect(paymentId).toMatch(/^\d+$/)
@@ -258,9 +266,9 @@ describe('iyzico provider: retrieve', () => {
       paymentId,
       conversationId: 'MC-7K4Q9P',
       basketId: 'bk_01HZX4',
-      // Back in the strings we sent, not iyzico's numbers (40.8, 41).
-      price: '40.80',
-      paidPrice: '41.00',
+      // iyzico's numbers (40.8, 41) back in minor units.
+      priceMinor: 4080,
+      paidMinor: 4100,
       currency: 'EUR',
     })
     expect(fake.requests.at(-1)).toMatchObject({
@@ -278,8 +286,8 @@ describe('iyzico provider: retrieve', () => {
       paymentStatus: 'FAILURE',
       conversationId: 'MC-7K4Q9P',
       basketId: 'bk_01HZX4',
-      price: '40.80',
-      paidPrice: '40.80',
+      priceMinor: 4080,
+      paidMinor: 4080,
       currency: 'EUR',
       errorCode: '10051',
       errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
@@ -338,7 +346,8 @@ describe('iyzico provider: retrieve', () => {
   })
 
   it('signs answers as iyzipay’s own verifier expects (its samples’ field order)', async () => {
-    const { token } = await openForm(paymentRequest({ paidPrice: '41.00' }))
+    const { token } = await openForm()
+    answerAmounts(token, { paidPrice: '41.00' })
     fake.setPaymentOutcome(token, 'success')
     const client = new Iyzipay({ ...keys, uri: fake.url })
     const raw = await new Promise<Record<string, unknown>>((resolve, reject) =>
@@ -354,6 +363,60 @@ describe('iyzico provider: retrieve', () => {
         keys.secretKey,
       ),
     )
+  })
+})
+
+describe('iyzico provider: amounts at the boundary', () => {
+  it.each([
+    [5, '0.05', [2, 3], ['0.02', '0.03']],
+    [13600, '136.0', [13600], ['136.0']],
+    [672345, '6723.45', [637739, 34606], ['6377.39', '346.06']],
+  ])(
+    'sends %i minor units as the decimal %s, and each basket line likewise',
+    async (amountMinor, decimal, lines, lineDecimals) => {
+      const request = paymentRequest({
+        amountMinor,
+        basketItems: lines.map((minor, index) => ({
+          id: `line-${index}`,
+          name: `Line ${index}`,
+          category1: 'Transfer',
+          itemType: 'VIRTUAL' as const,
+          amountMinor: minor,
+        })),
+      })
+      const { token } = await openForm(request)
+      // As received: iyzipay writes '136.0' for 136.00 (its utils.formatPrice).
+      const received = fake.sessions.get(token)?.request
+      expect([received?.price, received?.paidPrice]).toEqual([decimal, decimal])
+      const items = received?.basketItems as { price: string }[]
+      expect(items.map((item) => item.price)).toEqual(lineDecimals)
+    },
+  )
+
+  it.each([
+    ['6723.45', 672345],
+    ['136', 13600],
+    ['0.05', 5],
+    ['40.80', 4080],
+  ])('reads the answered amount %s as %i minor units', async (decimal, minor) => {
+    const { token } = await openForm()
+    answerAmounts(token, { price: decimal, paidPrice: decimal })
+    fake.setPaymentOutcome(token, 'success')
+    expect(await provider().retrieve(token, 'MC-7K4Q9P', 'en')).toMatchObject({
+      status: 'success',
+      priceMinor: minor,
+      paidMinor: minor,
+    })
+  })
+
+  it('passes on no amount that is not a whole number of minor units', async () => {
+    const { token } = await openForm()
+    answerAmounts(token, { price: '40.805', paidPrice: '40.805' })
+    fake.setPaymentOutcome(token, 'success')
+    const result = await provider().retrieve(token, 'MC-7K4Q9P', 'en')
+    expect(result).toMatchObject({ status: 'success', paymentStatus: 'SUCCESS' })
+    expect(result.priceMinor).toBeUndefined()
+    expect(result.paidMinor).toBeUndefined()
   })
 })
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import Iyzipay from 'iyzipay'
 import { logger } from '~/utils/logger.server'
 import { buyerFieldLimits } from '~/booking/field-limits'
+import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 import type {
   InitializeRequest,
   InitializeResult,
@@ -13,8 +14,10 @@ import type {
 } from './provider'
 
 /**
- * iyzico's Checkout Form through the `iyzipay` package (PRODUCT.md, Payment).
- * We use the redirect (`paymentPageUrl`), never the embedded `checkoutFormContent`.
+ * iyzico's Checkout Form through the `iyzipay` package. We use the redirect
+ * (`paymentPageUrl`), never the embedded `checkoutFormContent`. iyzico takes
+ * and answers amounts as decimals in the major unit ('40.80', 40.8); this
+ * adapter alone converts them to and from the interface's minor units.
  *
  * Nothing here throws once the provider is built: transport problems and
  * timeouts come back as `errorCode: 'NETWORK'`, answers that do not verify as
@@ -40,6 +43,9 @@ export const DEFAULT_IYZICO_TIMEOUT_MS = 15_000
 // paymentPageUrl, tokenExpireTime, signature or the error fields. These local
 // shapes follow what iyzipay 2.0.69 really sends (lib/requests/
 // CreateCheckoutFormInitializeRequest.js) and what iyzico answers.
+/** A basket line as iyzico takes it: our item with its price as a decimal string. */
+type IyzicoBasketItem = Omit<PaymentBasketItem, 'amountMinor'> & { price: string }
+
 interface CheckoutFormInitializeRequestData {
   locale: 'tr' | 'en'
   conversationId: string
@@ -50,11 +56,11 @@ interface CheckoutFormInitializeRequestData {
   paymentGroup: 'PRODUCT'
   callbackUrl: string
   enabledInstallments: number[]
-  // Our buyer, address and item shapes use iyzico's field names one for one.
+  // Our buyer and address shapes use iyzico's field names one for one.
   buyer: PaymentBuyer
   shippingAddress: PaymentAddress
   billingAddress: PaymentAddress
-  basketItems: PaymentBasketItem[]
+  basketItems: IyzicoBasketItem[]
 }
 
 interface IyzicoErrorFields {
@@ -157,15 +163,12 @@ function optionalString(value: unknown): string | undefined {
 }
 
 /**
- * Amounts come back as JSON numbers (40.8); callers compare them with the
- * strings they sent ('40.80'), so they are returned with at least two
- * decimals and never rounded.
+ * Amounts come back as JSON numbers (40.8) or decimal strings: minor units,
+ * never rounded. Anything that is not a whole number of minor units (40.805,
+ * '1e3') is undefined, so it can never equal the amount we asked for.
  */
-function amountString(value: unknown): string | undefined {
-  const text = optionalString(value)
-  if (text === undefined || !/^\d+(\.\d+)?$/.test(text)) return text
-  const [whole, fraction = ''] = text.split('.')
-  return `${whole}.${fraction.padEnd(2, '0')}`
+function minorAmount(value: unknown): number | undefined {
+  return fromDecimalAmount(optionalString(value))
 }
 
 function errorFields(body: IyzicoErrorFields) {
@@ -234,8 +237,9 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
     const data: CheckoutFormInitializeRequestData = {
       locale: request.locale,
       conversationId: request.conversationId,
-      price: request.price,
-      paidPrice: request.paidPrice,
+      // No installments are offered, so the card is charged the basket's total.
+      price: toDecimalAmount(request.amountMinor),
+      paidPrice: toDecimalAmount(request.amountMinor),
       currency: request.currency,
       basketId: request.basketId,
       paymentGroup: 'PRODUCT',
@@ -249,7 +253,7 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
         name: item.name,
         category1: item.category1,
         itemType: item.itemType,
-        price: item.price,
+        price: toDecimalAmount(item.amountMinor),
       })),
     }
 
@@ -363,8 +367,9 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
       paymentId: optionalString(body.paymentId),
       conversationId: optionalString(body.conversationId),
       basketId: optionalString(body.basketId),
-      price: amountString(body.price),
-      paidPrice: amountString(body.paidPrice),
+      priceMinor: minorAmount(body.price),
+      // An answer without paidPrice was charged its price.
+      paidMinor: minorAmount(body.paidPrice ?? body.price),
       currency: optionalString(body.currency),
       ...errorFields(body),
     })

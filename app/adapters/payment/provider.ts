@@ -1,12 +1,13 @@
 /**
- * One interface for every payment provider (PRODUCT.md, Payment): the built-in
- * simulator by default, iyzico's Checkout Form when configured. Both follow
- * iyzico's protocol: initialize returns a token and the address of a hosted
- * payment page; the page later POSTs the token to our callback; the result is
- * then asked for by token (retrieve), never read from the browser.
+ * One interface for every payment provider: the built-in simulator by default,
+ * iyzico's Checkout Form when configured. Both follow iyzico's protocol:
+ * initialize returns a token and the address of a hosted payment page; the
+ * page later POSTs the token to our callback; the result is then asked for by
+ * token (retrieve), never read from the browser.
  *
- * Amounts are decimal strings in the currency's major unit ('40.80'), as
- * iyzico takes them; callers build them from integer minor units.
+ * Amounts are integer minor units of the currency (4080 is 40.80), as the
+ * booking stores them. A provider that speaks another format (iyzico's decimal
+ * strings) converts at its own boundary, so no caller formats or parses money.
  */
 export type PaymentCurrency = 'TRY' | 'EUR' | 'USD' | 'GBP'
 
@@ -38,8 +39,8 @@ export interface PaymentBasketItem {
   name: string
   category1: string
   itemType: 'PHYSICAL' | 'VIRTUAL'
-  /** Decimal string; the items add up to `price`. */
-  price: string
+  /** Minor units; the items add up to the request's `amountMinor`. */
+  amountMinor: number
 }
 
 export interface InitializeRequest {
@@ -47,8 +48,8 @@ export interface InitializeRequest {
   /** Ours, echoed back by the provider: the booking's public reference. */
   conversationId: string
   basketId: string
-  price: string
-  paidPrice: string
+  /** What the traveller pays now, in minor units: the basket's total, charged as is. */
+  amountMinor: number
   currency: PaymentCurrency
   callbackUrl: string
   buyer: PaymentBuyer
@@ -69,8 +70,10 @@ export interface RetrieveResult {
   paymentId?: string
   conversationId?: string
   basketId?: string
-  price?: string
-  paidPrice?: string
+  /** The basket's total the form was opened for, in minor units. */
+  priceMinor?: number
+  /** What the card was charged, in minor units. */
+  paidMinor?: number
   currency?: string
   errorCode?: string
   errorMessage?: string

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { SimulatorSessionsTable } from '~/db/schema'
-import { fromDecimalAmount } from './decimal-amounts'
+import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
 
 /**
@@ -10,6 +10,10 @@ import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provi
  * and answers with a token and the address of our own hosted test page; the
  * page takes a card number and POSTs the token to the callback; retrieve
  * answers from the stored session, in iyzico's shapes.
+ *
+ * It takes and answers minor units like every provider. Only its table keeps
+ * the amounts as iyzico holds them, decimal strings ('40.80'): the columns
+ * were made that way and the conversion stays in the two helpers below.
  */
 
 /** Test cards, listed on the page. The first is iyzico's sandbox success card. */
@@ -56,6 +60,22 @@ export function cardOutcome(cardNumber: string): CardOutcome {
   }
 }
 
+/** A session's amounts in minor units; undefined when a stored value is not money. */
+export function sessionAmounts(session: Pick<SimulatorSessionsTable, 'price' | 'paid_price'>): {
+  priceMinor: number | undefined
+  paidMinor: number | undefined
+} {
+  return {
+    priceMinor: fromDecimalAmount(session.price),
+    paidMinor: fromDecimalAmount(session.paid_price),
+  }
+}
+
+/** Minor units as the session table stores them. */
+function storedAmount(minor: number): string {
+  return toDecimalAmount(minor)
+}
+
 export function createSimulatorProvider(options: {
   database: () => Promise<DatabaseHandle>
   baseUrl: string
@@ -63,11 +83,8 @@ export function createSimulatorProvider(options: {
   return {
     name: 'simulator',
     async initialize(request: InitializeRequest) {
-      const basket = request.basketItems.reduce(
-        (sum, item) => sum + (fromDecimalAmount(item.price) ?? Number.NaN),
-        0,
-      )
-      if (basket !== fromDecimalAmount(request.price)) {
+      const basket = request.basketItems.reduce((sum, item) => sum + item.amountMinor, 0)
+      if (basket !== request.amountMinor) {
         return {
           ok: false,
           errorCode: '5152',
@@ -83,8 +100,8 @@ export function createSimulatorProvider(options: {
           token,
           conversation_id: request.conversationId,
           basket_id: request.basketId,
-          price: request.price,
-          paid_price: request.paidPrice,
+          price: storedAmount(request.amountMinor),
+          paid_price: storedAmount(request.amountMinor),
           currency: request.currency,
           callback_url: request.callbackUrl,
           locale: request.locale,
@@ -128,8 +145,7 @@ export function createSimulatorProvider(options: {
         paymentId: session.payment_id ?? undefined,
         conversationId,
         basketId: session.basket_id,
-        price: session.price,
-        paidPrice: session.paid_price,
+        ...sessionAmounts(session),
         currency: session.currency,
       }
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardOutcome, simulatorCards } from './simulator.server'
+import { cardOutcome, sessionAmounts, simulatorCards } from './simulator.server'
 
 describe("the simulator's bank", () => {
   it("approves iyzico's sandbox success card, spaces or not", () => {
@@ -21,5 +21,25 @@ describe("the simulator's bank", () => {
       errorGroup: 'THREEDS_FAILED',
     })
     expect(cardOutcome('4242424242424242')).toMatchObject({ outcome: 'failure' })
+  })
+})
+
+describe("the simulator's stored amounts", () => {
+  it('are read back as minor units, however the decimals were written', () => {
+    expect(sessionAmounts({ price: '6723.45', paid_price: '6723.45' })).toEqual({
+      priceMinor: 672345,
+      paidMinor: 672345,
+    })
+    expect(sessionAmounts({ price: '40.8', paid_price: '136' })).toEqual({
+      priceMinor: 4080,
+      paidMinor: 13600,
+    })
+  })
+
+  it('are undefined when a stored value is not money, so it never matches a booking', () => {
+    expect(sessionAmounts({ price: '40.805', paid_price: 'abc' })).toEqual({
+      priceMinor: undefined,
+      paidMinor: undefined,
+    })
   })
 })

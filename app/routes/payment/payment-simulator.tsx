@@ -9,9 +9,9 @@ import { simulatorEnabled } from '~/adapters/payment/configured.server'
 import {
   findSimulatorSession,
   payOnSimulator,
+  sessionAmounts,
   simulatorCards,
 } from '~/adapters/payment/simulator.server'
-import { fromDecimalAmount } from '~/adapters/payment/decimal-amounts'
 import { parseCurrency } from '~/domain/money/currency'
 import { formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await sessionFor(params.token)
   return {
     language,
-    amountMinor: fromDecimalAmount(session.paid_price) ?? 0,
+    amountMinor: sessionAmounts(session).paidMinor ?? 0,
     currency: parseCurrency(session.currency),
     buyerName: session.buyer_name,
     decided: session.outcome !== 'pending',
