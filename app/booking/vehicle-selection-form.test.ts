@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import {
+  selectionTrip,
+  selectionTripSchema,
+  vehicleSelectionSchema,
+} from './vehicle-selection-form'
+
+const nonce = 'AbCdEfGhIjKlMnOp_-123456'
+const post = {
+  date: '2027-06-01',
+  time: '14:30',
+  pickup: 'Istanbul Airport (IST)',
+  destination: 'Kadıköy',
+  currency: 'USD',
+  vehicleClass: 'LUXMNVN',
+  shownPrice: '12345',
+  page: nonce,
+}
+
+describe('vehicleSelectionSchema', () => {
+  it('reads a Select post: the trip, the currency, the class, the price shown and the nonce', () => {
+    const parsed = vehicleSelectionSchema.parse(post)
+    expect(parsed).toEqual({ ...post, shownPrice: 12345 })
+    expect(selectionTrip(parsed)).toEqual({
+      date: '2027-06-01',
+      time: '14:30',
+      pickup: 'Istanbul Airport (IST)',
+      destination: 'Kadıköy',
+    })
+  })
+
+  it('takes only the four vehicle classes', () => {
+    for (const vehicleClass of ['ECOMNVN', 'LUXMNVN', 'ECOMNBS', 'LUXMNBS']) {
+      expect(vehicleSelectionSchema.safeParse({ ...post, vehicleClass }).success).toBe(true)
+    }
+    for (const vehicleClass of ['sedan', 'ecomnvn', '', undefined]) {
+      const parsed = vehicleSelectionSchema.safeParse({ ...post, vehicleClass })
+      expect(parsed.success).toBe(false)
+      expect(parsed.error?.issues.map((issue) => issue.path)).toEqual([['vehicleClass']])
+    }
+  })
+
+  it('normalises the trip as the search does and reads a missing field as empty', () => {
+    const parsed = vehicleSelectionSchema.parse({
+      ...post,
+      pickup: '  Kadıko\u0308y\t',
+      destination: undefined,
+    })
+    expect(parsed.pickup).toBe('Kadıköy')
+    expect(parsed.destination).toBe('')
+  })
+
+  it('reads an unknown or missing currency as euro', () => {
+    expect(vehicleSelectionSchema.parse({ ...post, currency: 'XYZ' }).currency).toBe('EUR')
+    expect(vehicleSelectionSchema.parse({ ...post, currency: undefined }).currency).toBe('EUR')
+  })
+
+  it('keeps a shown price only when it is a whole number, without refusing the post', () => {
+    expect(vehicleSelectionSchema.parse({ ...post, shownPrice: '0' }).shownPrice).toBe(0)
+    for (const shownPrice of ['12.5', 'abc', '9007199254740993', undefined]) {
+      expect(vehicleSelectionSchema.parse({ ...post, shownPrice }).shownPrice).toBeUndefined()
+    }
+  })
+
+  it('keeps the page nonce only in the shape the page makes, without refusing the post', () => {
+    for (const page of ['short', 'x'.repeat(33), 'has space in it 123', '', undefined]) {
+      expect(vehicleSelectionSchema.parse({ ...post, page }).page).toBeUndefined()
+    }
+  })
+})
+
+describe('selectionTripSchema', () => {
+  it('reads the trip of any post, even one refused for its class', () => {
+    expect(selectionTripSchema.parse({ ...post, vehicleClass: 'sedan' })).toEqual({
+      date: '2027-06-01',
+      time: '14:30',
+      pickup: 'Istanbul Airport (IST)',
+      destination: 'Kadıköy',
+      currency: 'USD',
+    })
+    expect(selectionTripSchema.parse({})).toEqual({
+      date: '',
+      time: '',
+      pickup: '',
+      destination: '',
+      currency: 'EUR',
+    })
+  })
+})
