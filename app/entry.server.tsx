@@ -21,6 +21,7 @@ import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
 import { getDatabase } from '~/db/db.server'
 import { runMaintenance } from '~/jobs/maintenance.server'
+import { startMaintenanceSchedule } from '~/jobs/schedule.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { runServer } from '~/server/http-server.server'
 import { pathOf } from '~/server/access-log.server'
@@ -30,21 +31,13 @@ export const streamTimeout = 5_000
 
 /**
  * Called once by server.js before it listens: opens and migrates the database,
- * so a bad DATABASE_URL stops the start with a clear message.
+ * so a bad DATABASE_URL stops the start with a clear message, then schedules
+ * the maintenance job (app/jobs/schedule.server.ts).
  */
 export async function startup(): Promise<void> {
   const handle = await getDatabase()
-  // Settles payments whose callback never came, expires drafts, retries e-mails:
-  // once now (without delaying the start) and every five minutes.
-  const maintain = () =>
-    runMaintenance(handle, paymentProvider(), new Date()).catch((error: unknown) =>
-      logger.error('maintenance.failed', { error: String(error) }),
-    )
-  void maintain()
-  setInterval(maintain, MAINTENANCE_MINUTES * 60_000).unref()
+  startMaintenanceSchedule(handle, paymentProvider)
 }
-
-const MAINTENANCE_MINUTES = 5
 
 /** `npm run maintenance`: the same job once, for operations (scripts/maintenance.mjs). */
 export async function maintenanceOnce() {
