@@ -47,12 +47,10 @@ export function passengerNamesPost(form: FormData): { intent: unknown; names: Po
   const lastNames = form.getAll('lastname').map(String)
   return {
     intent: form.get('intent'),
-    names: form
-      .getAll('firstname')
-      .map((firstname, index) => ({
-        firstname: String(firstname),
-        lastname: lastNames[index] ?? '',
-      })),
+    names: form.getAll('firstname').map((firstname, index) => ({
+      firstname: String(firstname),
+      lastname: lastNames[index] ?? '',
+    })),
   }
 }
 

@@ -7,7 +7,9 @@ import { requireStepBooking, vehicleSearchPath } from '~/booking/step-guard.serv
 import { markExtrasDone, setExtraChosen, DraftUnavailableError } from '~/booking/bookings.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { toBookingMinor } from '~/domain/booking/money'
-import { extraCodes, extraUnitCents, isExtraCode } from '~/domain/booking/extras'
+import { extraCodes, extraUnitCents } from '~/domain/booking/extras'
+import { extrasFormSchema } from '~/booking/extras-form'
+import { formValues } from '~/forms/form-data'
 import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
@@ -38,19 +40,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { handle, booking } = await requireStepBooking(request, 'extra')
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
+  const post = extrasFormSchema.safeParse(formValues(await request.formData()))
   const now = new Date()
   try {
-    if (intent === 'continue') {
+    if (!post.success) return data({ refused: true }, { status: 400 })
+    if (post.data.intent === 'continue') {
       await markExtrasDone(handle, booking.id, now)
       return redirect('/booking-passenger', 303)
     }
-    const code = form.get('extra')
-    if (intent !== 'toggle' || !isExtraCode(code)) {
-      return data({ refused: true }, { status: 400 })
-    }
-    await setExtraChosen(handle, booking.id, code, form.get('chosen') === 'true', now)
+    await setExtraChosen(handle, booking.id, post.data.extra, post.data.intent === 'add', now)
     return redirect('/booking-extra', 303)
   } catch (error) {
     // The quote ran out or the booking moved on meanwhile: the guard says where to go.

@@ -9,13 +9,15 @@ import type { BookingRow } from '~/db/schema'
 import { bookingHref, findOwnBooking } from '~/booking/booking-access.server'
 import { bookingExtraCodes } from '~/booking/bookings.server'
 import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
-import {
-  completeBooking,
-  passengerNames,
-  type PassengerName,
-} from '~/booking/passenger-names.server'
+import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
 import { formatDate, statementMoney } from '~/utils/format'
-import { passengerNameRequired, passengerNameSchema } from '~/booking/booking-forms'
+import { passengerNameRequired } from '~/booking/booking-forms'
+import {
+  passengerNamesFormSchema,
+  passengerNamesPost,
+  refusedNames,
+  type NameErrors,
+} from '~/booking/passenger-names-form'
 import { translateFieldError } from '~/forms/text-input'
 import { phoneHref } from '~/config/site'
 import { DriverVoucher } from '~/components/driver-voucher'
@@ -38,33 +40,6 @@ async function paidBooking(request: Request) {
     throw redirect('/booking-payment')
   }
   return { handle, booking, own }
-}
-
-type NamePart = keyof PassengerName
-type NameErrors = Partial<Record<NamePart, string>>
-
-/**
- * The names as posted, each normalised and checked by the passenger forms'
- * rules: a name that is missing, too long or holds control characters is
- * refused with its message beside it, never cut; it is shown again as typed.
- */
-function readNames(form: FormData): { names: PassengerName[]; errors: NameErrors[] } {
-  const lastNames = form.getAll('lastname').map(String)
-  const names: PassengerName[] = []
-  const errors: NameErrors[] = []
-  form.getAll('firstname').forEach((firstname, index) => {
-    const posted: PassengerName = { firstname: String(firstname), lastname: lastNames[index] ?? '' }
-    const name = { ...posted }
-    const error: NameErrors = {}
-    for (const part of ['firstname', 'lastname'] as const) {
-      const parsed = passengerNameSchema.safeParse(posted[part])
-      if (parsed.success) name[part] = parsed.data
-      else error[part] = parsed.error.issues[0]?.message
-    }
-    names.push(name)
-    errors.push(error)
-  })
-  return { names, errors }
 }
 
 /** The seed's maximum: the booking's passenger count, never below 0. */
@@ -126,17 +101,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { handle, booking } = await paidBooking(request)
-  const form = await request.formData()
-  const { names, errors } = readNames(form)
   const max = maxPassengers(booking)
-  if (form.get('intent') === 'add') {
+  const posted = passengerNamesPost(await request.formData())
+  const post = passengerNamesFormSchema(max).safeParse(posted)
+  if (!post.success) {
+    markFormRefused(context)
+    return data({ ...refusedNames(posted.names, post.error), limitReached: false }, { status: 400 })
+  }
+  const { names } = post.data
+  if (post.data.intent === 'add') {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
     return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
-  }
-  const refused = errors.some((error) => error.firstname || error.lastname)
-  if (!names.length || names.length > max || refused) {
-    markFormRefused(context)
-    return data({ names, limitReached: false, errors }, { status: 400 })
   }
   await completeBooking(handle, booking, names, new Date())
   const url = new URL(request.url)

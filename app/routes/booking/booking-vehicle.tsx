@@ -5,8 +5,13 @@ import type { Route } from './+types/booking-vehicle'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
+import { formValues } from '~/forms/form-data'
+import {
+  selectionTrip,
+  selectionTripSchema,
+  vehicleSelectionSchema,
+} from '~/booking/vehicle-selection-form'
 import { convertCents, currencies, parseCurrency, type Currency } from '~/domain/money/currency'
-import { vehicleClassCodes } from '~/content/vehicle-classes'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { quoteTrip, type TripQuoteResult } from '~/booking/trip-quote.server'
 import { ratesProvider } from '~/booking/providers.server'
@@ -138,25 +143,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const form = await request.formData()
-  const params = new URLSearchParams()
-  for (const name of [...tripFields, 'currency']) params.set(name, String(form.get(name) ?? ''))
-  const values = readTripSearch(params)
-  const currency = parseCurrency(params.get('currency'))
-  const vehicleClass = String(form.get('vehicleClass') ?? '')
-  const shown = Number(form.get('shownPrice'))
+  const posted = formValues(await request.formData())
+  // The trip is read from any post, so a refused one shows its search again.
+  const trip = selectionTripSchema.parse(posted)
+  const params = new URLSearchParams({ ...selectionTrip(trip), currency: trip.currency })
+  const selection = vehicleSelectionSchema.safeParse(posted)
 
   const handle = await getDatabase()
   const draftId = await readDraftId(request)
-  const outcome = (vehicleClassCodes as readonly string[]).includes(vehicleClass)
+  const outcome = selection.success
     ? await selectVehicle(
         handle,
         {
-          values,
-          currency,
-          vehicleClass,
-          shownMinor: Number.isSafeInteger(shown) ? shown : undefined,
-          pageNonce: String(form.get('page') ?? '') || undefined,
+          values: selectionTrip(selection.data),
+          currency: selection.data.currency,
+          vehicleClass: selection.data.vehicleClass,
+          shownMinor: selection.data.shownPrice,
+          pageNonce: selection.data.page,
           language,
           site,
           previous: draftId ? await findBooking(handle, draftId) : undefined,
