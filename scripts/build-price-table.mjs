@@ -1,6 +1,6 @@
 // Builds app/domain/pricing/price-table.json from app/domain/places/gazetteer.json
-// (PRODUCT.md, Prices): the seed's exact fares where the seed gives them, every
-// other fare from a per-class least-squares line fitted to the seed's samples.
+// the fixed fares listed below where the tariff gives them, every other fare
+// from a per-class least-squares line fitted to the fixed fares' samples.
 // Plain Node, no dependencies:  node scripts/build-price-table.mjs
 import { readFileSync, writeFileSync } from 'node:fs'
 import { URL } from 'node:url'

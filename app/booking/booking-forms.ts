@@ -57,7 +57,7 @@ const count = (max: number, maxKey: string) =>
     .min(1, { error: 'booking.errors.counts' })
     .max(max, { error: maxKey })
 
-/** The passenger step for a vehicle of the given capacity (seed, section 5). */
+/** The passenger step: its counts are bounded by the chosen vehicle's capacity. */
 export function passengerSchema(capacity: VehicleCapacity) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 
 /**
- * Sign in and register are visual forms (seed, section 1): there are no
- * accounts. A submission is answered with this notice instead of silence.
+ * Sign in and register are visual forms only: the site has no accounts.
+ * A submission is answered with this notice instead of silence.
  */
 export function AccountsNotice() {
   const { t } = useTranslation()

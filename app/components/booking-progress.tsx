@@ -4,7 +4,7 @@ export const bookingSteps = ['vehicle', 'extra', 'passenger', 'payment'] as cons
 export type BookingStep = (typeof bookingSteps)[number]
 
 /**
- * The four-tab progress bar of the booking (seed, Booking flow): every step up
+ * The four-tab progress bar of the booking (vehicle, extras, passenger, payment): every step up
  * to the current one is highlighted; the current one is aria-current="step".
  */
 export function BookingProgress({ current }: { current: BookingStep }) {

@@ -1,4 +1,4 @@
-/** The main menu of the header and the mobile menu (seed, Shared header). */
+/** The main menu, shared by the header and the mobile menu. */
 export const mainNav = [
   { key: 'nav.home', to: '/', matches: ['/', '/home'] },
   { key: 'nav.about', to: '/about', matches: ['/about', '/our-team', '/team-single'] },

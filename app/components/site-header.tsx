@@ -9,7 +9,7 @@ import { LanguageForm } from './language-form'
 import { isCurrentSection, mainNav } from './nav-links'
 import { dialogCommandFallback } from './modal-dialog'
 
-/** Scroll distance after which the header takes its 'stuck' look (seed: 200 px). */
+/** Scroll distance after which the header takes its 'stuck' look: 200 px. */
 export const STUCK_AFTER_PX = 200
 
 function useIsStuck(): boolean {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icons'
 
-/** Autoplay interval of the home testimonials (seed: 10 000 ms). */
+/** Autoplay interval of the home testimonials: 10 s. */
 export const TESTIMONIAL_AUTOPLAY_MS = 10_000
 
 interface Item {

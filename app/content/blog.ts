@@ -1,6 +1,6 @@
 import type { Block } from './schemas'
 
-/** Number of characters of a blog card's excerpt (seed, UI limits). */
+/** Number of characters of a blog card's excerpt. */
 export const EXCERPT_LENGTH = 150
 export const RELATED_POSTS = 3
 export const RECENT_POSTS = 5

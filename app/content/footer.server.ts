@@ -3,7 +3,7 @@ import type { SiteSettings } from '~/config/site'
 import { blogPath, findBlogPost } from './blog.server'
 import { listVehicleClasses } from './fleet.server'
 
-/** The posts of the footer's Top Places column (seed: fixed ids). */
+/** The posts of the footer's Top Places column: fixed ids, the same in every language. */
 export const TOP_PLACE_POST_IDS = [32322, 32323, 32324] as const
 
 export function footerLinks(language: Language, site: SiteSettings) {

@@ -19,7 +19,7 @@ const about = aboutSchema.parse(aboutRaw)
 export type Testimonial = InLanguage<TestimonialFile>
 export type PricingPlan = InLanguage<PricingPlanFile>
 
-/** The home carousel shows the first entries of the static list (seed: 2). */
+/** The first `limit` testimonials of the static list (the home carousel shows two). */
 export function listTestimonials(language: Language, site: SiteSettings, limit?: number) {
   return testimonials.slice(0, limit).map((item) => inLanguage(item, language, site))
 }

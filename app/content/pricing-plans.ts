@@ -1,4 +1,4 @@
-/** Annual billing: twelve months at 20 % off (seed, Pricing plans). */
+/** Annual billing: twelve months at 20 % off. */
 export const ANNUAL_DISCOUNT = 0.2
 
 export type Billing = 'monthly' | 'annual'

@@ -1,6 +1,6 @@
 /**
- * The fixed vocabulary of the fleet (seed, section 3), without zod so the
- * browser bundle can use it: class codes in the seed's order, car types, makes.
+ * The fixed vocabulary of the fleet, without zod so the browser bundle can
+ * use it: the class codes in their display order, car types, makes.
  */
 export const vehicleClassCodes = ['ECOMNVN', 'LUXMNVN', 'ECOMNBS', 'LUXMNBS'] as const
 export type VehicleClassCode = (typeof vehicleClassCodes)[number]

@@ -1,11 +1,11 @@
 /**
- * When a trip may be booked (seed sections 5 and 9, PRODUCT.md Booking rules):
+ * When a trip may be booked:
  * a date from today to today + 20 days in Istanbul, a pickup in 15-minute steps.
  * Pure: "now" is always passed in.
  */
 export const BOOKING_WINDOW_DAYS = 20
 export const TIME_STEP_MINUTES = 15
-/** All dates are Istanbul dates (PRODUCT.md, Time), whatever the server's zone. */
+/** All dates are Istanbul dates, whatever the server's zone: the company works in Istanbul. */
 export const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
 
 /**

@@ -20,7 +20,7 @@ export const languageCookie = createCookie('lng', {
 
 /**
  * Detection order: `?lng=` (the hreflang alternates), then the cookie set by the
- * language selector, then Accept-Language, then English (PRODUCT.md, Languages).
+ * language selector, then Accept-Language, then English.
  */
 export const [i18nextMiddleware, getLanguage, getI18n] = createI18nextMiddleware({
   detection: {

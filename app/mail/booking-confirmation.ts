@@ -1,6 +1,6 @@
 /**
- * The confirmation e-mail a traveller receives once a booking is paid
- * (PRODUCT.md, E-mail): subject, plain text and HTML carrying the same facts.
+ * The confirmation e-mail a traveller receives once a booking is paid:
+ * subject, plain text and HTML carrying the same facts.
  * Pure: no I/O, the caller passes the booking's facts, the signed link and a
  * translation function fixed to the booking's language.
  */

@@ -14,7 +14,7 @@ import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
 import { createMailer, MailSendError, type OutgoingMail } from './mailer.server'
 
 // ---------------------------------------------------------------------------
-// A real SMTP peer on loopback (ENGINEERING.md: tests use the real default).
+// A real SMTP peer on loopback: the transport is tested as it runs, not mocked.
 
 interface Received {
   from: string | false

@@ -1,5 +1,5 @@
 /**
- * The mailer adapter (PRODUCT.md, E-mail; ENGINEERING.md, adapters). With an
+ * The mailer adapter: the one way e-mail leaves the application. With an
  * SMTP URL, messages go out through nodemailer's SMTP transport; without one,
  * each message is written to an outbox folder as an .eml file and logged, so
  * the default needs no server and loses nothing.

@@ -3,7 +3,7 @@ import { logger } from '~/utils/logger.server'
 import builtin from './builtin-rates.json'
 import { parseEcbRates } from './ecb'
 
-/** Where exchange rates come from (PRODUCT.md, Currencies). */
+/** Where exchange rates come from: the built-in snapshot, or the ECB's daily rates. */
 export interface RatesProvider {
   current(): Promise<RatesSnapshot>
 }

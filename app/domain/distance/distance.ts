@@ -9,7 +9,7 @@ export interface RouteDistance {
   source: 'table' | 'great-circle' | 'google'
 }
 
-/** Turns two served places into a road distance (PRODUCT.md, Places and distances). */
+/** Turns two served places into a road distance, which the price is computed from. */
 export interface DistanceProvider {
   distance(from: Place, to: Place): Promise<RouteDistance>
 }

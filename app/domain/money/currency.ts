@@ -1,4 +1,4 @@
-/** Currencies a traveller can see prices in; EUR is the price list's own (PRODUCT.md). */
+/** Currencies a traveller can see prices in; the price list itself is in EUR. */
 export const currencies = ['EUR', 'USD', 'GBP', 'TRY'] as const
 export type Currency = (typeof currencies)[number]
 export const baseCurrency: Currency = 'EUR'

@@ -1,6 +1,6 @@
 /**
- * The places the company serves (PRODUCT.md, Places and distances): the two
- * airports, the 39 districts of Istanbul and the served cities.
+ * The places the company serves: the two airports, the 39 districts of
+ * Istanbul and the served cities.
  */
 export type AirportCode = 'iga' | 'saw'
 export type PlaceKind = 'airport' | 'district' | 'city'

@@ -43,7 +43,7 @@ function minutesOf(time: string): number {
   return hours * 60 + minutes
 }
 
-/** The airport's peak window if this pickup falls in it (PRODUCT.md, Prices, rule 1). */
+/** The airport's peak window if this pickup falls in it: its fares then take the peak multiplier. */
 export function peakAt(pickup: Place, pickupTime: string): AirportCode | undefined {
   if (!pickup.airport) return undefined
   const peakWindow = PEAK[pickup.airport]
@@ -84,7 +84,7 @@ function airportQuote(
 }
 
 /**
- * The four class prices of a trip, in the order PRODUCT.md gives the rules:
+ * The four class prices of a trip, the first rule that applies deciding:
  * airport fares, intercity, within one city, otherwise unavailable (0).
  */
 export function quoteClasses(input: QuoteInput): ClassQuote[] {

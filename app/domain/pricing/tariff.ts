@@ -1,7 +1,7 @@
 import type { VehicleClassCode } from '~/content/vehicle-classes'
 
 /**
- * Every tariff number of PRODUCT.md (Prices), in one place and in integer units:
+ * Every number of the tariff, in one place and in integer units:
  * money in euro cents, factors as fractions, so no price ever drifts with floats.
  */
 export const AIRPORT_TO_AIRPORT_CENTS: Record<VehicleClassCode, number> = {

@@ -4,7 +4,7 @@ import type { VehicleClassCode } from '~/content/vehicle-classes'
 /** Four fares in EUR, one per class, as the seed's price table holds them. */
 export type ClassFares = Record<VehicleClassCode, number>
 
-/** One entry of the transfer price table (seed section 3, Place entry). */
+/** One entry of the transfer price table: a place and its fares from each airport. */
 export interface PriceTableEntry {
   /** The gazetteer id of the place. */
   placeId: number

@@ -6,7 +6,7 @@ import { listBlogCards } from '~/content/blog.server'
 import { PageHero } from '~/components/page-hero'
 import { BlogCard } from '~/components/cards'
 
-/** The three list layouts of the seed, one module: the path picks the layout. */
+/** The blog's three list layouts, one module: the path picks the layout. */
 const layouts = {
   'blog-grid': { columns: 3, card: 'grid' },
   'blog-grid-2': { columns: 2, card: 'grid' },

@@ -15,7 +15,7 @@ import { VideoModal } from '~/components/video-modal'
 import { Icon, type IconName } from '~/components/icons'
 import { searchFormOptions } from '~/booking/search-form-options'
 
-/** How many items of each list the home page shows (seed, Home and UI limits). */
+/** How many items of each list the home page shows. */
 const HOME_SERVICES = 3
 const HOME_FLEET = 3
 const HOME_POSTS = 3
