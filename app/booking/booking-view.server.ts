@@ -7,7 +7,7 @@ import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
-import { amountsDue } from '~/domain/booking/payment-split'
+import { paymentSplit } from '~/domain/booking/payment-split'
 
 /** The seats of a vehicle class (PRODUCT.md: the seed's static list). */
 export function vehicleCapacity(code: string, language: Language, site: SiteSettings) {
@@ -30,18 +30,6 @@ function placeLabel(placeId: number, typed: string, language: Language) {
     place.aliases.includes(folded) ||
     [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
   return { name, typed: sameThing ? undefined : typed.trim() }
-}
-
-/**
- * What the card paid and what the driver collects in cash. A paid booking
- * keeps what was really charged (`paid_minor`); before that, the chosen
- * option's amounts. The invoice, the received page, the voucher and the
- * e-mail all read it from here, so they never disagree.
- */
-export function paidAndDue(booking: BookingRow) {
-  const option = booking.payment_option ?? 'fullCard'
-  const paidMinor = booking.paid_minor ?? amountsDue(booking.total_minor, option).nowMinor
-  return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
 }
 
 /**
@@ -82,7 +70,7 @@ export function presentBooking(
     vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
     extras: extras.map((code) => ({ code, minor: toBookingMinor(extraUnitCents[code], booking) })),
     totalMinor: booking.total_minor,
-    payment: paidAndDue(booking),
+    payment: paymentSplit(booking),
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,

@@ -1,19 +1,25 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, BookingRow, BookingStatus } from '~/db/schema'
+import type { BookingRow } from '~/db/schema'
+import type { BookingStatus } from '~/domain/booking/status'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
 import type { Currency, RatesSnapshot } from '~/domain/money/currency'
-import { assertTransition } from '~/domain/booking/status'
+import { isQuoteExpired, quoteExpiresAt } from '~/domain/booking/quote-hold'
+import {
+  changeStatus,
+  insertDraft,
+  lockBooking,
+  noteEvent,
+  updateBooking,
+  type BookingChanges,
+  type Executor,
+} from './booking-store.server'
 import { newBookingId, newReference } from './identifiers.server'
 import { bookingTotals } from '~/domain/booking/money'
 import { extraCodes, extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
-
-/** A quote is held for 30 minutes (issue: the booking draft). */
-export const QUOTE_VALID_MINUTES = 30
 
 export interface DraftInput {
   language: string
@@ -24,30 +30,6 @@ export interface DraftInput {
   quote: ClassQuote
   currency: Currency
   rates: RatesSnapshot
-}
-
-/** A connection or an open transaction: storage helpers work inside either. */
-export type Executor = Kysely<Database> | Transaction<Database>
-
-/** The event log line of one status change; every change writes one, in its transaction. */
-export async function recordEvent(
-  executor: Executor,
-  bookingId: string,
-  from: BookingStatus | null,
-  to: BookingStatus,
-  at: string,
-  note?: string,
-) {
-  await executor
-    .insertInto('booking_events')
-    .values({
-      booking_id: bookingId,
-      from_status: from,
-      to_status: to,
-      note: note ?? null,
-      created_at: at,
-    })
-    .execute()
 }
 
 /** The quote columns of a booking, from the server's own pricing. */
@@ -116,7 +98,6 @@ export async function createDraft(
   const extras = carried ? await bookingExtraCodes(handle, carried.id) : []
   const row = {
     id: newBookingId(),
-    status: 'draft' as const,
     language: input.language,
     trip_date: input.trip.date,
     trip_time: input.trip.time,
@@ -124,7 +105,7 @@ export async function createDraft(
     destination_text: input.trip.destinationText,
     ...quote,
     ...bookingTotals(quote.vehicle_cents, extras, quote),
-    quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
+    quote_expires_at: quoteExpiresAt(now),
     created_at: at,
     updated_at: at,
     selection_key: options.selectionKey ?? null,
@@ -149,12 +130,8 @@ export async function createDraft(
               .executeTakeFirst()
           : undefined
         if (repeat) return { booking: repeat, created: false }
-        await trx
-          .insertInto('bookings')
-          .values({ ...row, reference })
-          .execute()
+        await insertDraft(trx, { ...row, reference }, at)
         if (extras.length) await insertExtras(trx, row.id, extras)
-        await recordEvent(trx, row.id, null, 'draft', at)
         return { booking: (await selectBooking(trx, row.id))!, created: true }
       })
     } catch (error) {
@@ -223,25 +200,33 @@ async function changeDraft(
   handle: DatabaseHandle,
   id: string,
   now: Date,
-  change: (trx: Executor, booking: BookingRow) => Promise<Partial<BookingRow>>,
+  change: (trx: Executor, booking: BookingRow) => Promise<BookingRow>,
   editable: readonly BookingStatus[] = ['draft'],
   { quoteMayHaveExpired = false } = {},
 ): Promise<BookingRow> {
   return writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
-    if (handle.dialect === 'postgres') query = query.forUpdate()
-    const booking = await query.executeTakeFirst()
+    const booking = await lockBooking(trx, id)
     if (!booking) throw new DraftUnavailableError('missing')
     if (!editable.includes(booking.status)) {
       throw new DraftUnavailableError(booking.status === 'expired' ? 'expired' : 'submitted')
     }
-    if (!quoteMayHaveExpired && booking.quote_expires_at <= now.toISOString()) {
+    if (!quoteMayHaveExpired && isQuoteExpired(booking, now)) {
       throw new DraftUnavailableError('expired')
     }
-    const values = { ...(await change(trx, booking)), updated_at: now.toISOString() }
-    await trx.updateTable('bookings').set(values).where('id', '=', id).execute()
-    return { ...booking, ...values }
+    return change(trx, booking)
   })
+}
+
+/** changeDraft for a change of columns only, the status staying as it is. */
+function updateDraft(
+  handle: DatabaseHandle,
+  id: string,
+  now: Date,
+  values: (trx: Executor, booking: BookingRow) => Promise<BookingChanges>,
+) {
+  return changeDraft(handle, id, now, async (trx, booking) =>
+    updateBooking(trx, booking, await values(trx, booking), now.toISOString()),
+  )
 }
 
 /**
@@ -257,7 +242,7 @@ export async function requoteDraft(
   now: Date,
   selectionKey?: string,
 ): Promise<BookingRow> {
-  return changeDraft(handle, id, now, async (trx, booking) => {
+  return updateDraft(handle, id, now, async (trx, booking) => {
     const quote = quoteColumns(input)
     const extras = await bookingExtraCodes(trx, id)
     const fits =
@@ -266,7 +251,7 @@ export async function requoteDraft(
     return {
       ...quote,
       ...bookingTotals(quote.vehicle_cents, extras, quote),
-      quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
+      quote_expires_at: quoteExpiresAt(now),
       selection_key: selectionKey ?? booking.selection_key,
       passenger_done_at: fits ? booking.passenger_done_at : null,
     }
@@ -281,7 +266,7 @@ export async function setExtraChosen(
   chosen: boolean,
   now: Date,
 ): Promise<BookingRow> {
-  return changeDraft(handle, id, now, async (trx, booking) => {
+  return updateDraft(handle, id, now, async (trx, booking) => {
     await trx
       .deleteFrom('booking_extras')
       .where('booking_id', '=', id)
@@ -293,7 +278,7 @@ export async function setExtraChosen(
 }
 
 export async function markExtrasDone(handle: DatabaseHandle, id: string, now: Date) {
-  return changeDraft(handle, id, now, async () => ({ extras_done_at: now.toISOString() }))
+  return updateDraft(handle, id, now, async () => ({ extras_done_at: now.toISOString() }))
 }
 
 export async function savePassengerDetails(
@@ -302,7 +287,7 @@ export async function savePassengerDetails(
   details: PassengerDetails,
   now: Date,
 ): Promise<BookingRow> {
-  return changeDraft(handle, id, now, async () => ({
+  return updateDraft(handle, id, now, async () => ({
     first_name: details.name,
     last_name: details.lastName,
     email: details.email,
@@ -333,11 +318,11 @@ export async function submitDraft(
     handle,
     id,
     now,
-    async (trx, booking) => {
-      assertTransition(booking.status, 'awaiting_payment')
-      await recordEvent(trx, id, booking.status, 'awaiting_payment', at)
-      return { ...billingColumns(details, at), status: 'awaiting_payment' as const }
-    },
+    (trx, booking) =>
+      changeStatus(trx, booking, 'awaiting_payment', {
+        at,
+        values: billingColumns(details, at),
+      }),
     ['draft', 'payment_failed'],
   )
 }
@@ -378,20 +363,23 @@ export async function repriceFailedBooking(
     async (trx, booking) => {
       const quote = quoteColumns(input)
       const totals = bookingTotals(quote.vehicle_cents, await bookingExtraCodes(trx, id), quote)
-      await recordEvent(
+      await noteEvent(
         trx,
-        id,
-        booking.status,
-        booking.status,
-        at,
+        booking,
         `priced again: ${booking.total_minor} → ${totals.total_minor} ${quote.currency}`,
+        at,
       )
-      return {
-        ...quote,
-        ...totals,
-        ...billingColumns(details, at),
-        quote_expires_at: new Date(now.getTime() + QUOTE_VALID_MINUTES * 60_000).toISOString(),
-      }
+      return updateBooking(
+        trx,
+        booking,
+        {
+          ...quote,
+          ...totals,
+          ...billingColumns(details, at),
+          quote_expires_at: quoteExpiresAt(now),
+        },
+        at,
+      )
     },
     ['payment_failed'],
     { quoteMayHaveExpired: true },
@@ -413,20 +401,10 @@ export async function transitionBooking(
   now: Date,
   note?: string,
 ): Promise<BookingRow> {
-  const at = now.toISOString()
   return writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
-    if (handle.dialect === 'postgres') query = query.forUpdate()
-    const booking = await query.executeTakeFirst()
+    const booking = await lockBooking(trx, id)
     if (!booking) throw new Error('booking not found')
-    assertTransition(booking.status, to)
-    await trx
-      .updateTable('bookings')
-      .set({ status: to, updated_at: at })
-      .where('id', '=', id)
-      .execute()
-    await recordEvent(trx, id, booking.status, to, at, note)
-    return { ...booking, status: to, updated_at: at }
+    return changeStatus(trx, booking, to, { at: now.toISOString(), note })
   })
 }
 
@@ -445,7 +423,8 @@ export async function expireStaleDrafts(handle: DatabaseHandle, now: Date): Prom
     .selectFrom('bookings')
     .select('id')
     .where('status', '=', 'draft')
-    .where('quote_expires_at', '<', now.toISOString())
+    // isQuoteExpired, as a query: the expiry instant itself counts as expired.
+    .where('quote_expires_at', '<=', now.toISOString())
     .execute()
   let expired = 0
   for (const { id } of stale) {

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { assertTransition } from '~/domain/booking/status'
-import { recordEvent } from './bookings.server'
+import { changeStatus, lockBooking } from './booking-store.server'
 
 export interface PassengerName {
   firstname: string
@@ -36,10 +36,10 @@ export async function completeBooking(
 ): Promise<void> {
   const at = now.toISOString()
   await writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom('bookings').select('status').where('id', '=', booking.id)
-    if (handle.dialect === 'postgres') query = query.forUpdate()
-    const { status } = await query.executeTakeFirstOrThrow()
-    if (status !== 'completed') assertTransition(status, 'completed')
+    const current = await lockBooking(trx, booking.id)
+    if (!current) throw new Error('booking not found')
+    // A completed booking may correct its names; any other must be able to complete.
+    if (current.status !== 'completed') assertTransition(current.status, 'completed')
     await trx.deleteFrom('booking_passengers').where('booking_id', '=', booking.id).execute()
     await trx
       .insertInto('booking_passengers')
@@ -52,20 +52,12 @@ export async function completeBooking(
         })),
       )
       .execute()
-    if (status === 'confirmed') {
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'completed', completed_at: at, updated_at: at })
-        .where('id', '=', booking.id)
-        .execute()
-      await recordEvent(
-        trx,
-        booking.id,
-        'confirmed',
-        'completed',
+    if (current.status !== 'completed') {
+      await changeStatus(trx, current, 'completed', {
         at,
-        `${names.length} passenger names`,
-      )
+        note: `${names.length} passenger names`,
+        values: { completed_at: at },
+      })
     }
   })
 }

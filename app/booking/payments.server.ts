@@ -2,9 +2,10 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, PaymentAttemptsTable } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { logger } from '~/utils/logger.server'
-import { assertTransition } from '~/domain/booking/status'
-import { recordEvent, type Executor } from '~/booking/bookings.server'
-import { amountsDue } from '~/domain/booking/payment-split'
+import { confirmationRule, isPaid } from '~/domain/booking/status'
+import { isQuoteExpired } from '~/domain/booking/quote-hold'
+import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
+import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
 import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
 import type {
@@ -32,7 +33,7 @@ export function initializeRequest(
   extras: ExtraCode[],
   context: PaymentContext,
 ): InitializeRequest {
-  const option = booking.payment_option ?? 'fullCard'
+  const option = paymentOptionOf(booking)
   const { nowMinor } = amountsDue(booking.total_minor, option)
   const items =
     option === 'depositCash'
@@ -116,19 +117,9 @@ export async function markPaymentFailed(
   note: string,
   at: string,
 ) {
-  const current = await trx
-    .selectFrom('bookings')
-    .select('status')
-    .where('id', '=', bookingId)
-    .executeTakeFirstOrThrow()
-  if (current.status !== 'awaiting_payment') return
-  assertTransition(current.status, 'payment_failed')
-  await trx
-    .updateTable('bookings')
-    .set({ status: 'payment_failed', updated_at: at })
-    .where('id', '=', bookingId)
-    .execute()
-  await recordEvent(trx, bookingId, 'awaiting_payment', 'payment_failed', at, note)
+  const booking = await lockBooking(trx, bookingId)
+  if (booking?.status !== 'awaiting_payment') return
+  await changeStatus(trx, booking, 'payment_failed', { at, note })
 }
 
 /**
@@ -177,13 +168,9 @@ async function claimAttempt(
 ): Promise<Claim> {
   const at = now.toISOString()
   return writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom('bookings').selectAll().where('id', '=', bookingId)
-    if (handle.dialect === 'postgres') query = query.forUpdate()
-    const booking = await query.executeTakeFirst()
+    const booking = await lockBooking(trx, bookingId)
     if (!booking) return { kind: 'unavailable' as const }
-    if (booking.status === 'confirmed' || booking.status === 'completed') {
-      return { kind: 'paid' as const }
-    }
+    if (isPaid(booking.status)) return { kind: 'paid' as const }
     if (booking.status !== 'awaiting_payment') return { kind: 'unavailable' as const }
 
     const live = (await trx
@@ -212,12 +199,12 @@ async function claimAttempt(
         .where('id', '=', live.id)
         .execute()
     }
-    if (booking.quote_expires_at <= at) {
+    if (isQuoteExpired(booking, now)) {
       // A new payment is only started at a price still held.
       await markPaymentFailed(trx, bookingId, 'quote expired before payment', at)
       return { kind: 'quote-expired' as const }
     }
-    const option = booking.payment_option ?? 'fullCard'
+    const option = paymentOptionOf(booking)
     const { nowMinor } = amountsDue(booking.total_minor, option)
     const inserted = await trx
       .insertInto('payment_attempts')
@@ -362,6 +349,26 @@ function isDeclined(result: RetrieveResult): boolean {
   return result.paymentStatus === 'SUCCESS' && result.fraudStatus !== 0
 }
 
+/** The provider took the money for this attempt; a charge nobody should have made is due back. */
+async function recordSuccess(
+  trx: Executor,
+  attempt: Attempt,
+  paymentId: string,
+  at: string,
+  { refundDue = false } = {},
+) {
+  await trx
+    .updateTable('payment_attempts')
+    .set({
+      status: 'succeeded',
+      payment_id: paymentId,
+      finished_at: at,
+      ...(refundDue ? { refund_status: 'due' } : {}),
+    })
+    .where('id', '=', attempt.id)
+    .execute()
+}
+
 /**
  * The provider sent the traveller back with a token (or reconciliation asks
  * about one). The result is retrieved from the provider, never read from the
@@ -396,9 +403,8 @@ export async function settlePayment(
   const at = now.toISOString()
   if (cleanSuccess(result, booking, attempt)) {
     return writeTransaction(handle, async (trx) => {
-      let query = trx.selectFrom('bookings').selectAll().where('id', '=', booking.id)
-      if (handle.dialect === 'postgres') query = query.forUpdate()
-      const current = (await query.executeTakeFirstOrThrow()) as BookingRow
+      const current = await lockBooking(trx, booking.id)
+      if (!current) return { kind: 'unknown' as const }
       const fresh = await trx
         .selectFrom('payment_attempts')
         .select('status')
@@ -406,26 +412,18 @@ export async function settlePayment(
         .executeTakeFirstOrThrow()
       if (fresh.status === 'succeeded')
         return { kind: 'confirmed' as const, booking: current, first: false }
-      if (current.payment_id && current.payment_id !== result.paymentId) {
-        // Another attempt paid this booking already: this charge is kept as its
-        // own attempt, flagged for refund, and the booking stays as the first made it.
-        await trx
-          .updateTable('payment_attempts')
-          .set({
-            status: 'succeeded',
-            payment_id: result.paymentId!,
-            refund_status: 'due',
-            finished_at: at,
-          })
-          .where('id', '=', attempt.id)
-          .execute()
-        await recordEvent(
+      const rule = confirmationRule(current.status)
+      const paidBefore = Boolean(current.payment_id && current.payment_id !== result.paymentId)
+      if (paidBefore || !rule) {
+        // Another attempt paid this booking already (or it was cancelled): this
+        // charge is kept as its own attempt, flagged for refund, and the booking
+        // stays as it is.
+        await recordSuccess(trx, attempt, result.paymentId!, at, { refundDue: true })
+        await noteEvent(
           trx,
-          booking.id,
-          current.status,
-          current.status,
+          current,
+          `${paidBefore ? 'second ' : ''}payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
           at,
-          `second payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
         )
         logger.error('payment.duplicate_charge', {
           reference: current.reference,
@@ -437,41 +435,30 @@ export async function settlePayment(
         })
         return { kind: 'confirmed' as const, booking: current, first: false }
       }
-      // Paid is paid: an expired or failed booking that the provider charged is confirmed too.
-      if (current.status !== 'awaiting_payment') {
+      // Paid is paid: an expired or failed booking that the provider charged is
+      // confirmed too, by the late-payment rule.
+      if (rule === 'late-payment') {
         logger.warn('payment.late_success', {
           reference: current.reference,
           status: current.status,
         })
-      } else {
-        assertTransition(current.status, 'confirmed')
       }
-      const values = {
-        status: 'confirmed' as const,
-        payment_id: result.paymentId!,
-        paid_minor: attempt.amount_minor,
-        payment_option: attempt.payment_option,
-        confirmed_at: at,
-        mail_status: 'pending',
-        mail_attempts: 0,
-        updated_at: at,
-      }
-      await trx.updateTable('bookings').set(values).where('id', '=', booking.id).execute()
-      await trx
-        .updateTable('payment_attempts')
-        .set({ status: 'succeeded', payment_id: result.paymentId!, finished_at: at })
-        .where('id', '=', attempt.id)
-        .execute()
-      await recordEvent(
-        trx,
-        booking.id,
-        current.status,
-        'confirmed',
+      const confirmed = await changeStatus(trx, current, 'confirmed', {
         at,
-        `paid by ${attempt.provider}`,
-      )
+        rule,
+        note: `paid by ${attempt.provider}`,
+        values: {
+          payment_id: result.paymentId!,
+          paid_minor: attempt.amount_minor,
+          payment_option: attempt.payment_option,
+          confirmed_at: at,
+          mail_status: 'pending',
+          mail_attempts: 0,
+        },
+      })
+      await recordSuccess(trx, attempt, result.paymentId!, at)
       logger.info('payment.confirmed', { reference: current.reference, provider: attempt.provider })
-      return { kind: 'confirmed' as const, booking: { ...current, ...values }, first: true }
+      return { kind: 'confirmed' as const, booking: confirmed, first: true }
     })
   }
   if (isDeclined(result)) {

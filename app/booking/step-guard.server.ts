@@ -1,3 +1,4 @@
+import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { redirect } from 'react-router'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
@@ -32,10 +33,6 @@ export function vehicleSearchPath(booking: BookingRow | undefined, notice?: Book
 }
 
 const withNotice = (path: string, notice: BookingNotice) => `${path}?notice=${notice}`
-
-export function isQuoteExpired(booking: BookingRow, now: Date): boolean {
-  return booking.quote_expires_at <= now.toISOString()
-}
 
 /**
  * The booking this browser may work on at a step, or a redirect to where it

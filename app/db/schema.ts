@@ -1,4 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type { BookingStatus } from '~/domain/booking/status'
+import type { PaymentOption } from '~/domain/booking/payment-split'
+
+// The domain owns these unions; the schema types its columns with them. They
+// are re-exported for modules written before the domain held them.
+export { bookingStatuses, type BookingStatus } from '~/domain/booking/status'
+export { paymentOptions, type PaymentOption } from '~/domain/booking/payment-split'
 
 /**
  * The booking tables, shared by SQLite and PostgreSQL. Money is stored in
@@ -78,10 +85,6 @@ export interface BookingsTable {
   /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
   typed_fields: string | null
 }
-
-/** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
-export const paymentOptions = ['fullCard', 'depositCash'] as const
-export type PaymentOption = (typeof paymentOptions)[number]
 
 export interface BookingExtrasTable {
   id: Generated<number>
@@ -189,17 +192,6 @@ export interface SimulatorSessionsTable {
   created_at: string
   expires_at: string
 }
-
-export const bookingStatuses = [
-  'draft',
-  'awaiting_payment',
-  'confirmed',
-  'completed',
-  'expired',
-  'payment_failed',
-  'cancelled',
-] as const
-export type BookingStatus = (typeof bookingStatuses)[number]
 
 export interface Database {
   bookings: BookingsTable

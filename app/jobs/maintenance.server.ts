@@ -4,7 +4,8 @@ import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { logger } from '~/utils/logger.server'
-import { expireStaleDrafts, recordEvent } from '~/booking/bookings.server'
+import { expireStaleDrafts } from '~/booking/bookings.server'
+import { changeStatus, lockBooking } from '~/booking/booking-store.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
@@ -156,14 +157,10 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
   const at = now.toISOString()
   for (const { id } of abandoned) {
     await writeTransaction(handle, async (trx) => {
-      const changed = await trx
-        .updateTable('bookings')
-        .set({ status: 'expired', updated_at: at })
-        .where('id', '=', id)
-        .where('status', '=', 'payment_failed')
-        .executeTakeFirst()
-      if (Number(changed.numUpdatedRows) === 0) return
-      await recordEvent(trx, id, 'payment_failed', 'expired', at, 'unpaid')
+      const booking = await lockBooking(trx, id)
+      // Paid or tried again meanwhile: it is no longer abandoned.
+      if (booking?.status !== 'payment_failed') return
+      await changeStatus(trx, booking, 'expired', { at, note: 'unpaid' })
     })
   }
   return abandoned.length

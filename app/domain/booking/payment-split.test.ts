@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountsDue } from './payment-split'
+import { amountsDue, paymentSplit, type PaymentOption } from './payment-split'
 
 describe('amountsDue', () => {
   it('charges the whole total by card for a full card payment', () => {
@@ -12,5 +12,43 @@ describe('amountsDue', () => {
     const { nowMinor, cashMinor } = amountsDue(9999, 'depositCash')
     expect(nowMinor).toBe(3000)
     expect(nowMinor + cashMinor).toBe(9999)
+  })
+})
+
+/** Only the columns the payment split reads; the rest of a row does not matter to it. */
+const row = (fields: {
+  total_minor: number
+  payment_option: PaymentOption | null
+  paid_minor: number | null
+}) => fields
+
+describe('paymentSplit', () => {
+  it('takes what the card really paid once it is stored; the driver collects the rest', () => {
+    expect(
+      paymentSplit(row({ total_minor: 13600, payment_option: 'depositCash', paid_minor: 4080 })),
+    ).toEqual({ option: 'depositCash', paidMinor: 4080, cashMinor: 9520 })
+    expect(
+      paymentSplit(row({ total_minor: 13600, payment_option: 'fullCard', paid_minor: 13600 })),
+    ).toEqual({ option: 'fullCard', paidMinor: 13600, cashMinor: 0 })
+  })
+
+  it("uses the option's amounts before a charge is stored, full card when none was chosen", () => {
+    expect(
+      paymentSplit(row({ total_minor: 13601, payment_option: 'depositCash', paid_minor: null })),
+    ).toEqual({ option: 'depositCash', paidMinor: 4080, cashMinor: 9521 })
+    expect(
+      paymentSplit(row({ total_minor: 13600, payment_option: null, paid_minor: null })),
+    ).toEqual({
+      option: 'fullCard',
+      paidMinor: 13600,
+      cashMinor: 0,
+    })
+  })
+
+  it('never asks the driver to collect a negative amount', () => {
+    // A card charged more than the stored total (the total was priced again after paying).
+    expect(
+      paymentSplit(row({ total_minor: 13000, payment_option: 'fullCard', paid_minor: 13600 })),
+    ).toEqual({ option: 'fullCard', paidMinor: 13600, cashMinor: 0 })
   })
 })

@@ -1,6 +1,15 @@
-import type { PaymentOption } from '~/db/schema'
+/** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
+export const paymentOptions = ['fullCard', 'depositCash'] as const
+export type PaymentOption = (typeof paymentOptions)[number]
 
-/** Share of the total taken by card when the traveller pays a deposit (PRODUCT.md, Payment). */
+/** The option a booking pays by until the traveller chooses one. */
+export const DEFAULT_PAYMENT_OPTION: PaymentOption = 'fullCard'
+
+export function paymentOptionOf(booking: { payment_option: PaymentOption | null }): PaymentOption {
+  return booking.payment_option ?? DEFAULT_PAYMENT_OPTION
+}
+
+/** Share of the total taken by card when the traveller pays a deposit. */
 export const DEPOSIT_SHARE = 0.3
 
 /**
@@ -17,4 +26,21 @@ export function amountsDue(
     return { nowMinor, cashMinor: totalMinor - nowMinor }
   }
   return { nowMinor: totalMinor, cashMinor: 0 }
+}
+
+/**
+ * What the card paid and what the driver collects in cash. A paid booking
+ * keeps what was really charged (`paid_minor`); before that, the chosen
+ * option's amounts. The cash part never goes below zero, even if a charge
+ * exceeded the total. The invoice, the received page, the voucher and the
+ * e-mail all read it from here, so they never disagree.
+ */
+export function paymentSplit(booking: {
+  payment_option: PaymentOption | null
+  paid_minor: number | null
+  total_minor: number
+}): { option: PaymentOption; paidMinor: number; cashMinor: number } {
+  const option = paymentOptionOf(booking)
+  const paidMinor = booking.paid_minor ?? amountsDue(booking.total_minor, option).nowMinor
+  return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
 }

@@ -1,11 +1,24 @@
-import type { BookingStatus } from '~/db/schema'
-
 /**
- * Every allowed status change of a booking, in one place (PRODUCT.md, Booking
- * rules): draft → awaiting_payment → confirmed → completed, with expired,
- * payment_failed (retryable) and cancelled on the side.
+ * A booking's statuses and every allowed change between them, in one place.
+ *
+ * The ordinary life of a booking: draft → awaiting_payment → confirmed →
+ * completed, with payment_failed (retryable), expired and cancelled on the
+ * side. New statuses (a driver assigned, on the way, refunded…) are added to
+ * `bookingStatuses` and given their rows in `ordinary`; the store refuses any
+ * change this table does not list.
  */
-const transitions: Record<BookingStatus, readonly BookingStatus[]> = {
+export const bookingStatuses = [
+  'draft',
+  'awaiting_payment',
+  'confirmed',
+  'completed',
+  'expired',
+  'payment_failed',
+  'cancelled',
+] as const
+export type BookingStatus = (typeof bookingStatuses)[number]
+
+const ordinary: Record<BookingStatus, readonly BookingStatus[]> = {
   draft: ['awaiting_payment', 'expired', 'cancelled'],
   awaiting_payment: ['confirmed', 'payment_failed', 'expired', 'cancelled'],
   payment_failed: ['awaiting_payment', 'expired', 'cancelled'],
@@ -15,19 +28,66 @@ const transitions: Record<BookingStatus, readonly BookingStatus[]> = {
   cancelled: [],
 }
 
-export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
-  return transitions[from].includes(to)
+/**
+ * The late-payment rule: the provider can report a success after the booking
+ * stopped waiting for it (the traveller paid on a page left open while the
+ * booking's payment was marked failed or the booking expired). Money taken is
+ * honoured, so such a booking is confirmed. A booking already paid, or one
+ * cancelled, is not: that charge is kept on its own and flagged for refund.
+ */
+const latePayment: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
+  payment_failed: ['confirmed'],
+  expired: ['confirmed'],
+}
+
+/** Which table a change is checked against: the ordinary one, or a named exception. */
+export type TransitionRule = 'ordinary' | 'late-payment'
+
+const rules: Record<TransitionRule, Partial<Record<BookingStatus, readonly BookingStatus[]>>> = {
+  ordinary,
+  'late-payment': latePayment,
+}
+
+export function canTransition(
+  from: BookingStatus,
+  to: BookingStatus,
+  rule: TransitionRule = 'ordinary',
+): boolean {
+  return rules[rule][from]?.includes(to) ?? false
 }
 
 export class TransitionError extends Error {
   constructor(
     readonly from: BookingStatus,
     readonly to: BookingStatus,
+    readonly rule: TransitionRule = 'ordinary',
   ) {
-    super(`a ${from} booking cannot become ${to}`)
+    super(`a ${from} booking cannot become ${to}${rule === 'ordinary' ? '' : ` (rule: ${rule})`}`)
   }
 }
 
-export function assertTransition(from: BookingStatus, to: BookingStatus): void {
-  if (!canTransition(from, to)) throw new TransitionError(from, to)
+export function assertTransition(
+  from: BookingStatus,
+  to: BookingStatus,
+  rule: TransitionRule = 'ordinary',
+): void {
+  if (!canTransition(from, to, rule)) throw new TransitionError(from, to, rule)
+}
+
+/**
+ * How a successful payment may confirm a booking in `status`: the ordinary
+ * way while it waits for its payment, by the late-payment rule after it
+ * stopped waiting, or not at all (already paid, cancelled: refund the charge).
+ */
+export function confirmationRule(status: BookingStatus): TransitionRule | undefined {
+  if (canTransition(status, 'confirmed')) return 'ordinary'
+  if (canTransition(status, 'confirmed', 'late-payment')) return 'late-payment'
+  return undefined
+}
+
+/** The statuses of a booking whose payment was taken and that still stands. */
+const paidStatuses: readonly BookingStatus[] = ['confirmed', 'completed']
+
+export function isPaid(status: BookingStatus): boolean {
+  return paidStatuses.includes(status)
 }

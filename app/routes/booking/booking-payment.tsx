@@ -13,7 +13,7 @@ import { callbackUrl, paymentProvider } from '~/adapters/payment/configured.serv
 import { clientAddressContext } from '~/utils/client-address.server'
 import type { ExtraCode } from '~/domain/booking/extras'
 import { repriceForPayment } from '~/booking/reprice.server'
-import { isQuoteExpired } from '~/booking/step-guard.server'
+import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
 import { translateFieldError } from '~/forms/text-input'

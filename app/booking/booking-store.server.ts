@@ -1,0 +1,108 @@
+import { PostgresAdapter, type Kysely, type Transaction, type Updateable } from 'kysely'
+import type { BookingRow, BookingsTable, Database, NewBooking } from '~/db/schema'
+import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
+
+/**
+ * The one owner of a booking's row: the only code that inserts a booking,
+ * changes its status or writes its event log. Every writer (the booking steps,
+ * payment confirmation and failure, completion, the expiry jobs, and staff
+ * actions to come) locks the row, then changes it here, inside one write
+ * transaction (`writeTransaction`). tests/unit/booking-store.test.ts keeps it so.
+ */
+
+/** A connection or an open transaction: storage helpers work inside either. */
+export type Executor = Kysely<Database> | Transaction<Database>
+
+/** Any change to a booking's columns except its status, which only changeStatus writes. */
+export type BookingChanges = Omit<Updateable<BookingsTable>, 'id' | 'status' | 'updated_at'>
+
+/**
+ * Reads a booking for a change. On PostgreSQL the row stays locked until the
+ * transaction ends (FOR UPDATE); on SQLite the write transaction already holds
+ * the file's write lock (BEGIN IMMEDIATE), so a plain read is enough.
+ */
+export async function lockBooking(trx: Executor, id: string): Promise<BookingRow | undefined> {
+  let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+async function writeEvent(
+  trx: Executor,
+  bookingId: string,
+  from: BookingStatus | null,
+  to: BookingStatus,
+  at: string,
+  note: string | undefined,
+) {
+  await trx
+    .insertInto('booking_events')
+    .values({
+      booking_id: bookingId,
+      from_status: from,
+      to_status: to,
+      note: note ?? null,
+      created_at: at,
+    })
+    .execute()
+}
+
+/** Stores a new booking as a draft, with its first event. */
+export async function insertDraft(
+  trx: Executor,
+  row: Omit<NewBooking, 'status'>,
+  at: string,
+): Promise<void> {
+  await trx
+    .insertInto('bookings')
+    .values({ ...row, status: 'draft' })
+    .execute()
+  await writeEvent(trx, row.id, null, 'draft', at, undefined)
+}
+
+export interface StatusChange {
+  at: string
+  /** Why, for the event log (a provider, a reason, a count). */
+  note?: string
+  /** A named exception to the ordinary transitions (see the domain's status table). */
+  rule?: TransitionRule
+  /** Columns that change together with the status (payment id, timestamps…). */
+  values?: BookingChanges
+}
+
+/**
+ * Moves a locked booking to `to` if the transition table allows it (throws
+ * TransitionError otherwise), with the columns that go with it and its event.
+ * Returns the row as it now is.
+ */
+export async function changeStatus(
+  trx: Executor,
+  booking: BookingRow,
+  to: BookingStatus,
+  { at, note, rule, values = {} }: StatusChange,
+): Promise<BookingRow> {
+  assertTransition(booking.status, to, rule)
+  const changes = { ...values, status: to, updated_at: at }
+  await trx.updateTable('bookings').set(changes).where('id', '=', booking.id).execute()
+  await writeEvent(trx, booking.id, booking.status, to, at, note)
+  return { ...booking, ...changes } as BookingRow
+}
+
+/** Changes a locked booking's other columns; its status stays as it is. */
+export async function updateBooking(
+  trx: Executor,
+  booking: BookingRow,
+  values: BookingChanges,
+  at: string,
+): Promise<BookingRow> {
+  // The type already excludes it; this also stops a value built without types.
+  if ('status' in values) throw new TypeError('a booking’s status changes through changeStatus')
+  const changes = { ...values, updated_at: at }
+  await trx.updateTable('bookings').set(changes).where('id', '=', booking.id).execute()
+  return { ...booking, ...changes } as BookingRow
+}
+
+/** Writes an event that changes no status (a new price, a second charge flagged for refund). */
+export async function noteEvent(trx: Executor, booking: BookingRow, note: string, at: string) {
+  await writeEvent(trx, booking.id, booking.status, booking.status, at, note)
+}

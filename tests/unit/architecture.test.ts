@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The booking has one owner: only app/booking/booking-store.server.ts inserts
+ * a booking, writes its status or writes its event log. Everything else that
+ * writes the bookings table changes other columns, with the columns named in
+ * place (an object literal without `status`), so a reader sees at a glance
+ * that the status cannot change there.
+ */
+
+const root = join(import.meta.dirname, '../..')
+const store = 'app/booking/booking-store.server.ts'
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** The string a call's first argument holds, when it is a literal. */
+function literalArgument(call: ts.CallExpression): string | undefined {
+  const [first] = call.arguments
+  return first && ts.isStringLiteralLike(first) ? first.text : undefined
+}
+
+function methodName(call: ts.CallExpression): string | undefined {
+  return ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined
+}
+
+/** Every place in one file that writes a booking's status or its events, as "line: why". */
+export function statusWrites(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const report = (node: ts.Node, why: string) =>
+    found.push(`${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${why}`)
+
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const method = methodName(node)
+      const table = literalArgument(node)
+      if (method === 'insertInto' && table === 'booking_events') report(node, 'writes an event')
+      if (method === 'insertInto' && table === 'bookings') report(node, 'inserts a booking')
+      if (method === 'updateTable' && table === 'bookings') {
+        // Follow the chain up to its .set(...): what it sets must be named in place.
+        let link: ts.Node = node
+        while (ts.isPropertyAccessExpression(link.parent) || ts.isCallExpression(link.parent)) {
+          link = link.parent
+          if (ts.isCallExpression(link) && methodName(link) === 'set') {
+            const [values] = link.arguments
+            if (!values || !ts.isObjectLiteralExpression(values)) {
+              report(link, 'sets columns it does not name')
+            } else {
+              for (const property of values.properties) {
+                if (ts.isSpreadAssignment(property))
+                  report(property, 'sets columns it does not name')
+                else if (property.name && property.name.getText(source) === 'status')
+                  report(property, 'sets the status')
+              }
+            }
+          }
+        }
+      }
+    }
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+      if (/\b(update|insert\s+into)\s+"?(bookings|booking_events)\b/i.test(node.getText(source))) {
+        report(node, 'writes the table in raw SQL')
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('the booking store', () => {
+  it('is the only module that writes a booking’s status or its events', () => {
+    const offenders = sourceFiles('app')
+      .map((path) => relative(root, join(root, path)))
+      .filter((path) => path !== store)
+      .flatMap((path) =>
+        statusWrites(path, readFileSync(join(root, path), 'utf8')).map(
+          (where) => `${path}:${where}`,
+        ),
+      )
+    expect(offenders).toEqual([])
+  })
+
+  it('finds each way of writing the status outside the store', () => {
+    const written = statusWrites(
+      'example.ts',
+      `
+      await trx.updateTable('bookings').set({ status: 'expired' }).where('id', '=', id).execute()
+      await trx.updateTable('bookings').set(values).execute()
+      await trx.updateTable('bookings').set({ ...values, mail_status: 'sent' }).execute()
+      await trx.insertInto('bookings').values(row).execute()
+      await trx.insertInto('booking_events').values(event).execute()
+      await sql\`update bookings set status = \${to}\`.execute(db)
+      `,
+    )
+    expect(written.map((line) => line.replace(/^\d+: /, ''))).toEqual([
+      'sets the status',
+      'sets columns it does not name',
+      'sets columns it does not name',
+      'inserts a booking',
+      'writes an event',
+      'writes the table in raw SQL',
+    ])
+  })
+
+  it('lets other modules change other columns, named in place', () => {
+    expect(
+      statusWrites(
+        'example.ts',
+        `await trx.updateTable('bookings').set({ mail_status: 'sent', mailed_at: at }).execute()`,
+      ),
+    ).toEqual([])
+  })
+
+  it('reads the store itself as writing, so the check above cannot pass by finding nothing', () => {
+    expect(statusWrites(store, readFileSync(join(root, store), 'utf8')).length).toBeGreaterThan(2)
+  })
+})
