@@ -6,13 +6,12 @@ import type { Route } from './+types/booking-payment'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
-import { DraftUnavailableError, submitDraft } from '~/booking/bookings.server'
 import { extraCodes } from '~/domain/booking/extras'
-import { beginPayment, openAttempt, type BeginResult } from '~/booking/payments.server'
+import { openAttempt, type BeginResult } from '~/booking/payments.server'
+import { bookAndPay } from '~/booking/book-and-pay.server'
 import { callbackUrl, paymentProvider } from '~/adapters/payment/configured.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import type { ExtraCode } from '~/domain/booking/extras'
-import { repriceForPayment } from '~/booking/reprice.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
@@ -26,11 +25,7 @@ import { FieldErrors, FormErrorSummary } from '~/forms/form-errors'
 import { CheckboxField, TextField } from '~/forms/fields'
 import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
-import {
-  forgetTypedFields,
-  switchLanguageKeepingFields,
-  typedFieldsOf,
-} from '~/booking/typed-fields.server'
+import { switchLanguageKeepingFields, typedFieldsOf } from '~/booking/typed-fields.server'
 import {
   validateUnlessSwitchingLanguage,
   type TypedFieldsHandle,
@@ -101,58 +96,46 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * 'Book Now': the billing details, the payment option and the accepted
- * agreements are stored and the booking moves to awaiting_payment, once; then
- * one payment attempt is claimed for the amount computed from the stored
- * booking and the traveller is sent to the provider's page (303). A second
- * click, tab or instance gets the same page, never a second one. After a
- * failed payment whose held price ran out, 'Get the current price' (intent
- * reprice) prices the same booking again, keeping every detail, before paying.
+ * 'Book Now' (the use case bookAndPay): the form is parsed here and the
+ * result turned into the answer: the provider's page (303), the form again
+ * with what was refused, or this step with a notice.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { language, site, t } = pageContext(context, request)
-  const { handle, booking, extras } = await requireStepBooking(request, 'payment')
-  const now = new Date()
-  const pay = async () =>
-    pageAfter(
-      await beginPayment(
-        handle,
-        booking.id,
-        extras,
-        {
-          provider: paymentProvider(),
-          callbackUrl: callbackUrl(),
-          clientAddress: context.get(clientAddressContext),
-          vehicleTitle: presentBooking(booking, extras, language, site).vehicle.title,
-          extraTitles: Object.fromEntries(
-            extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
-          ) as Record<ExtraCode, string>,
-        },
-        now,
-      ),
-    )
+  const step = await requireStepBooking(request, 'payment')
   const formData = await request.formData()
-  const switched = await switchLanguageKeepingFields(request, formData, handle, booking, 'payment')
+  const switched = await switchLanguageKeepingFields(
+    request,
+    formData,
+    step.handle,
+    step.booking,
+    'payment',
+  )
   if (switched) return switched
-  if (booking.status !== 'draft' && booking.status !== 'payment_failed') return pay()
 
   const submission = parseWithZod(formData, { schema: paymentSchema })
-  if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
-  }
-  if (formData.get('intent') === 'reprice') {
-    const repriced = await repriceForPayment(handle, booking, submission.value, now)
-    await forgetTypedFields(handle, booking)
-    const notice = repriced.kind === 'repriced' ? 'repriced' : 'repriceUnavailable'
-    return redirect(`/booking-payment?notice=${notice}`, 303)
-  }
-  try {
-    await submitDraft(handle, booking.id, submission.value, now)
-    await forgetTypedFields(handle, booking)
-  } catch (error) {
-    if (!(error instanceof DraftUnavailableError)) throw error
-    if (error.reason === 'expired') {
+  const result = await bookAndPay(
+    step,
+    {
+      intent: formData.get('intent') === 'reprice' ? 'reprice' : 'book',
+      details: submission.status === 'success' ? submission.value : undefined,
+    },
+    {
+      provider: paymentProvider(),
+      callbackUrl: callbackUrl(),
+      clientAddress: context.get(clientAddressContext),
+      language,
+      site,
+      extraTitles: Object.fromEntries(
+        extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
+      ) as Record<ExtraCode, string>,
+    },
+  )
+  switch (result.kind) {
+    case 'invalid':
+      markFormRefused(context)
+      return data({ result: submission.reply() }, { status: 400 })
+    case 'submit-expired':
       // The held price ran out: what was typed stays on the page, beside the way on.
       markFormRefused(context)
       return data(
@@ -162,10 +145,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         },
         { status: 409 },
       )
-    }
-    // Submitted by a simultaneous request (a double click): follow the same payment.
+    case 'repriced':
+      return redirect('/booking-payment?notice=repriced', 303)
+    case 'reprice-unavailable':
+      return redirect('/booking-payment?notice=repriceUnavailable', 303)
+    default:
+      return pageAfter(result)
   }
-  return pay()
 }
 
 /** Where the traveller goes once the booking's payment was begun (or found begun). */
