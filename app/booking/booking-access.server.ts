@@ -57,16 +57,6 @@ export async function findOwnBooking(
 }
 
 /**
- * The paid booking (confirmed or completed) this request may see: what the
- * invoice and the driver's voucher show. Anything else is not found.
- */
-export async function findPaidBooking(handle: DatabaseHandle, request: Request) {
-  const own = await findOwnBooking(handle, request)
-  const paid = own && (own.booking.status === 'confirmed' || own.booking.status === 'completed')
-  return paid ? own : undefined
-}
-
-/**
  * A path to another page of the same booking. A page opened through the
  * signed link passes the key on, so its links work in a browser that holds no
  * cookie for the booking; the cookie holder's links stay plain.

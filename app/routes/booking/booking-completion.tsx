@@ -4,10 +4,7 @@ import type { Route } from './+types/booking-completion'
 import { pageContext } from '~/utils/page-context.server'
 import { logger } from '~/utils/logger.server'
 import { metaDescriptors } from '~/seo/meta'
-import { getDatabase } from '~/db/db.server'
-import { findOwnBooking } from '~/booking/booking-access.server'
-import { bookingExtraCodes } from '~/booking/bookings.server'
-import { presentBooking } from '~/booking/booking-view.server'
+import { findPaidBookingFor } from '~/booking/paid-booking.server'
 import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -51,32 +48,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const conversationId = url.searchParams.get('conversationId')?.trim()
   if (!conversationId) return failed('missing')
 
-  let found
+  let access
   try {
-    const handle = await getDatabase()
-    const own = await findOwnBooking(handle, request)
-    const booking = own?.booking
-    if (
-      !own ||
-      !booking ||
-      (booking.status !== 'confirmed' && booking.status !== 'completed') ||
-      !sameReference(conversationId, booking.reference)
-    ) {
-      return failed('notFound')
-    }
-    found = { own, booking, extras: await bookingExtraCodes(handle, booking.id) }
+    access = await findPaidBookingFor(request, { language, site })
   } catch (error) {
     logger.error('booking_completion_fetch_failed', {
       message: error instanceof Error ? error.message : String(error),
     })
     return failed('fetchFailed')
   }
+  // An unpaid booking, even this browser's own, has no completion to show.
+  if (access.kind !== 'paid' || !sameReference(conversationId, access.paid.booking.reference)) {
+    return failed('notFound')
+  }
 
-  const { own, booking, extras } = found
-  const view = presentBooking(booking, extras, language, site)
-  // Opened through the e-mail's signed link: the links onward carry it too.
-  const key = own.viaLink ? url.searchParams.get('key') : null
-  const withKey = (path: string) => (key ? `${path}?key=${encodeURIComponent(key)}` : path)
+  const { booking, view, linkTo } = access.paid
   return data({
     state: booking.status === 'completed' ? ('completed' as const) : ('loaded' as const),
     language,
@@ -91,7 +77,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       currency: view.currency,
       status: booking.status === 'completed' ? ('completed' as const) : ('confirmed' as const),
     },
-    links: { received: withKey('/booking-received'), invoice: withKey('/invoice') },
+    // Opened through the e-mail's signed link: the links onward carry it too.
+    links: { received: linkTo('/booking-received'), invoice: linkTo('/invoice') },
     meta: meta('booking-completion', { noindex: true }),
   })
 }

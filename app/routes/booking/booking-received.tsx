@@ -6,9 +6,8 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
-import { bookingHref, findOwnBooking } from '~/booking/booking-access.server'
-import { bookingExtraCodes } from '~/booking/bookings.server'
-import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
+import { requirePaidBooking } from '~/booking/paid-booking.server'
+import { driverVoucher } from '~/booking/booking-view.server'
 import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
 import { formatDate, statementMoney } from '~/utils/format'
 import { passengerNameRequired } from '~/booking/booking-forms'
@@ -29,36 +28,29 @@ import { FieldLink } from '~/forms/form-errors'
  * The booking received page (seed, Booking flow): only for the browser that
  * made the booking or the holder of the e-mail's signed link; anyone else gets
  * the not-found page, which says nothing about whether the booking exists.
+ * The browser that made a booking not paid yet goes back to the payment step.
  */
-async function paidBooking(request: Request) {
-  const handle = await getDatabase()
-  const own = await findOwnBooking(handle, request)
-  if (!own) throw data(null, { status: 404 })
-  const { booking } = own
-  if (booking.status !== 'confirmed' && booking.status !== 'completed') {
-    if (own.viaLink) throw data(null, { status: 404 })
-    throw redirect('/booking-payment')
-  }
-  return { handle, booking, own }
-}
+const paidBooking = (
+  request: Request,
+  { language, site }: Pick<ReturnType<typeof pageContext>, 'language' | 'site'>,
+) => requirePaidBooking(request, { language, site, unpaid: 'payment-step' })
 
 /** The seed's maximum: the booking's passenger count, never below 0. */
 const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count ?? 0, 0)
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, t, meta } = pageContext(context, request)
-  const { handle, booking, own } = await paidBooking(request)
-  const extras = await bookingExtraCodes(handle, booking.id)
-  const stored = await passengerNames(handle, booking.id)
-  const view = presentBooking(booking, extras, language, site)
+  const page = pageContext(context, request)
+  const { language, site, t, meta } = page
+  const { booking, view, linkTo } = await paidBooking(request, page)
+  const stored = await passengerNames(await getDatabase(), booking.id)
   const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     language,
     view,
     voucher: driverVoucher(booking, view, site),
     links: {
-      invoice: bookingHref('/invoice', request, own),
-      voucher: bookingHref('/booking-voucher', request, own),
+      invoice: linkTo('/invoice'),
+      voucher: linkTo('/booking-voucher'),
     },
     help: {
       phone: site.phone,
@@ -100,7 +92,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * the booking completed, then shows the seed's dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await paidBooking(request)
+  const { booking } = await paidBooking(request, pageContext(context, request))
   const max = maxPassengers(booking)
   const posted = passengerNamesPost(await request.formData())
   const post = passengerNamesFormSchema(max).safeParse(posted)
@@ -113,7 +105,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
     return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
   }
-  await completeBooking(handle, booking, names, new Date())
+  await completeBooking(await getDatabase(), booking, names, new Date())
   const url = new URL(request.url)
   url.searchParams.set('completed', '1')
   return redirect(`${url.pathname}${url.search}`, 303)

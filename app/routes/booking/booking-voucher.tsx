@@ -1,12 +1,9 @@
-import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-voucher'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { getDatabase } from '~/db/db.server'
-import { bookingHref, findPaidBooking } from '~/booking/booking-access.server'
-import { bookingExtraCodes } from '~/booking/bookings.server'
-import { driverVoucher, presentBooking } from '~/booking/booking-view.server'
+import { requirePaidBooking } from '~/booking/paid-booking.server'
+import { driverVoucher } from '~/booking/booking-view.server'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintToolbar } from '~/components/print-button'
 
@@ -19,15 +16,11 @@ import { PrintToolbar } from '~/components/print-button'
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const handle = await getDatabase()
-  const own = await findPaidBooking(handle, request)
-  if (!own) throw data(null, { status: 404 })
-  const { booking } = own
-  const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
+  const { booking, view, linkTo } = await requirePaidBooking(request, { language, site })
   return {
     language,
     voucher: driverVoucher(booking, view, site),
-    backHref: bookingHref('/booking-received', request, own),
+    backHref: linkTo('/booking-received'),
     meta: meta('booking-voucher', { noindex: true }),
   }
 }

@@ -1,12 +1,8 @@
-import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/invoice'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { getDatabase } from '~/db/db.server'
-import { bookingHref, findPaidBooking } from '~/booking/booking-access.server'
-import { bookingExtraCodes } from '~/booking/bookings.server'
-import { presentBooking } from '~/booking/booking-view.server'
+import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { containedVat, VAT_PERCENT } from '~/domain/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -22,11 +18,7 @@ import { PrintToolbar } from '~/components/print-button'
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const handle = await getDatabase()
-  const own = await findPaidBooking(handle, request)
-  if (!own) throw data(null, { status: 404 })
-  const { booking } = own
-  const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
+  const { booking, view, linkTo } = await requirePaidBooking(request, { language, site })
   return {
     language,
     company: {
@@ -65,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...containedVat(view.totalMinor),
     payment: { ...view.payment, id: booking.payment_id },
     // Opened through the signed link, 'back' keeps it so it still works.
-    backHref: bookingHref('/booking-received', request, own),
+    backHref: linkTo('/booking-received'),
     meta: meta('invoice', { noindex: true }),
   }
 }

@@ -1,0 +1,88 @@
+import { data, redirect } from 'react-router'
+import type { BookingRow } from '~/db/schema'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { SiteSettings } from '~/config/site'
+import type { Language } from '~/i18n/config'
+import { getDatabase } from '~/db/db.server'
+import { bookingHref, findOwnBooking } from './booking-access.server'
+import { bookingExtraCodes } from './bookings.server'
+import { presentBooking, type BookingView } from './booking-view.server'
+
+/** What a page about a paid booking works with. */
+export interface PaidBooking {
+  booking: BookingRow
+  view: BookingView
+  /**
+   * A link to another page of the same booking. Opened through the e-mail's
+   * signed link, the page passes the key on, so its links keep working in a
+   * browser that holds no cookie for the booking; the cookie holder's stay plain.
+   */
+  linkTo: (path: string) => string
+}
+
+export interface PaidBookingOptions {
+  language: Language
+  site: SiteSettings
+  /**
+   * What the browser that made the booking gets while it is not paid yet: the
+   * received page sends it back to the payment step, where it can finish;
+   * the invoice, voucher and completion pages have nothing to show it.
+   */
+  unpaid?: 'not-found' | 'payment-step'
+  /** The process's database unless given (tests pass their own). */
+  handle?: DatabaseHandle
+}
+
+export type PaidBookingAccess =
+  | { kind: 'paid'; paid: PaidBooking }
+  /** A stranger, an unknown or forged key, or an unpaid booking opened through its link. */
+  | { kind: 'not-found' }
+  /** This browser's own booking (its cookie), not paid yet. */
+  | { kind: 'unpaid' }
+
+const isPaid = (booking: BookingRow) =>
+  booking.status === 'confirmed' || booking.status === 'completed'
+
+/**
+ * Who may see a paid booking, without answering: for a page that shows its own
+ * not-found state (the completion page). The others use `requirePaidBooking`.
+ */
+export async function findPaidBookingFor(
+  request: Request,
+  options: Omit<PaidBookingOptions, 'unpaid'>,
+): Promise<PaidBookingAccess> {
+  const handle = options.handle ?? (await getDatabase())
+  const own = await findOwnBooking(handle, request)
+  if (!own) return { kind: 'not-found' }
+  const { booking } = own
+  // A link reveals nothing about a booking that is not paid: the key may have leaked.
+  if (!isPaid(booking)) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
+  const extras = await bookingExtraCodes(handle, booking.id)
+  return {
+    kind: 'paid',
+    paid: {
+      booking,
+      view: presentBooking(booking, extras, options.language, options.site),
+      linkTo: (path) => bookingHref(path, request, own),
+    },
+  }
+}
+
+/**
+ * The paid (confirmed or completed) booking this request may see: the browser
+ * that made it (its signed cookie) or the holder of the e-mail's signed link.
+ * Anyone else gets the not-found page (thrown), which says nothing about
+ * whether the booking exists; an unpaid booking too, unless `unpaid` sends its
+ * own browser to the payment step.
+ */
+export async function requirePaidBooking(
+  request: Request,
+  options: PaidBookingOptions,
+): Promise<PaidBooking> {
+  const access = await findPaidBookingFor(request, options)
+  if (access.kind === 'paid') return access.paid
+  if (access.kind === 'unpaid' && options.unpaid === 'payment-step') {
+    throw redirect('/booking-payment')
+  }
+  throw data(null, { status: 404 })
+}
