@@ -5,15 +5,15 @@ import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
-import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
+import { toBookingMinor } from '~/domain/booking/money'
+import { vehicleClasses, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
 import { paymentSplit } from '~/domain/booking/payment-split'
 
-/** The seats of a vehicle class (PRODUCT.md: the seed's static list). */
-export function vehicleCapacity(code: string, language: Language, site: SiteSettings) {
-  const vehicle = listVehicleClasses(language, site).find((candidate) => candidate.code === code)
-  if (!vehicle) throw new Error(`unknown vehicle class ${code}`)
-  return { passengers: vehicle.passengers, luggage: vehicle.luggage }
+/** The seats and suitcases of a vehicle class, from the domain's catalogue. */
+export function vehicleCapacity(code: VehicleClassCode) {
+  const { passengers, luggage } = vehicleClasses[code]
+  return { passengers, luggage }
 }
 
 /**
@@ -46,10 +46,11 @@ export function presentBooking(
   const vehicle = listVehicleClasses(language, site).find(
     (candidate) => candidate.code === booking.vehicle_class,
   )
+  const capacity = vehicleCapacity(booking.vehicle_class)
   return {
     reference: booking.reference,
     status: booking.status,
-    currency: bookingCurrency(booking),
+    currency: booking.currency,
     trip: {
       pickup: placeLabel(booking.pickup_place_id, booking.pickup_text, language),
       /** Flight tracking and the meet & greet sign matter when the pickup is an airport. */
@@ -64,8 +65,8 @@ export function presentBooking(
       code: booking.vehicle_class,
       title: vehicle?.title ?? booking.vehicle_class,
       image: vehicle?.image ?? '',
-      passengers: vehicle?.passengers ?? 1,
-      luggage: vehicle?.luggage ?? 1,
+      passengers: capacity.passengers,
+      luggage: capacity.luggage,
     },
     vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
     extras: extras.map((code) => ({ code, minor: toBookingMinor(extraUnitCents[code], booking) })),

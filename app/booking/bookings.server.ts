@@ -1,4 +1,5 @@
 import type { BookingRow } from '~/db/schema'
+import type { Language } from '~/i18n/config'
 import type { BookingStatus } from '~/domain/booking/status'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
@@ -22,7 +23,7 @@ import { extraCodes, extraUnitCents, type ExtraCode } from '~/domain/booking/ext
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
 
 export interface DraftInput {
-  language: string
+  language: Language
   trip: { date: string; time: string; pickupText: string; destinationText: string }
   pickup: Place
   destination: Place

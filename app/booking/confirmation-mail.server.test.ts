@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import type { BookingMailStatus } from '~/db/schema'
 import { storageBackends } from '../../tests/support/database-backends'
 import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
@@ -34,7 +35,7 @@ describe.each(storageBackends())(
     })
 
     /** A booking confirmed an hour ago whose e-mail is still to be sent. */
-    async function confirmedBooking(mail: { status: string; claimedUntil?: Date }) {
+    async function confirmedBooking(mail: { status: BookingMailStatus; claimedUntil?: Date }) {
       const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), minutes(now, -70))
       await savePassengerDetails(handle, booking.id, passenger, minutes(now, -65))
       await handle.db

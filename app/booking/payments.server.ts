@@ -6,7 +6,7 @@ import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
-import { bookingCurrency, toBookingMinor } from '~/domain/booking/money'
+import { toBookingMinor } from '~/domain/booking/money'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
 import type {
   InitializeRequest,
@@ -64,7 +64,7 @@ export function initializeRequest(
     conversationId: booking.reference,
     basketId: booking.reference,
     amountMinor: nowMinor,
-    currency: bookingCurrency(booking),
+    currency: booking.currency,
     callbackUrl: context.callbackUrl,
     buyer: {
       id: booking.reference,
@@ -214,7 +214,7 @@ async function claimAttempt(
         token: null,
         payment_page_url: null,
         amount_minor: nowMinor,
-        currency: bookingCurrency(booking),
+        currency: booking.currency,
         payment_option: option,
         status: 'starting',
         payment_id: null,

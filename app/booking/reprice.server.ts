@@ -2,7 +2,6 @@ import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { logger } from '~/utils/logger.server'
 import { DraftUnavailableError, repriceFailedBooking } from './bookings.server'
-import { bookingCurrency } from '~/domain/booking/money'
 import type { PaymentDetails } from './booking-forms'
 import { quoteTrip } from './trip-quote.server'
 import { ratesProvider } from './providers.server'
@@ -40,7 +39,7 @@ export async function repriceForPayment(
     destination: result.destination,
     distance: result.distance,
     quote,
-    currency: bookingCurrency(booking),
+    currency: booking.currency,
     rates: await ratesProvider().current(),
   }
   try {

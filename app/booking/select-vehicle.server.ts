@@ -114,7 +114,7 @@ export async function selectVehicle(
     sameTrip(previous, selection.values, result.pickup, result.destination)
   ) {
     try {
-      const capacity = vehicleCapacity(quote.code, selection.language, selection.site)
+      const capacity = vehicleCapacity(quote.code)
       const booking = await requoteDraft(handle, previous.id, input, capacity, now, selectionKey)
       return { kind: 'selected', booking }
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Language } from '~/i18n/config'
 import type { SiteSettings } from '~/config/site'
 import { vehicleClassSchema, type VehicleClassFile } from './schemas'
-import { vehicleClassCodes } from './vehicle-classes'
+import { vehicleClassCodes, vehicleClasses } from '~/domain/booking/vehicle-classes'
 import { inLanguage, type InLanguage } from './localize'
 import raw from '../../content/fleet.json'
 
@@ -12,15 +12,33 @@ const fleet: VehicleClassFile[] = vehicleClassSchema
   // The seed's class order, whatever the file's order.
   .sort((a, b) => vehicleClassCodes.indexOf(a.code) - vehicleClassCodes.indexOf(b.code))
 
-export type VehicleClass = InLanguage<VehicleClassFile>
+/**
+ * A class as the pages show it: the content's words and pictures in one
+ * language, with the domain's seats, suitcases and 'starting from' price (EUR).
+ */
+export type VehicleClass = InLanguage<VehicleClassFile> & {
+  passengers: number
+  luggage: number
+  startingPrice: number
+}
+
+function present(vehicle: VehicleClassFile, language: Language, site: SiteSettings): VehicleClass {
+  const facts = vehicleClasses[vehicle.code]
+  return {
+    ...inLanguage(vehicle, language, site),
+    passengers: facts.passengers,
+    luggage: facts.luggage,
+    startingPrice: facts.startingCents / 100,
+  }
+}
 
 export function listVehicleClasses(language: Language, site: SiteSettings): VehicleClass[] {
-  return fleet.map((vehicle) => inLanguage(vehicle, language, site))
+  return fleet.map((vehicle) => present(vehicle, language, site))
 }
 
 export function findVehicleClass(id: number, language: Language, site: SiteSettings) {
   const vehicle = fleet.find((candidate) => candidate.id === id)
-  return vehicle && inLanguage(vehicle, language, site)
+  return vehicle && present(vehicle, language, site)
 }
 
 export function allVehicleClassIds(): number[] {

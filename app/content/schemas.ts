@@ -83,9 +83,6 @@ export const vehicleClassSchema = z
   .object({
     id: z.number().int().positive(),
     code: z.enum(vehicleClassCodes),
-    passengers: z.number().int().positive(),
-    luggage: z.number().int().positive(),
-    startingPrice: z.number().positive(),
     carType: z.enum(carTypes),
     brand: z.enum(carBrands),
     image: z.string().startsWith('/images/'),

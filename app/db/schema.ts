@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { BookingStatus } from '~/domain/booking/status'
 import type { PaymentOption } from '~/domain/booking/payment-split'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import type { Currency } from '~/domain/money/currency'
+import type { Language } from '~/i18n/config'
 
 // The domain owns these unions; the schema types its columns with them. They
 // are re-exported for modules written before the domain held them.
@@ -18,7 +21,7 @@ export interface BookingsTable {
   /** Short public reference for phone support, e.g. MC-7K4Q9P. */
   reference: string
   status: BookingStatus
-  language: string
+  language: Language
   /** The trip as the traveller searched it. */
   trip_date: string
   trip_time: string
@@ -28,7 +31,7 @@ export interface BookingsTable {
   destination_place_id: number
   distance_km: number
   distance_source: string
-  vehicle_class: string
+  vehicle_class: VehicleClassCode
   /** The quote snapshot: every component, in euro cents, as priced on the server. */
   pricing_rule: string
   base_cents: number
@@ -39,7 +42,7 @@ export interface BookingsTable {
   extras_cents: number
   total_cents: number
   /** The traveller's currency and the rate locked into the quote. */
-  currency: string
+  currency: Currency
   rate: string
   rates_date: string
   total_minor: number
@@ -77,7 +80,7 @@ export interface BookingsTable {
   confirmed_at: string | null
   completed_at: string | null
   /** The confirmation e-mail: null until confirmed, then 'pending', 'sending', 'sent' or 'failed'. */
-  mail_status: string | null
+  mail_status: BookingMailStatus | null
   mail_attempts: number | null
   mailed_at: string | null
   /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
@@ -85,6 +88,9 @@ export interface BookingsTable {
   /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
   typed_fields: string | null
 }
+
+/** Where a booking's confirmation e-mail stands (see app/booking/confirmation-mail.server.ts). */
+export type BookingMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 export interface BookingExtrasTable {
   id: Generated<number>

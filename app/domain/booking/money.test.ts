@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { bookingTotals, toBookingMinor } from './money'
 
-const lira = { currency: 'TRY', rate: '49.4371', rates_date: '2026-11-20' }
-const euro = { currency: 'EUR', rate: '1', rates_date: '2026-11-20' }
+const lira = { currency: 'TRY' as const, rate: '49.4371', rates_date: '2026-11-20' }
+const euro = { currency: 'EUR' as const, rate: '1', rates_date: '2026-11-20' }
 
 describe('booking money at the locked rate', () => {
   it('converts euro cents with the rate stored in the booking', () => {

@@ -1,36 +1,19 @@
-import {
-  convertCents,
-  isCurrency,
-  type Currency,
-  type RatesSnapshot,
-} from '~/domain/money/currency'
+import { baseCurrency, convertAtRate, type Currency } from '~/domain/money/currency'
 import type { ExtraCode } from './extras'
 import { extraUnitCents } from './extras'
 
 /** The part of a stored booking that says which currency and locked rate it is priced in. */
 export interface LockedRate {
-  currency: string
+  currency: Currency
+  /** Units of the currency per euro, as locked into the quote (a decimal string). */
   rate: string
   rates_date: string
 }
 
-export function bookingCurrency(booking: LockedRate): Currency {
-  return isCurrency(booking.currency) ? booking.currency : 'EUR'
-}
-
-/** The rate locked into the quote, as a snapshot the converter takes. */
-function lockedSnapshot(booking: LockedRate): RatesSnapshot {
-  const currency = bookingCurrency(booking)
-  return {
-    date: booking.rates_date,
-    source: 'builtin',
-    rates: { EUR: 1, USD: 1, GBP: 1, TRY: 1, [currency]: Number(booking.rate) },
-  }
-}
-
 /** Euro cents in the booking's currency at its locked rate. */
 export function toBookingMinor(euroCents: number, booking: LockedRate): number {
-  return convertCents(euroCents, bookingCurrency(booking), lockedSnapshot(booking))
+  if (booking.currency === baseCurrency) return euroCents
+  return convertAtRate(euroCents, Number(booking.rate))
 }
 
 /**

@@ -28,6 +28,10 @@ export function convertCents(
   snapshot: RatesSnapshot,
 ): number {
   if (currency === baseCurrency) return euroCents
-  const rate = snapshot.rates[currency]
+  return convertAtRate(euroCents, snapshot.rates[currency])
+}
+
+/** Euro cents at one rate (units of the currency per euro), rounded as convertCents does. */
+export function convertAtRate(euroCents: number, rate: number): number {
   return Math.sign(euroCents) * Math.round(Math.abs(euroCents) * rate)
 }

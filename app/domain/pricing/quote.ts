@@ -1,4 +1,4 @@
-import { vehicleClassCodes, type VehicleClassCode } from '~/content/vehicle-classes'
+import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import type { AirportCode, Place } from '../places/types'
 import type { PriceTableEntry } from './types'
 import {

@@ -1,4 +1,8 @@
-import type { VehicleClassCode } from '~/content/vehicle-classes'
+import {
+  vehicleClassCodes,
+  vehicleClasses,
+  type VehicleClassCode,
+} from '~/domain/booking/vehicle-classes'
 
 /**
  * Every number of the tariff, in one place and in integer units:
@@ -36,12 +40,9 @@ export const INTERCITY_KM_FACTOR_PER_MILLE: Record<VehicleClassCode, number> = {
 
 /** Within one city: 2 EUR a km, never below the class's 'starting from' price. */
 export const WITHIN_CITY_KM_CENTS = 200
-export const CLASS_MINIMUM_CENTS: Record<VehicleClassCode, number> = {
-  ECOMNVN: 4700,
-  LUXMNVN: 6800,
-  ECOMNBS: 8800,
-  LUXMNBS: 12000,
-}
+export const CLASS_MINIMUM_CENTS = Object.fromEntries(
+  vehicleClassCodes.map((code) => [code, vehicleClasses[code].startingCents]),
+) as Record<VehicleClassCode, number>
 
 /** Child seat and booster seat: 7 EUR each. */
 export const EXTRA_ITEM_CENTS = 700

@@ -1,5 +1,5 @@
 import type { AirportCode } from '../places/types'
-import type { VehicleClassCode } from '~/content/vehicle-classes'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 
 /** Four fares in EUR, one per class, as the seed's price table holds them. */
 export type ClassFares = Record<VehicleClassCode, number>

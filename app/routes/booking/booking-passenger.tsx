@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language,
     notice: readNotice(request.url),
     view: presentBooking(booking, extras, language, site),
-    capacity: vehicleCapacity(booking.vehicle_class, language, site),
+    capacity: vehicleCapacity(booking.vehicle_class),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -58,7 +58,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { language, site } = pageContext(context, request)
   const { handle, booking } = await requireStepBooking(request, 'passenger')
   const formData = await request.formData()
   const switched = await switchLanguageKeepingFields(
@@ -69,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     'passenger',
   )
   if (switched) return switched
-  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class, language, site))
+  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class))
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
