@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { findBooking } from '~/booking/bookings.server'
+import { findBooking, transitionBooking } from '~/booking/bookings.server'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { sqliteBackend } from '../../tests/support/database-backends'
@@ -152,6 +152,19 @@ describe('Book Now on a SQLite file', () => {
       now,
     )
     expect(retried).toMatchObject({ kind: 'page', reused: false })
+  })
+
+  it('pays no booking that ran out: the step sends it back to choose again', async () => {
+    const step = await draftAtPayment(handle, now)
+    await transitionBooking(handle, step.booking.id, 'expired', minutes(now, 31), 'quote expired')
+    const result = await bookAndPay(
+      await paymentStep(handle, step.booking.id),
+      book,
+      payContext(provider),
+      minutes(now, 31),
+    )
+    expect(result).toEqual({ kind: 'unavailable' })
+    expect(await findBooking(handle, step.booking.id)).toMatchObject({ status: 'expired' })
   })
 
   it('finds a paid booking paid: nothing is charged again', async () => {
