@@ -25,6 +25,43 @@ export default tseslint.config(
       ],
     },
   },
+  // The layers: the domain is pure (it imports only other domain modules), and
+  // routes reach the database through the use cases, never directly.
+  {
+    files: ['app/domain/**/*.{ts,tsx}'],
+    ignores: ['app/domain/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/*', '!~/domain'],
+              message: 'The domain is pure: it imports only other modules of app/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/routes/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/db/*'],
+              allowTypeImports: true,
+              message:
+                'Routes reach the database through the use cases (app/booking, app/contact).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server.js', 'scripts/**/*.mjs', 'tests/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: {

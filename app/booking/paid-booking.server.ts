@@ -4,12 +4,15 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { getDatabase } from '~/db/db.server'
+import { isPaid } from '~/domain/booking/status'
 import { bookingHref, findOwnBooking } from './booking-access.server'
 import { bookingExtraCodes } from './bookings.server'
 import { presentBooking, type BookingView } from './booking-view.server'
 
 /** What a page about a paid booking works with. */
 export interface PaidBooking {
+  /** The database it was read from, for the page's further reads and writes. */
+  handle: DatabaseHandle
   booking: BookingRow
   view: BookingView
   /**
@@ -40,9 +43,6 @@ export type PaidBookingAccess =
   /** This browser's own booking (its cookie), not paid yet. */
   | { kind: 'unpaid' }
 
-const isPaid = (booking: BookingRow) =>
-  booking.status === 'confirmed' || booking.status === 'completed'
-
 /**
  * Who may see a paid booking, without answering: for a page that shows its own
  * not-found state (the completion page). The others use `requirePaidBooking`.
@@ -56,11 +56,12 @@ export async function findPaidBookingFor(
   if (!own) return { kind: 'not-found' }
   const { booking } = own
   // A link reveals nothing about a booking that is not paid: the key may have leaked.
-  if (!isPaid(booking)) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
+  if (!isPaid(booking.status)) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
   const extras = await bookingExtraCodes(handle, booking.id)
   return {
     kind: 'paid',
     paid: {
+      handle,
       booking,
       view: presentBooking(booking, extras, options.language, options.site),
       linkTo: (path) => bookingHref(path, request, own),

@@ -8,8 +8,10 @@ import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
 import { getEnv } from '~/config/env.server'
-import { takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
-import { createDraft, DraftUnavailableError, requoteDraft } from './bookings.server'
+import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
+import { getDatabase } from '~/db/db.server'
+import { readDraftId } from './draft-cookie.server'
+import { createDraft, DraftUnavailableError, findBooking, requoteDraft } from './bookings.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { quoteTrip } from './trip-quote.server'
 import { ratesProvider } from './providers.server'
@@ -151,4 +153,28 @@ export async function selectVehicle(
     })
   }
   return { kind: 'selected', booking }
+}
+
+/**
+ * 'Select' as the vehicle step's action makes it: the browser's current draft
+ * (its signed cookie) and the client's hashed address come from the request,
+ * the database is the process's.
+ */
+export async function selectVehicleFor(
+  request: Request,
+  clientAddress: string,
+  choice: Omit<Selection, 'previous' | 'clientHash'>,
+  now: Date,
+): Promise<SelectionResult> {
+  const handle = await getDatabase()
+  const draftId = await readDraftId(request)
+  return selectVehicle(
+    handle,
+    {
+      ...choice,
+      previous: draftId ? await findBooking(handle, draftId) : undefined,
+      clientHash: clientHash(clientAddress, getEnv().SESSION_SECRET[0]!),
+    },
+    now,
+  )
 }

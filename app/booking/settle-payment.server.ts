@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from '~/db/connect.server'
+import { getDatabase } from '~/db/db.server'
+import { paymentProvider } from '~/adapters/payment/configured.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { settlePayment } from './payments.server'
 import { sendConfirmationSoon } from './confirmation-mail.server'
@@ -41,4 +43,9 @@ export async function settlePaymentCallback(
     default:
       return { kind: 'unknown' }
   }
+}
+
+/** The callback route's entry: the process's database and configured provider. */
+export async function settleReturnedPayment(token: string): Promise<SettleCallbackResult> {
+  return settlePaymentCallback(await getDatabase(), paymentProvider(), token)
 }

@@ -1,4 +1,4 @@
-import { hasControlCharacters, normalizeText } from '~/forms/text-input'
+import { hasControlCharacters, normalizeText } from './text'
 import { addDays, dateWindow, timeOptions } from './booking-window'
 
 /** Minimum notice between now and the pickup (the terms: 2 hours). */

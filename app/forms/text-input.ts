@@ -1,33 +1,15 @@
 import { z } from 'zod'
+import { hasControlCharacters, normalizeText } from '~/domain/text'
 
 /**
- * One normalisation for every free-text field a traveller fills in (passenger,
- * billing, contact, Complete Reservation names, notes), shared by the server
- * (the source of truth) and the browser (conform runs the same schemas), so it
- * stays pure: no I/O, nothing server-only. The rules are in docs/input-limits.md.
+ * The zod side of the one normalisation (app/domain/text.ts) for every
+ * free-text field a traveller fills in (passenger, billing, contact, Complete
+ * Reservation names, notes), shared by the server (the source of truth) and
+ * the browser (conform runs the same schemas), so it stays pure: no I/O,
+ * nothing server-only. The rules are in docs/input-limits.md.
  */
 
-/** Unicode's control characters (C0, DEL and C1): PostgreSQL refuses NUL, SQLite keeps it. */
-const controlCharacter = /\p{Cc}/u
-/** The same, except the tab and the line feed a multi-line field keeps. */
-const controlCharacterInText = /(?![\t\n])\p{Cc}/u
-
-/**
- * NFC first (a name typed on one system as 's' + combining cedilla and on
- * another as 'ş' is then stored, compared and counted the same), line breaks
- * as '\n'; a single-line field turns tabs and line breaks into spaces (a
- * browser never sends them from a text input, a pasted spreadsheet cell may).
- * Leading and trailing white space goes.
- */
-export function normalizeText(value: string, multiline = false): string {
-  const text = value.normalize('NFC').replace(/\r\n?/g, '\n')
-  return (multiline ? text : text.replace(/[\t\n]/g, ' ')).trim()
-}
-
-/** Whether the normalised text still holds a control character the field does not take. */
-export function hasControlCharacters(text: string, multiline = false): boolean {
-  return (multiline ? controlCharacterInText : controlCharacter).test(text)
-}
+export { hasControlCharacters, normalizeText }
 
 /**
  * Errors are translation keys, resolved when shown, in the language of the

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { DatabaseHandle } from '~/db/connect.server'
+import { getDatabase } from '~/db/db.server'
 import type { SimulatorSessionsTable } from '~/db/schema'
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
@@ -191,4 +192,14 @@ export async function payOnSimulator(
     .where('outcome', '=', 'pending')
     .execute()
   return findSimulatorSession(handle, token)
+}
+
+/** The hosted test page's session, on the process's database. */
+export async function simulatorPageSession(token: string) {
+  return findSimulatorSession(await getDatabase(), token)
+}
+
+/** The hosted test page's card form, on the process's database. */
+export async function payOnSimulatorPage(token: string, cardNumber: string, now: Date) {
+  return payOnSimulator(await getDatabase(), token, cardNumber, now)
 }

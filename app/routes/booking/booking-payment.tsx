@@ -18,7 +18,13 @@ import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
 import { translateFieldError } from '~/forms/text-input'
 import { amountsDue } from '~/domain/booking/payment-split'
 import { readNotice } from '~/booking/notices'
-import { paymentOptions, type PaymentOption } from '~/db/schema'
+import {
+  DEFAULT_PAYMENT_OPTION,
+  paymentOptionOf,
+  paymentOptions,
+  type PaymentOption,
+} from '~/domain/booking/payment-split'
+import { isPaid } from '~/domain/booking/status'
 import { BookingStepLayout, isWarningNotice } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/forms/form-errors'
@@ -42,11 +48,9 @@ export const handle: TypedFieldsHandle = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const { handle, booking, extras } = await requireStepBooking(request, 'payment')
-  if (booking.status === 'confirmed' || booking.status === 'completed') {
-    throw redirect('/booking-received')
-  }
+  if (isPaid(booking.status)) throw redirect('/booking-received')
   const now = new Date()
-  const option: PaymentOption = booking.payment_option ?? 'fullCard'
+  const option = paymentOptionOf(booking)
   const attempt =
     booking.status === 'awaiting_payment' ? await openAttempt(handle, booking.id, now) : undefined
   // A failed payment is retried at a price still held, or priced again first.
@@ -228,7 +232,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   useErrorTitle(hasErrors || isWarningNotice(notice))
   const money = (minor: number) => formatMoney(minor / 100, view.currency, language)
   const chosen: PaymentOption =
-    fields.paymentOption.value === 'depositCash' ? 'depositCash' : 'fullCard'
+    paymentOptions.find((option) => option === fields.paymentOption.value) ?? DEFAULT_PAYMENT_OPTION
 
   return (
     <BookingStepLayout

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-received'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
@@ -41,8 +40,8 @@ const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { language, site, t, meta } = page
-  const { booking, view, linkTo } = await paidBooking(request, page)
-  const stored = await passengerNames(await getDatabase(), booking.id)
+  const { handle, booking, view, linkTo } = await paidBooking(request, page)
+  const stored = await passengerNames(handle, booking.id)
   const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     language,
@@ -62,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     order: {
       reference: booking.reference,
       date: booking.trip_date,
-      paymentOption: booking.payment_option ?? 'fullCard',
+      paymentOption: view.payment.option,
       email: booking.email,
     },
     passenger: {
@@ -92,7 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * the booking completed, then shows the seed's dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { booking } = await paidBooking(request, pageContext(context, request))
+  const { handle, booking } = await paidBooking(request, pageContext(context, request))
   const max = maxPassengers(booking)
   const posted = passengerNamesPost(await request.formData())
   const post = passengerNamesFormSchema(max).safeParse(posted)
@@ -105,7 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
     return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
   }
-  await completeBooking(await getDatabase(), booking, names, new Date())
+  await completeBooking(handle, booking, names, new Date())
   const url = new URL(request.url)
   url.searchParams.set('completed', '1')
   return redirect(`${url.pathname}${url.search}`, 303)

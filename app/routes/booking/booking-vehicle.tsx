@@ -21,12 +21,8 @@ import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
 import { BookingNoticeMessage } from '~/components/booking-step'
 import { readNotice, type BookingNotice } from '~/booking/notices'
-import { newPageNonce, selectVehicle } from '~/booking/select-vehicle.server'
-import { draftCookieHeader, readDraftId } from '~/booking/draft-cookie.server'
-import { findBooking } from '~/booking/bookings.server'
-import { getDatabase } from '~/db/db.server'
-import { clientHash } from '~/db/rate-limit.server'
-import { getEnv } from '~/config/env.server'
+import { newPageNonce, selectVehicleFor } from '~/booking/select-vehicle.server'
+import { draftCookieHeader } from '~/booking/draft-cookie.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { RouteSearchForm } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
@@ -149,11 +145,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const params = new URLSearchParams({ ...selectionTrip(trip), currency: trip.currency })
   const selection = vehicleSelectionSchema.safeParse(posted)
 
-  const handle = await getDatabase()
-  const draftId = await readDraftId(request)
   const outcome = selection.success
-    ? await selectVehicle(
-        handle,
+    ? await selectVehicleFor(
+        request,
+        context.get(clientAddressContext),
         {
           values: selectionTrip(selection.data),
           currency: selection.data.currency,
@@ -162,8 +157,6 @@ export async function action({ context, request }: Route.ActionArgs) {
           pageNonce: selection.data.page,
           language,
           site,
-          previous: draftId ? await findBooking(handle, draftId) : undefined,
-          clientHash: clientHash(context.get(clientAddressContext), getEnv().SESSION_SECRET[0]!),
         },
         new Date(),
       )

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/payment-simulator'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { getDatabase } from '~/db/db.server'
 import { simulatorEnabled } from '~/adapters/payment/configured.server'
 import {
-  findSimulatorSession,
-  payOnSimulator,
+  simulatorPageSession,
+  payOnSimulatorPage,
   sessionAmounts,
   simulatorCards,
 } from '~/adapters/payment/simulator.server'
@@ -24,7 +23,7 @@ import { useSite } from '~/utils/root-data'
  */
 async function sessionFor(token: string) {
   if (!simulatorEnabled()) throw data(null, { status: 404 })
-  const session = await findSimulatorSession(await getDatabase(), token)
+  const session = await simulatorPageSession(token)
   if (!session) throw data(null, { status: 404 })
   return session
 }
@@ -48,8 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await sessionFor(params.token)
   const form = await request.formData()
-  const session = await payOnSimulator(
-    await getDatabase(),
+  const session = await payOnSimulatorPage(
     params.token,
     String(form.get('cardNumber') ?? ''),
     new Date(),

@@ -1,8 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/payment-callback'
-import { getDatabase } from '~/db/db.server'
-import { paymentProvider } from '~/adapters/payment/configured.server'
-import { settlePaymentCallback } from '~/booking/settle-payment.server'
+import { settleReturnedPayment } from '~/booking/settle-payment.server'
 
 /**
  * Where the payment provider POSTs the token after the card form (a resource
@@ -13,7 +11,7 @@ import { settlePaymentCallback } from '~/booking/settle-payment.server'
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const token = String(form.get('token') ?? '')
-  const result = await settlePaymentCallback(await getDatabase(), paymentProvider(), token)
+  const result = await settleReturnedPayment(token)
   switch (result.kind) {
     case 'confirmed':
       return redirect('/booking-received', 303)

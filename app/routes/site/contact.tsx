@@ -7,8 +7,6 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { metaDescriptors } from '~/seo/meta'
 import { officeHoursIn, phoneHref } from '~/config/site'
-import { getEnv } from '~/config/env.server'
-import { getDatabase } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
@@ -16,8 +14,7 @@ import { contactSchema, honeypotField } from '~/contact/contact-schema'
 import { translateFieldError } from '~/forms/text-input'
 import { TextField, TextareaField } from '~/forms/fields'
 import { ErrorSummary } from '~/forms/form-errors'
-import { senderHash, storeContactMessage } from '~/contact/contact-messages.server'
-import { mailContactMessage } from '~/contact/contact-mail.server'
+import { receiveContactMessage } from '~/contact/receive-message.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
 import { useSite } from '~/utils/root-data'
@@ -52,15 +49,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
 
-  const env = getEnv()
-  const handle = await getDatabase()
-  const outcome = await storeContactMessage(
-    handle,
-    {
-      ...submission.value,
-      language,
-      senderHash: senderHash(context.get(clientAddressContext), env.SESSION_SECRET[0]!),
-    },
+  const outcome = await receiveContactMessage(
+    submission.value,
+    language,
+    context.get(clientAddressContext),
     new Date(),
   )
   if (!outcome.stored) {
@@ -72,8 +64,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     )
   }
   logger.info('contact.stored', { id: outcome.id, language })
-  // To the company's inbox, without making the sender wait for SMTP (retried if it fails).
-  void mailContactMessage(handle, outcome.id)
   return redirect(sentLocation(request), 303)
 }
 
