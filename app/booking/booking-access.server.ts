@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { getEnv } from '~/config/env.server'
+import { bookingIdPattern } from './identifiers.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { findBooking } from './bookings.server'
 import { readDraftId } from './draft-cookie.server'
 
 /**
- * Who may see a booking's personal details (PRODUCT.md, Booking rules): the
+ * Who may see a booking's personal details: the
  * browser that made it (its signed cookie) or the holder of the signed link in
  * the confirmation e-mail. The link carries the booking's private id and an
  * HMAC of it; a reference alone opens nothing.
@@ -23,15 +24,14 @@ export function signedBookingKey(bookingId: string): string {
 
 /** The absolute link for e-mails: the received page, opened with the signed key. */
 export function bookingLink(bookingId: string, path = '/booking-received'): string {
-  const base = getEnv().PUBLIC_BASE_URL.replace(/\/$/, '')
-  return `${base}${path}?${linkParam}=${encodeURIComponent(signedBookingKey(bookingId))}`
+  return `${getEnv().PUBLIC_BASE_URL}${path}?${linkParam}=${encodeURIComponent(signedBookingKey(bookingId))}`
 }
 
 /** The booking id a signed key names, checked against every configured secret. */
 export function readSignedKey(value: string | null): string | undefined {
   if (!value) return undefined
   const [id, mac] = value.split('.')
-  if (!id || !mac || !/^[A-Za-z0-9_-]{22}$/.test(id)) return undefined
+  if (!id || !mac || !bookingIdPattern.test(id)) return undefined
   const given = Buffer.from(mac)
   return getEnv().SESSION_SECRET.some((secret) => {
     const expected = Buffer.from(signature(id, secret))

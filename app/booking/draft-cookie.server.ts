@@ -1,5 +1,6 @@
 import { createCookie } from 'react-router'
 import { getEnv } from '~/config/env.server'
+import { bookingIdPattern } from './identifiers.server'
 
 const env = getEnv()
 
@@ -17,8 +18,6 @@ const bookingCookie = createCookie('booking', {
   // A week: long enough to come back to a booking, short enough to forget it.
   maxAge: 60 * 60 * 24 * 7,
 })
-
-const bookingIdPattern = /^[A-Za-z0-9_-]{22}$/
 
 /** The draft id of this browser, or undefined when there is none or its signature fails. */
 export async function readDraftId(request: Request): Promise<string | undefined> {

@@ -16,4 +16,7 @@ export function newBookingId(): string {
   return randomBytes(16).toString('base64url')
 }
 
+/** What a booking id looks like (22 base64url characters): anything else is refused unread. */
+export const bookingIdPattern = /^[A-Za-z0-9_-]{22}$/
+
 export const referencePattern = new RegExp(`^MC-[${REFERENCE_ALPHABET}]{6}$`)

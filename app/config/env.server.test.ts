@@ -43,6 +43,15 @@ describe('parseEnv', () => {
     ])
   })
 
+  it('keeps the public address without a trailing slash, so links append paths to it', () => {
+    expect(parseEnv({ PUBLIC_BASE_URL: 'https://www.marmara.example/' }).PUBLIC_BASE_URL).toBe(
+      'https://www.marmara.example',
+    )
+    expect(parseEnv({ PUBLIC_BASE_URL: 'https://www.marmara.example/tr//' }).PUBLIC_BASE_URL).toBe(
+      'https://www.marmara.example/tr',
+    )
+  })
+
   it('refuses the public secrets in production, also among rotated ones', () => {
     for (const secret of [
       'replace-with-a-long-random-secret',

@@ -148,7 +148,8 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+    // Without a trailing slash, once: every absolute link appends a path to it.
+    PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }))
 
 export type Env = z.infer<typeof envSchema>

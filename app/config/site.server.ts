@@ -20,7 +20,7 @@ export function siteSettingsFrom(env: Env): SiteSettings {
     officeHours: env.OFFICE_HOURS,
     registration: env.COMPANY_REGISTRATION,
     tursabCode: env.TURSAB_CODE,
-    baseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    baseUrl: env.PUBLIC_BASE_URL,
     whatsappNumber: env.WHATSAPP_NUMBER,
     social,
     mapsBrowserKey: env.GOOGLE_MAPS_BROWSER_KEY,

@@ -29,5 +29,5 @@ export function simulatorEnabled(): boolean {
 
 /** Where providers send the traveller back: an absolute URL, as iyzico requires. */
 export function callbackUrl(): string {
-  return `${getEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/payment/callback`
+  return `${getEnv().PUBLIC_BASE_URL}/payment/callback`
 }

@@ -79,6 +79,7 @@ function storedAmount(minor: number): string {
 
 export function createSimulatorProvider(options: {
   database: () => Promise<DatabaseHandle>
+  /** The site's address without a trailing slash (the validated PUBLIC_BASE_URL). */
   baseUrl: string
 }): PaymentProvider {
   return {
@@ -115,7 +116,7 @@ export function createSimulatorProvider(options: {
       return {
         ok: true,
         token,
-        paymentPageUrl: `${options.baseUrl.replace(/\/$/, '')}/payment-simulator/${token}`,
+        paymentPageUrl: `${options.baseUrl}/payment-simulator/${token}`,
         tokenExpireTime: TOKEN_MINUTES * 60,
       }
     },

@@ -1,7 +1,7 @@
 import { EXTRA_ITEM_CENTS } from '~/domain/pricing/tariff'
 
 /**
- * The extras a traveller can add (seed, section 3): a child seat and a booster
+ * The extras a traveller can add: a child seat and a booster
  * seat, 7 EUR each. Titles and descriptions live in the translation files under
  * `booking.extras.items.<code>`.
  */

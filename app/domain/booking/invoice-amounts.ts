@@ -1,5 +1,5 @@
 /**
- * The VAT an invoice shows (PRODUCT.md, Prices): the price a traveller sees is
+ * The VAT an invoice shows: the price a traveller sees is
  * final and already contains 20 % VAT, so the invoice splits the total into
  * its net part and the VAT inside it. It never adds VAT on top.
  */

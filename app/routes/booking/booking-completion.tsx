@@ -10,7 +10,7 @@ import { useSite } from '~/utils/root-data'
 import { formatDate, formatMoney } from '~/utils/format'
 
 /**
- * The booking-completion page (seed, Booking flow and Error catalogue): it reads
+ * The booking-completion page: it reads
  * `?conversationId=` (the booking's public reference, which the payment
  * provider echoes back) and shows the stored booking. States: loading (only
  * while the browser navigates), error, loaded and completed (passenger names

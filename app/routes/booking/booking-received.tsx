@@ -24,7 +24,7 @@ import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
 
 /**
- * The booking received page (seed, Booking flow): only for the browser that
+ * The booking received page: only for the browser that
  * made the booking or the holder of the e-mail's signed link; anyone else gets
  * the not-found page, which says nothing about whether the booking exists.
  * The browser that made a booking not paid yet goes back to the payment step.

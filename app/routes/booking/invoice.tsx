@@ -9,10 +9,8 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { PrintToolbar } from '~/components/print-button'
 
 /**
- * The invoice of a paid booking (seed, Booking flow; PRODUCT.md, Prices). The
- * seed built it from query parameters and added VAT on top; here every figure
- * comes from the stored booking, and the 20 % VAT is shown as contained in the
- * total the traveller paid. Only the browser that made the booking or the
+ * The invoice of a paid booking. Every figure comes from the stored booking,
+ * and the 20 % VAT is shown as contained in the total the traveller paid. Only the browser that made the booking or the
  * holder of the e-mail's signed link sees it; anyone else, and any booking not
  * paid, gets the not-found page, which reveals nothing.
  */
