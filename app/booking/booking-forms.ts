@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { paymentOptions } from '~/db/schema'
+import { paymentOptions } from '~/domain/booking/payment-split'
 import { textField } from '~/forms/text-input'
 import { buyerFieldLimits } from '~/booking/field-limits'
 

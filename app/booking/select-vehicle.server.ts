@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Place } from '~/domain/places/types'
-import { convertCents, type Currency } from '~/domain/money/currency'
+import type { Currency } from '~/domain/money/currency'
+import { shownPriceMinor } from '~/domain/booking/money'
 import type { TripSearchValues } from '~/domain/trip-search'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
@@ -84,7 +85,7 @@ export async function selectVehicle(
   if (!quote || quote.cents <= 0) return { kind: 'refused' }
 
   const rates = await ratesProvider().current()
-  if (convertCents(quote.cents, selection.currency, rates) !== selection.shownMinor) {
+  if (shownPriceMinor(quote, selection.currency, rates) !== selection.shownMinor) {
     return { kind: 'price-changed' }
   }
 

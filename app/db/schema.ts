@@ -5,10 +5,7 @@ import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import type { Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
 
-// The domain owns these unions; the schema types its columns with them. They
-// are re-exported for modules written before the domain held them.
-export { bookingStatuses, type BookingStatus } from '~/domain/booking/status'
-export { paymentOptions, type PaymentOption } from '~/domain/booking/payment-split'
+// The domain owns these unions; the schema types its columns with them.
 
 /**
  * The booking tables, shared by SQLite and PostgreSQL. Money is stored in

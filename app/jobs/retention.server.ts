@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
-import type { BookingStatus } from '~/db/schema'
+import type { BookingStatus } from '~/domain/booking/status'
 
 /**
  * Bookings that never got paid are deleted this many days after their last

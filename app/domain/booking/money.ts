@@ -1,4 +1,10 @@
-import { baseCurrency, convertAtRate, type Currency } from '~/domain/money/currency'
+import {
+  baseCurrency,
+  convertAtRate,
+  convertCents,
+  type Currency,
+  type RatesSnapshot,
+} from '~/domain/money/currency'
 import type { ExtraCode } from './extras'
 import { extraUnitCents } from './extras'
 
@@ -35,4 +41,17 @@ export function bookingTotals(
     total_cents: vehicleCents + extrasCents,
     total_minor: totalMinor,
   }
+}
+
+/**
+ * The price a vehicle card shows for a class's quote, in the currency's minor
+ * units at today's rates. 'Select' compares the price the traveller saw with
+ * this same function, so the two can only differ when the price really changed.
+ */
+export function shownPriceMinor(
+  quote: { cents: number },
+  currency: Currency,
+  rates: RatesSnapshot,
+): number {
+  return convertCents(quote.cents, currency, rates)
 }

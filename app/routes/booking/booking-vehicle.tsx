@@ -11,7 +11,8 @@ import {
   selectionTripSchema,
   vehicleSelectionSchema,
 } from '~/booking/vehicle-selection-form'
-import { convertCents, currencies, parseCurrency, type Currency } from '~/domain/money/currency'
+import { currencies, parseCurrency, type Currency } from '~/domain/money/currency'
+import { shownPriceMinor } from '~/domain/booking/money'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { quoteTrip, type TripQuoteResult } from '~/booking/trip-quote.server'
 import { ratesProvider } from '~/booking/providers.server'
@@ -100,7 +101,7 @@ async function presentOutcome(
         luggage: vehicle.luggage,
         models: vehicle.models,
         paymentOptions: vehicle.paymentOptions,
-        priceMinor: convertCents(quote.cents, currency, rates),
+        priceMinor: shownPriceMinor(quote, currency, rates),
         available: quote.cents > 0,
       }
     }),
