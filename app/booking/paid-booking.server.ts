@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { SiteSettings } from '~/config/site'
@@ -8,6 +8,7 @@ import { isPaid } from '~/domain/booking/status'
 import { bookingHref, findOwnBooking } from './booking-access.server'
 import { bookingExtraCodes } from './bookings.server'
 import { presentBooking, type BookingView } from './booking-view.server'
+import { notFound } from '~/utils/not-found'
 
 /** What a page about a paid booking works with. */
 export interface PaidBooking {
@@ -85,5 +86,5 @@ export async function requirePaidBooking(
   if (access.kind === 'unpaid' && options.unpaid === 'payment-step') {
     throw redirect('/booking-payment')
   }
-  throw data(null, { status: 404 })
+  notFound()
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, data } from 'react-router'
+import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/payment-simulator'
 import { pageContext } from '~/utils/page-context.server'
@@ -14,6 +14,7 @@ import {
 import { parseCurrency } from '~/domain/money/currency'
 import { formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
+import { notFound } from '~/utils/not-found'
 
 /**
  * The simulator's hosted payment page: what iyzico's Checkout Form page is in
@@ -22,9 +23,9 @@ import { useSite } from '~/utils/root-data'
  * with the token, like iyzico does. Gone (404) when another provider is set.
  */
 async function sessionFor(token: string) {
-  if (!simulatorEnabled()) throw data(null, { status: 404 })
+  if (!simulatorEnabled()) notFound()
   const session = await simulatorPageSession(token)
-  if (!session) throw data(null, { status: 404 })
+  if (!session) notFound()
   return session
 }
 

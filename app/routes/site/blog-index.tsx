@@ -5,6 +5,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { listBlogCards } from '~/content/blog.server'
 import { PageHero } from '~/components/page-hero'
 import { BlogCard } from '~/components/cards'
+import { notFound } from '~/utils/not-found'
 
 /** The blog's three list layouts, one module: the path picks the layout. */
 const layouts = {
@@ -17,7 +18,7 @@ type LayoutName = keyof typeof layouts
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const name = new URL(request.url).pathname.slice(1) as LayoutName
-  if (!(name in layouts)) throw new Response(null, { status: 404 })
+  if (!(name in layouts)) notFound()
   return { meta: meta(name), layout: layouts[name], posts: listBlogCards(language, site), language }
 }
 

@@ -9,13 +9,14 @@ import { PageHero } from '~/components/page-hero'
 import { RichText } from '~/components/rich-text'
 import { BlogCard } from '~/components/cards'
 import { formatDate } from '~/utils/format'
+import { notFound } from '~/utils/not-found'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta, t } = pageContext(context, request)
   const id = Number(params.id)
   const post = Number.isInteger(id) ? findBlogPost(id, language, site) : undefined
   if (!post) {
-    throw new Response(t('blog.notFound'), { status: 404, statusText: 'Not Found' })
+    notFound(t('blog.notFound'))
   }
   // The seed shows a post only when the URL's slug is its slug: any other slug
   // (or none) is sent, permanently, to the one canonical address.

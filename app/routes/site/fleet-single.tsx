@@ -8,11 +8,12 @@ import { PageHero } from '~/components/page-hero'
 import { VehicleCard } from '~/components/cards'
 import { Icon } from '~/components/icons'
 import { formatMoney } from '~/utils/format'
+import { notFound } from '~/utils/not-found'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const vehicle = findVehicleClass(Number(params.id), language, site)
-  if (!vehicle) throw new Response(null, { status: 404 })
+  if (!vehicle) notFound()
   return {
     vehicle,
     others: listVehicleClasses(language, site).filter((other) => other.id !== vehicle.id),

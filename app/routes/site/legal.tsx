@@ -6,12 +6,13 @@ import { legalPage, legalSlugs, type LegalSlug } from '~/content/legal.server'
 import { PageHero } from '~/components/page-hero'
 import { InlineText, RichText } from '~/components/rich-text'
 import { formatDate } from '~/utils/format'
+import { notFound } from '~/utils/not-found'
 
 /** Privacy policy, terms and the distance sales agreement: the path names the document. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const slug = new URL(request.url).pathname.slice(1) as LegalSlug
-  if (!legalSlugs.includes(slug)) throw new Response(null, { status: 404 })
+  if (!legalSlugs.includes(slug)) notFound()
   const page = legalPage(slug, language, site)
   return {
     page,
