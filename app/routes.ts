@@ -1,8 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 /**
- * Every path of the seed's route table (section 2), grouped by area. The
- * received, completion and invoice pages are added with the payment issue.
+ * Every path the site serves, grouped by area.
  */
 export default [
   // Company site

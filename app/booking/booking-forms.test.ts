@@ -47,7 +47,7 @@ describe('passengerSchema', () => {
     })
   })
 
-  it("gives the seed's message for every blank required field, including spaces only", () => {
+  it('gives the fill-in message for every blank required field, including spaces only', () => {
     expect(
       passengerErrors({ ...passenger, name: '', lastName: '   ', email: '', phone: '' }),
     ).toEqual({

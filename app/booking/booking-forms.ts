@@ -38,7 +38,7 @@ export const billingLimits = {
 /** Each name of 'Complete Reservation': the width of booking_passengers' columns. */
 export const passengerNameMax = 100
 
-/** At least an @ (the seed's rule) with something on both sides and a dot in the domain. */
+/** An @ with something on both sides of it and a dot in the domain. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** International or local numbers: digits with the usual separators, 7 to 15 digits. */
 const phonePattern = /^\+?[\d\s().-]+$/

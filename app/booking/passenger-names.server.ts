@@ -24,7 +24,7 @@ export async function passengerNames(
 }
 
 /**
- * 'Complete Reservation' (the seed's complete_booking): replaces the names and
+ * 'Complete Reservation': replaces the names and
  * marks a confirmed booking completed, in one transaction. A completed booking
  * may correct its names; anything not yet paid cannot.
  */

@@ -72,7 +72,7 @@ export function RouteSearchForm({
         : {}
 
   /**
-   * The seed's checks, on the page where the traveller is: every field filled,
+   * The checks made on the page where the traveller is: every field filled,
    * both places inside the service area (the apology dialog). Then the search
    * goes on: to the route alternatives with a Maps key, else to the vehicle step.
    */
@@ -131,7 +131,7 @@ export function RouteSearchForm({
     navigate(`/booking-vehicle?${params.toString()}`)
   }
 
-  // The seed's date widget: a date beyond the window is refused with an alert
+  // The date widget: a date beyond the window is refused with an alert
   // and the selection falls back to today. Without JavaScript the server says it.
   const keepDateInWindow = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget

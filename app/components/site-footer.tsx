@@ -33,7 +33,7 @@ export function SocialLinks({ site, className }: { site: SiteSettings; className
   )
 }
 
-/** The footer as the seed lists it (section 2, Shared footer). */
+/** The footer every page shares. */
 export function SiteFooter({ site, language }: { site: SiteSettings; language: Language }) {
   const { t } = useTranslation()
   const root = useRootData()

@@ -88,7 +88,7 @@ describe('blog', () => {
 })
 
 describe('services', () => {
-  it('keeps the seed slugs in both languages', () => {
+  it('keeps the service slugs, the same in both languages', () => {
     const slugs = listServices('en', site).map((service) => service.slug)
     expect(slugs.slice(0, 6)).toEqual([
       'intercity-rides',
@@ -124,7 +124,7 @@ describe('team', () => {
 })
 
 describe('fleet', () => {
-  it('lists the four classes in the seed order with their capacities', () => {
+  it('lists the four classes in the display order with their capacities', () => {
     const fleet = listVehicleClasses('en', site)
     expect(fleet.map((vehicle) => [vehicle.code, vehicle.passengers, vehicle.luggage, vehicle.startingPrice])).toEqual([
       ['ECOMNVN', 6, 8, 47],
@@ -168,7 +168,7 @@ describe('pages', () => {
     ])
   })
 
-  it('states the terms the seed requires', () => {
+  it('states the required terms', () => {
     const terms = JSON.stringify(legalPage('terms', 'en', site))
     for (const rule of [/20 days/, /2 hours/, /24 hours/, /Istanbul/, /amount paid/i]) {
       expect(terms).toMatch(rule)

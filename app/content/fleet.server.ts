@@ -9,7 +9,7 @@ const fleet: VehicleClassFile[] = vehicleClassSchema
   .array()
   .length(vehicleClassCodes.length)
   .parse(raw)
-  // The seed's class order, whatever the file's order.
+  // The classes' display order, whatever the file's order.
   .sort((a, b) => vehicleClassCodes.indexOf(a.code) - vehicleClassCodes.indexOf(b.code))
 
 /**

@@ -12,7 +12,7 @@ export function listServices(language: Language, site: SiteSettings): Service[] 
   return services.map((service) => inLanguage(service, language, site))
 }
 
-/** The service with this slug; the seed falls back to the first for unknown slugs. */
+/** The service with this slug, or the first service for an unknown slug. */
 export function findServiceOrFirst(slug: string, language: Language, site: SiteSettings) {
   const service = services.find((candidate) => candidate.slug === slug) ?? services[0]!
   return { service: inLanguage(service, language, site), isFallback: service.slug !== slug }

@@ -12,7 +12,7 @@ export function listTeam(language: Language, site: SiteSettings): TeamMember[] {
   return team.map((member) => inLanguage(member, language, site))
 }
 
-/** The member with this id; the seed falls back to the first member. */
+/** The member with this id, or the first member for an unknown id. */
 export function findTeamMemberOrFirst(id: number, language: Language, site: SiteSettings) {
   const member = team.find((candidate) => candidate.id === id) ?? team[0]!
   return { member: inLanguage(member, language, site), isFallback: member.id !== id }

@@ -9,8 +9,8 @@ export const TIME_STEP_MINUTES = 15
 export const ISTANBUL_TIME_ZONE = 'Europe/Istanbul'
 
 /**
- * The 96 pickup times in the seed's order: 00:15, 00:30 … 23:45, then 00:00
- * (the seed counts hours 1 to 24 and shows 24 as 00).
+ * The 96 pickup times in display order: 00:15, 00:30 … 23:45, then 00:00
+ * (hours count 1 to 24, and 24 shows as 00).
  */
 export function timeOptions(): string[] {
   const options: string[] = []

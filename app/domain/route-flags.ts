@@ -1,4 +1,4 @@
-/** The parts of a maps directions route the seed reads (section 3, Route alternative). */
+/** The parts of a maps directions route that the route flags read. */
 export interface RouteAlternative {
   summary: string
   warnings: string[]
@@ -8,7 +8,7 @@ export interface RouteAlternative {
 export type RouteFlag = { kind: 'toll' } | { kind: 'warning'; text: string }
 
 /**
- * The seed's route flags (section 5): warnings show as 'Warning: …' joined;
+ * The route flags: warnings show as 'Warning: …' joined;
  * with no warnings, a summary or step mentioning toll means 'Likely includes
  * toll roads'.
  */

@@ -3,7 +3,7 @@ import { addDays, dateWindow, timeOptions } from './booking-window'
 
 /** Minimum notice between now and the pickup (the terms: 2 hours). */
 export const MINIMUM_NOTICE_MINUTES = 120
-/** The seed's estimate: distance at 50 km/h, rounded up to whole hours. */
+/** The trip-time estimate: distance at 50 km/h, rounded up to whole hours. */
 export const ESTIMATE_SPEED_KMH = 50
 
 export interface TripSearchValues {
@@ -29,7 +29,7 @@ export type TripSearchError =
 const timeSet = new Set(timeOptions())
 
 /**
- * The pickup instant. Istanbul has kept UTC+3 all year since 2016. The seed's
+ * The pickup instant. Istanbul has kept UTC+3 all year since 2016. The time
  * '00:00' is the last option of a day (hour 24), so it means the midnight that
  * ends the chosen date.
  */

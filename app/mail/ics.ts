@@ -13,7 +13,7 @@ export interface BookingCalendarEventInput {
   uid: string
   /**
    * Istanbul local pickup. '00:00' arrives here already moved to the real
-   * calendar date (the seed's '00:00' is the midnight at the end of its date).
+   * calendar date (a pickup at '00:00' is the midnight at the end of its date).
    */
   start: { date: string; time: string }
   durationMinutes: number

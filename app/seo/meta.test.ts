@@ -40,7 +40,7 @@ describe('buildPageMeta', () => {
     expect(meta.canonical).toBe('https://example.test/')
   })
 
-  it('ignores an entry without a title (the seed keeps the defaults)', () => {
+  it('ignores an entry without a title and keeps the defaults', () => {
     const meta = buildPageMeta({ ...base, entry: { description: 'lonely description' } })
     expect(meta.title).toBe('Marmara Chauffeur | Default')
     expect(meta.description).toBe('Default description')

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { languageSearchParam, supportedLanguages, type Language } from '~/i18n/config'
 
-/** The fields the seed's meta call returns for a page (section 3, Page meta). */
+/** The meta fields a page's entry may set. */
 export interface MetaEntry {
   title?: string
   description?: string
@@ -40,7 +40,7 @@ export interface BuildMetaInput {
 }
 
 /**
- * Builds a page's meta the way the seed describes it: the entry is used only
+ * Builds a page's meta: the entry is used only
  * when it has a title; og_title/og_description fall back to title/description;
  * a canonical link only when canonical_url is set. Titles carry the brand.
  */

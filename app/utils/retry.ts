@@ -1,11 +1,11 @@
-/** The seed's back-off for loading the maps script: attempt × 2^attempt ms (2, 8, 24). */
+/** The back-off for loading the maps script: attempt × 2^attempt ms (2, 8, 24). */
 export function retryDelayMs(attempt: number): number {
   return attempt * 2 ** attempt
 }
 
 /**
  * Runs `task`, and again up to `retries` times after a failure, waiting the
- * seed's back-off between tries. The last failure is thrown.
+ * back-off of retryDelayMs between tries. The last failure is thrown.
  */
 export async function withRetries<T>(
   task: () => Promise<T>,

@@ -19,7 +19,7 @@ import {
  * without JavaScript.
  */
 
-test('from Select to the payment summary, with the seed messages on empty and wrong input', async ({
+test('from Select to the payment summary, with the error messages on empty and wrong input', async ({
   page,
 }, testInfo) => {
   const since = new Date().toISOString()

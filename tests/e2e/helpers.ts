@@ -10,7 +10,7 @@ export function tomorrowInIstanbul(): string {
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
 }
 
-/** Every page of the seed's route table that this site serves, with its h1 per language. */
+/** Every public page this site serves, with its h1 per language. */
 export const publicPages: { path: string; heading: Record<Language, RegExp> }[] = [
   { path: '/', heading: { en: /Where Would You Like To Go\?/, tr: /Nereye Gitmek İstersiniz\?/ } },
   {

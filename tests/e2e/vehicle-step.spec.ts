@@ -14,7 +14,7 @@ async function searchFromHome(page: Page, pickup: string, destination: string, t
 
 const prices = (page: Page) => page.locator('.offer__price strong')
 
-test('SAW → Şile at 10:00 shows the four seed prices, and axe is clean', async ({
+test('SAW → Şile at 10:00 shows the four fixed prices, and axe is clean', async ({
   page,
 }, testInfo) => {
   await searchFromHome(page, 'SAW', 'Şile')

@@ -1,7 +1,7 @@
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
 import { withRetries } from '~/utils/retry'
 
-/** The seed: up to 3 retries when the maps script fails to load. */
+/** Up to 3 retries when the maps script fails to load. */
 const MAPS_RETRIES = 3
 let configuredKey: string | undefined
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { loadMapsLibrary } from './maps-loader.client'
 
-/** The seed: suggestions are asked for 300 ms after the last keystroke. */
+/** Suggestions are asked for 300 ms after the last keystroke. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300
 
 interface Suggestion {

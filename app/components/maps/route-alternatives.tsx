@@ -9,7 +9,7 @@ export interface RouteChoice extends RouteAlternative {
   durationSeconds: number
 }
 
-/** Reads the fields the seed uses from a Directions result. */
+/** Reads the fields the route choice needs from a Directions result. */
 export function toRouteChoices(result: google.maps.DirectionsResult): RouteChoice[] {
   return result.routes.map((route) => ({
     summary: route.summary,
@@ -25,7 +25,7 @@ export function toRouteChoices(result: google.maps.DirectionsResult): RouteChoic
 }
 
 /**
- * The seed's 'Available Route Alternatives' dialog: Route N, duration, summary,
+ * The 'Available Route Alternatives' dialog: Route N, duration, summary,
  * warnings, a radio per route (the first chosen), Cancel and Continue. A modal
  * dialog: Cancel and Escape close it and give the focus back to the search.
  */

@@ -4,7 +4,7 @@ import { fold } from './fold'
 const COUNTRY_NAMES = new Set(['turkiye', 'turkey', 'tr'])
 
 /**
- * The seed's city-extraction rule (section 5): split at commas and fold each part;
+ * The city-extraction rule: split at commas and fold each part;
  * the city is the second-to-last part; text after a slash wins ('Kadıköy/İstanbul'
  * → 'istanbul'); an empty part or the country name falls back to the last part.
  */
@@ -17,7 +17,7 @@ export function extractCity(address: string): string {
   return city
 }
 
-/** The seed's allowed list for a search (section 5), folded. */
+/** The cities a search may name, folded. */
 export const ALLOWED_CITY_NAMES = [
   'istanbul',
   'bursa',

@@ -1,5 +1,5 @@
 /**
- * Folds text the way the seed's city extraction does: lower case, Turkish letters
+ * Folds text for city extraction and place matching: lower case, Turkish letters
  * to plain Latin, accents dropped, punctuation to spaces, spaces collapsed.
  * 'Sabiha Gökçen Havalimanı' → 'sabiha gokcen havalimani'.
  */

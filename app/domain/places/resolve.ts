@@ -10,7 +10,7 @@ export type Resolution =
    * the traveller is asked for the district or address.
    */
   | { status: 'not-found'; suggestions: Place[]; wholeCity?: boolean }
-  /** A city the company does not serve (the seed's 'We are Sorry!' dialog). */
+  /** A city the company does not serve (the 'We are Sorry!' dialog). */
   | { status: 'out-of-area'; city: string }
 
 /** Districts offered when a traveller types just 'Istanbul'. */
@@ -101,7 +101,7 @@ function namesOnlyIstanbul(text: string): boolean {
 /**
  * Maps free text or a Google-style address ('Kadıköy, İstanbul, Türkiye') to a
  * served place. Never throws: what it cannot place gets suggestions, or is
- * reported as outside the service area by the seed's city-extraction rule.
+ * reported as outside the service area by the city-extraction rule.
  */
 export function resolvePlace(text: string, places: Place[]): Resolution {
   const folded = fold(text)

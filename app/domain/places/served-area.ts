@@ -5,7 +5,7 @@ import { resolvePlace } from './resolve'
 
 /**
  * Whether a typed place is inside the service area before asking for routes:
- * the seed's city rule, or a place the gazetteer knows (so 'Taksim' passes).
+ * the city-extraction rule, or a place the gazetteer knows (so 'Taksim' passes).
  */
 export function isServedText(text: string): boolean {
   const city = extractCity(text)

@@ -5,7 +5,7 @@
 export type AirportCode = 'iga' | 'saw'
 export type PlaceKind = 'airport' | 'district' | 'city'
 
-/** A served city, folded to plain Latin lower case (the seed's allowed-city names). */
+/** A served city, folded to plain Latin lower case (the allowed-city names). */
 export type CityKey =
   | 'istanbul'
   | 'bursa'
@@ -21,7 +21,7 @@ export type CityKey =
   | 'mugla'
 
 export interface Place {
-  /** Seed ids: 1 Istanbul Airport, 2 Sabiha Gökçen, 1000-1038 districts, 2000+ cities. */
+  /** Fixed ids: 1 Istanbul Airport, 2 Sabiha Gökçen, 1000-1038 districts, 2000+ cities. */
   id: number
   kind: PlaceKind
   /** Airports only: the price table key ('iga' also answers to 'ist'). */

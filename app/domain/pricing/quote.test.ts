@@ -22,7 +22,7 @@ function euros(from: string, to: string, time: string, distanceKm?: number): num
   )
 }
 
-describe('the seed fares, exactly', () => {
+describe('the fixed fares, exactly', () => {
   it('airport to airport', () => {
     expect(euros('IGA', 'SAW', '10:00')).toEqual([79, 99, 109, 169])
     expect(euros('Sabiha Gökçen Airport', 'Istanbul Airport', '12:00')).toEqual([79, 99, 109, 169])

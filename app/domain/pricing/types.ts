@@ -1,7 +1,7 @@
 import type { AirportCode } from '../places/types'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 
-/** Four fares in EUR, one per class, as the seed's price table holds them. */
+/** Four fares in EUR, one per class, as the price table holds them. */
 export type ClassFares = Record<VehicleClassCode, number>
 
 /** One entry of the transfer price table: a place and its fares from each airport. */

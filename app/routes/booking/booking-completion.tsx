@@ -167,7 +167,7 @@ export default function BookingCompletion({ loaderData }: Route.ComponentProps) 
   )
 }
 
-/** The seed's three messages, each with the request to contact support. */
+/** The three problem messages (missing, not found, fetch failed), each with the request to contact support. */
 function CompletionProblem({ problem }: { problem: Problem }) {
   const { t } = useTranslation()
   const site = useSite()

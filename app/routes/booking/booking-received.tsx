@@ -34,7 +34,7 @@ const paidBooking = (
   { language, site }: Pick<ReturnType<typeof pageContext>, 'language' | 'site'>,
 ) => requirePaidBooking(request, { language, site, unpaid: 'payment-step' })
 
-/** The seed's maximum: the booking's passenger count, never below 0. */
+/** At most the booking's passenger count, never below 0. */
 const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count ?? 0, 0)
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -88,7 +88,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * Two buttons: '+ Add Passenger' gives the list one more blank entry (up to the
  * booking's passenger count), 'Complete Reservation' saves the names and marks
- * the booking completed, then shows the seed's dialog.
+ * the booking completed, then shows the 'Reservation Completed' dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { handle, booking } = await paidBooking(request, pageContext(context, request))

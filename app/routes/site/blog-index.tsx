@@ -47,7 +47,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-          {/* One page holds every post; the seed's pagination is a single-page placeholder. */}
+          {/* One page holds every post; the pagination is a single-page placeholder. */}
           <nav className="pagination" aria-label={t('blog.pagination')}>
             <span aria-current="page" className="pagination__page">
               1

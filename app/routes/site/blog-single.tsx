@@ -18,7 +18,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!post) {
     notFound(t('blog.notFound'))
   }
-  // The seed shows a post only when the URL's slug is its slug: any other slug
+  // A post shows only when the URL's slug is its slug: any other slug
   // (or none) is sent, permanently, to the one canonical address.
   if (params.slug !== post.slug) throw redirect(blogPath(post), 301)
   return {
@@ -97,7 +97,7 @@ export default function BlogSingle({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** An unknown post: the seed's 'Blog not found', with a way back to the list. */
+/** An unknown post: the 'Blog not found' page, with a way back to the list. */
 export function ErrorBoundary() {
   const { t } = useTranslation()
   const error = useRouteError()

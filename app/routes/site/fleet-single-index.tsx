@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 
-/** The seed links a bare /fleet-single: it opens the first class. */
+/** Links may point at a bare /fleet-single: it opens the first class. */
 export function loader() {
   return redirect('/fleet-single/1', 301)
 }

@@ -3,7 +3,7 @@ import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { NotFoundContent } from '~/components/not-found-content'
 
-/** The seed's /page-not-found route: the not-found screen, kept out of search results. */
+/** The /page-not-found route: the not-found screen, kept out of search results. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { meta } = pageContext(context, request)
   return { meta: meta('page-not-found', { noindex: true }) }

@@ -9,7 +9,7 @@ import { Icon } from '~/components/icons'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  // The seed falls back to the first service for an unknown slug.
+  // An unknown slug falls back to the first service.
   const { service, isFallback } = findServiceOrFirst(params.slug, language, site)
   return {
     service,

@@ -11,7 +11,7 @@ import { useSite } from '~/utils/root-data'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  // The seed falls back to the first member for an unknown id.
+  // An unknown id falls back to the first member.
   const { member, isFallback } = findTeamMemberOrFirst(Number(params.id), language, site)
   return {
     member,
