@@ -12,6 +12,7 @@ import { getEnv } from '~/config/env.server'
 import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
 import { getDatabase } from '~/db/db.server'
 import { readDraftId } from './draft-cookie.server'
+import { pageNoncePattern } from './vehicle-selection-form'
 import { createDraft, DraftUnavailableError, findBooking, requoteDraft } from './bookings.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { quoteTrip } from './trip-quote.server'
@@ -49,8 +50,6 @@ export type SelectionResult =
 export function draftRateLimit(): RateLimitRule {
   return { name: 'draft', max: getEnv().DRAFTS_PER_ADDRESS, windowMinutes: 10 }
 }
-
-const noncePattern = /^[A-Za-z0-9_-]{16,32}$/
 
 /** One view of the vehicle step: repeated 'Select' clicks from it name the same draft. */
 export function newPageNonce(): string {
@@ -105,7 +104,7 @@ export async function selectVehicle(
     rates,
   }
   const selectionKey =
-    selection.pageNonce && noncePattern.test(selection.pageNonce)
+    selection.pageNonce && pageNoncePattern.test(selection.pageNonce)
       ? `${selection.pageNonce}:${quote.code}`
       : undefined
   const previous = selection.previous

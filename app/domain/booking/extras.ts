@@ -12,7 +12,3 @@ export const extraUnitCents: Record<ExtraCode, number> = {
   childSeat: EXTRA_ITEM_CENTS,
   boosterSeat: EXTRA_ITEM_CENTS,
 }
-
-export function isExtraCode(value: unknown): value is ExtraCode {
-  return typeof value === 'string' && (extraCodes as readonly string[]).includes(value)
-}
