@@ -4,20 +4,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking-vehicle'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
+import type { TripSearchValues } from '~/domain/trip-search'
 import { formValues } from '~/forms/form-data'
 import {
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
 } from '~/booking/vehicle-selection-form'
-import { currencies, parseCurrency, type Currency } from '~/domain/money/currency'
-import { shownPriceMinor } from '~/domain/booking/money'
-import { listVehicleClasses } from '~/content/fleet.server'
-import { quoteTrip, type TripQuoteResult } from '~/booking/trip-quote.server'
-import { ratesProvider } from '~/booking/providers.server'
-import { searchFormOptions } from '~/booking/search-form-options'
-import type { SiteSettings } from '~/config/site'
+import { currencies, type Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
 import { BookingNoticeMessage } from '~/components/booking-step'
@@ -30,83 +24,8 @@ import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
-
-const tripFields = ['date', 'time', 'pickup', 'destination'] as const
-
-/**
- * The search parameter of the page a notice dialog's button loads without
- * JavaScript: the same search, its message on the page instead of in a dialog.
- */
-const dialogClosedParam = 'dialog'
-
-/** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
-async function buildVehicleStep(params: URLSearchParams, language: Language, site: SiteSettings) {
-  const values = readTripSearch(params)
-  const currency = parseCurrency(params.get('currency'))
-  const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
-  const now = new Date()
-  const common = {
-    values,
-    currency,
-    origin,
-    ...searchFormOptions(language, now),
-  }
-  const hasSearch = tripFields.some((name) => params.has(name))
-  if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
-  const result = await quoteTrip(values, now)
-  const outcome = await presentOutcome(result, values, currency, language, site)
-  const notice =
-    outcome.kind === 'out-of-area' || (outcome.kind === 'priced' && outcome.unavailable)
-  // Read by the root layout, which makes the header and footer inert behind the dialog.
-  const serverDialog = notice && params.get(dialogClosedParam) !== 'closed'
-  return { ...common, outcome, serverDialog }
-}
-
-async function presentOutcome(
-  result: TripQuoteResult,
-  values: TripSearchValues,
-  currency: Currency,
-  language: Language,
-  site: SiteSettings,
-) {
-  if (result.kind === 'not-found') {
-    return {
-      kind: 'not-found' as const,
-      field: result.field,
-      typed: values[result.field],
-      wholeCity: result.wholeCity,
-      suggestions: result.suggestions.map((place) => place.name[language]),
-    }
-  }
-  if (result.kind !== 'priced') return result
-  const rates = await ratesProvider().current()
-  const vehicles = listVehicleClasses(language, site)
-  return {
-    kind: 'priced' as const,
-    pickup: result.pickup.name[language],
-    destination: result.destination.name[language],
-    date: pickupCalendarDate(values.date, values.time),
-    time: values.time,
-    km: result.distance.km,
-    hours: result.hours,
-    ratesDate: rates.date,
-    unavailable: result.classes.every((quote) => quote.cents === 0),
-    offers: result.classes.map((quote) => {
-      const vehicle = vehicles.find((candidate) => candidate.code === quote.code)!
-      return {
-        code: quote.code,
-        title: vehicle.title,
-        image: vehicle.image,
-        passengers: vehicle.passengers,
-        luggage: vehicle.luggage,
-        models: vehicle.models,
-        paymentOptions: vehicle.paymentOptions,
-        priceMinor: shownPriceMinor(quote, currency, rates),
-        available: quote.cents > 0,
-      }
-    }),
-  }
-}
+import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
+import { buildVehicleStep } from '~/booking/vehicle-step.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
