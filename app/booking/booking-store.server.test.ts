@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { TransitionError } from '~/domain/booking/status'
-import { storageBackends } from '../../tests/support/database-backends'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { bookingEvents, createDraft, findBooking } from './bookings.server'
 import { changeStatus, lockBooking, noteEvent, updateBooking } from './booking-store.server'
@@ -12,14 +12,7 @@ describe.each(storageBackends())('the booking store on $name', (backend) => {
   const now = new Date('2026-11-22T08:00:00Z')
   const at = now.toISOString()
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   /** A booking moved along the ordinary path up to `awaiting_payment`. */
   async function awaitingPayment() {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '../../tests/support/database-backends'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { getEnv } from '~/config/env.server'
 import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
@@ -28,14 +28,7 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 describe.each(storageBackends())('the confirmation e-mail on $name', (backend) => {
   let handle: DatabaseHandle
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   it('links to the invoice and the driver voucher through signed links, in text and HTML', async () => {
     const now = new Date()

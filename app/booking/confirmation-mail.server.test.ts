@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingMailStatus } from '~/db/schema'
-import { storageBackends } from '../../tests/support/database-backends'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { retryConfirmations, sendConfirmation } from './confirmation-mail.server'
@@ -25,14 +25,7 @@ describe.each(storageBackends())(
     let handle: DatabaseHandle
     const now = new Date()
 
-    beforeAll(async () => {
-      handle = await backend.open()
-      await migrateToLatest(handle.db)
-    })
-    afterAll(async () => {
-      await handle.db.destroy()
-      await backend.close()
-    })
+    useMigratedDatabase(backend, (opened) => (handle = opened))
 
     /** A booking confirmed an hour ago whose e-mail is still to be sent. */
     async function confirmedBooking(mail: { status: BookingMailStatus; claimedUntil?: Date }) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '../../tests/support/database-backends'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { createDraft, findBooking, transitionBooking } from './bookings.server'
 import { passengerSchema, paymentSchema } from './booking-forms'
 import { draftInput } from '../../tests/support/booking-fixtures'
@@ -43,14 +43,7 @@ describe.each(storageBackends())('typed fields kept on $name', (backend) => {
   let handle: DatabaseHandle
   const now = new Date('2026-11-22T08:00:00Z')
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   it('come back on their own step only, any text included, until forgotten', async () => {
     const { booking } = await createDraft(handle, draftInput(), now)

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '../../tests/support/database-backends'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { senderHash, storeContactMessage } from './contact-messages.server'
 import { mailContactMessage, retryContactMails } from './contact-mail.server'
 
@@ -22,14 +22,7 @@ describe.each(storageBackends())('contact e-mails claimed with a lease on $name'
   const now = new Date()
   let sender = 0
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   /** A message stored an hour ago whose first send never happened (the process stopped). */
   async function waitingMessage(subject: string): Promise<number> {

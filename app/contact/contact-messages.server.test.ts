@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mailContactMessage } from './contact-mail.server'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '../../tests/support/database-backends'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { contactRateLimit } from './contact-schema'
 import {
   recentMessagesFrom,
@@ -42,14 +42,7 @@ describe.each(storageBackends())('contact messages on $name', (backend) => {
   let handle: DatabaseHandle
   const now = new Date('2026-11-22T08:00:00Z')
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   it('stores a message as it came, waiting for the mailer', async () => {
     const input = message('198.51.100.1')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
-import { storageBackends } from '../../tests/support/database-backends'
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import type { BookingStatus } from '~/domain/booking/status'
 import { createDraft, setExtraChosen } from '~/booking/bookings.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
@@ -13,14 +13,7 @@ describe.each(storageBackends())('purging unpaid bookings on $name', (backend) =
   let handle: DatabaseHandle
   const now = new Date('2026-12-31T08:00:00Z')
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
-  })
+  useMigratedDatabase(backend, (opened) => (handle = opened))
 
   /** A booking last changed `age` days ago, in a status, with an extra and maybe an attempt. */
   async function booking(

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, type DatabaseHandle } from '../../app/db/connect.server'
+import { afterAll, beforeAll } from 'vitest'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../app/db/connect.server'
 
 /**
  * For storage tests, which run twice: on a real SQLite file and on the
@@ -69,4 +70,21 @@ export function postgresBackend(): Backend {
 /** Both backends, for `describe.each(storageBackends())('… on $name', …)`. */
 export function storageBackends(): Backend[] {
   return [sqliteBackend(), postgresBackend()]
+}
+
+/**
+ * Opens the backend's database, migrated, before the describe block's tests
+ * (handing it to `use`) and closes it after them.
+ */
+export function useMigratedDatabase(backend: Backend, use: (handle: DatabaseHandle) => void) {
+  let opened: DatabaseHandle | undefined
+  beforeAll(async () => {
+    opened = await backend.open()
+    await migrateToLatest(opened.db)
+    use(opened)
+  })
+  afterAll(async () => {
+    await opened?.db.destroy()
+    await backend.close()
+  })
 }
