@@ -73,6 +73,19 @@ async function installFakeMaps(page: Page, failures = 0) {
   }, failures)
 }
 
+/** The home page with the fake Maps, its search filled in to SAW at 10:00 (tomorrow when `date`). */
+async function fillHomeSearch(page: Page, pickup: string, { date = false } = {}) {
+  await installFakeMaps(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  const form = page.getByRole('form', { name: 'Search for a ride' })
+  await form.getByLabel('Pickup Location').fill(pickup)
+  await form.getByLabel('Destination').fill('SAW')
+  if (date) await form.getByLabel('Date').fill(tomorrowInIstanbul())
+  await form.getByLabel('Time').selectOption('10:00')
+  return form
+}
+
 test.describe('with a browser Maps key', () => {
   test.use({ baseURL: `http://localhost:${mapsPort}` })
 
@@ -110,14 +123,7 @@ test.describe('with a browser Maps key', () => {
   test('Search offers the route alternatives, and Continue goes to the vehicle step preselected', async ({
     page,
   }) => {
-    await installFakeMaps(page)
-    await page.goto('/')
-    await waitForHydration(page)
-    const form = page.getByRole('form', { name: 'Search for a ride' })
-    await form.getByLabel('Pickup Location').fill('Kadıköy, İstanbul, Türkiye')
-    await form.getByLabel('Destination').fill('SAW')
-    await form.getByLabel('Date').fill(tomorrowInIstanbul())
-    await form.getByLabel('Time').selectOption('10:00')
+    const form = await fillHomeSearch(page, 'Kadıköy, İstanbul, Türkiye', { date: true })
     await form.getByRole('button', { name: 'Search' }).click()
 
     const dialog = page.getByRole('dialog', { name: 'Available Route Alternatives' })
@@ -143,13 +149,7 @@ test.describe('with a browser Maps key', () => {
   test('the alternatives are modal: Tab stays inside, Escape closes, the focus is back on Search', async ({
     page,
   }) => {
-    await installFakeMaps(page)
-    await page.goto('/')
-    await waitForHydration(page)
-    const form = page.getByRole('form', { name: 'Search for a ride' })
-    await form.getByLabel('Pickup Location').fill('Kadıköy, İstanbul, Türkiye')
-    await form.getByLabel('Destination').fill('SAW')
-    await form.getByLabel('Time').selectOption('10:00')
+    const form = await fillHomeSearch(page, 'Kadıköy, İstanbul, Türkiye')
     const search = form.getByRole('button', { name: 'Search' })
     await search.focus()
     await page.keyboard.press('Enter')
@@ -179,13 +179,7 @@ test.describe('with a browser Maps key', () => {
   test('Cancel closes the alternatives, and a place outside the area gets the apology first', async ({
     page,
   }) => {
-    await installFakeMaps(page)
-    await page.goto('/')
-    await waitForHydration(page)
-    const form = page.getByRole('form', { name: 'Search for a ride' })
-    await form.getByLabel('Pickup Location').fill('Ankara, Türkiye')
-    await form.getByLabel('Destination').fill('SAW')
-    await form.getByLabel('Time').selectOption('10:00')
+    const form = await fillHomeSearch(page, 'Ankara, Türkiye')
     await form.getByRole('button', { name: 'Search' }).click()
     const apology = page.getByRole('dialog', { name: 'We are Sorry!' })
     await expect(apology).toContainText(
