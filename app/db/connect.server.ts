@@ -20,6 +20,7 @@ import * as m0003 from './migrations/0003_payments'
 import * as m0004 from './migrations/0004_payment_attempt_lock'
 import * as m0005 from './migrations/0005_leases_and_limits'
 import * as m0006 from './migrations/0006_typed_fields'
+import * as m0007 from './migrations/0007_staff'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0004_payment_attempt_lock': m0004,
   '0005_leases_and_limits': m0005,
   '0006_typed_fields': m0006,
+  '0007_staff': m0007,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

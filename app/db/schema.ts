@@ -4,6 +4,7 @@ import type { PaymentOption } from '~/domain/booking/payment-split'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import type { Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
+import type { StaffRole } from '~/domain/staff/roles'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -196,6 +197,30 @@ export interface SimulatorSessionsTable {
   expires_at: string
 }
 
+/** A member of staff who signs in at /ops. The e-mail is stored lower-cased. */
+export interface StaffAccountsTable {
+  id: Generated<number>
+  email: string
+  name: string
+  role: StaffRole
+  /** argon2id, in its PHC string form (salt and parameters included). */
+  password_hash: string
+  disabled_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One sign-in. The browser holds the token; only its SHA-256 (hex) is stored, as the key. */
+export interface StaffSessionsTable {
+  id: string
+  account_id: number
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  user_agent: string | null
+  revoked_at: string | null
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -206,6 +231,8 @@ export interface Database {
   rate_limit_events: RateLimitEventsTable
   payment_attempts: PaymentAttemptsTable
   simulator_sessions: SimulatorSessionsTable
+  staff_accounts: StaffAccountsTable
+  staff_sessions: StaffSessionsTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

@@ -1,0 +1,36 @@
+/**
+ * Staff roles and what each may do, as data: a page or action names the
+ * permission it needs, and the table below says which roles hold it. A new
+ * permission is added to `staffPermissions` and given to its roles here.
+ */
+export const staffRoles = ['admin', 'dispatcher', 'driver'] as const
+export type StaffRole = (typeof staffRoles)[number]
+
+export const staffPermissions = [
+  /** The board and any booking's detail page. */
+  'bookings.view',
+  /** Adding, disabling and resetting staff accounts. */
+  'staff.manage',
+  /** The driver's own jobs. */
+  'jobs.own',
+] as const
+export type StaffPermission = (typeof staffPermissions)[number]
+
+const granted: Record<StaffRole, readonly StaffPermission[]> = {
+  admin: ['bookings.view', 'staff.manage'],
+  dispatcher: ['bookings.view'],
+  driver: ['jobs.own'],
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (staffRoles as readonly string[]).includes(value)
+}
+
+export function roleMay(role: StaffRole, permission: StaffPermission): boolean {
+  return granted[role].includes(permission)
+}
+
+/** Every role holding a permission, for guards that take a list of roles. */
+export function rolesThatMay(permission: StaffPermission): StaffRole[] {
+  return staffRoles.filter((role) => roleMay(role, permission))
+}
