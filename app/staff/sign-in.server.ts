@@ -1,0 +1,98 @@
+import { verify } from '@node-rs/argon2'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
+import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
+import { logger } from '~/utils/logger.server'
+import { findStaffAccountByEmail, type StaffAccount } from './accounts.server'
+import { startStaffSession } from './sessions.server'
+
+/**
+ * Failed sign-ins counted per account (the e-mail typed, known or not) and per
+ * client address, in the database so every instance sees them. A success
+ * gives its slots back: only failures count.
+ */
+export const signInAccountRule: RateLimitRule = {
+  name: 'staff-sign-in-account',
+  max: 5,
+  windowMinutes: 15,
+}
+export const signInAddressRule: RateLimitRule = {
+  name: 'staff-sign-in-address',
+  max: 20,
+  windowMinutes: 15,
+}
+
+/**
+ * Verified when the e-mail is unknown, so that an unknown e-mail takes as long
+ * as a wrong password and the answer time tells nothing. (The hash of a random
+ * password no one knows.)
+ */
+const unknownAccountHash =
+  '$argon2id$v=19$m=19456,t=2,p=1$rGhEW9J5NXfd+a0XGGPLFw$FrQcuWddgUEQaYW2aUmO4xAgqPWCX0JUZDc5eXxCeWE'
+
+export interface SignInAttempt {
+  email: string
+  password: string
+  clientAddress: string
+  userAgent: string | null
+  /** Keys the hashes of e-mails and addresses in the rate-limit table. */
+  secret: string
+}
+
+export type SignInReason = 'locked' | 'unknown' | 'wrong-password' | 'disabled'
+
+export type SignInOutcome =
+  | { signedIn: true; token: string; account: StaffAccount }
+  /** The reason goes to the log only: the person signing in sees one message for all. */
+  | { signedIn: false; reason: SignInReason }
+
+async function passwordMatches(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password)
+  } catch {
+    return false
+  }
+}
+
+export async function signIn(
+  handle: DatabaseHandle,
+  attempt: SignInAttempt,
+  now: Date,
+): Promise<SignInOutcome> {
+  const email = normalizeStaffEmail(attempt.email).slice(0, 254)
+  const accountSlot = await takeRateLimitSlot(
+    handle,
+    signInAccountRule,
+    clientHash(`staff:${email}`, attempt.secret),
+    now,
+  )
+  const addressSlot = await takeRateLimitSlot(
+    handle,
+    signInAddressRule,
+    clientHash(attempt.clientAddress, attempt.secret),
+    now,
+  )
+  const refuse = (reason: SignInReason, accountId?: number): SignInOutcome => {
+    logger.warn('staff.sign_in_refused', { reason, accountId })
+    return { signedIn: false, reason }
+  }
+  if (!accountSlot || !addressSlot) {
+    // A refused attempt is not counted again: the limit is already reached.
+    await accountSlot?.release()
+    await addressSlot?.release()
+    return refuse('locked')
+  }
+
+  const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
+  const account = email ? await findStaffAccountByEmail(handle, email) : undefined
+  const matches = await passwordMatches(account?.password_hash ?? unknownAccountHash, password)
+  if (!account) return refuse('unknown')
+  if (!matches) return refuse('wrong-password', account.id)
+  if (account.disabled_at) return refuse('disabled', account.id)
+
+  await accountSlot.release()
+  await addressSlot.release()
+  const token = await startStaffSession(handle, account.id, attempt.userAgent, now)
+  logger.info('staff.signed_in', { accountId: account.id, role: account.role })
+  return { signedIn: true, token, account }
+}
