@@ -21,11 +21,12 @@ export function freePort() {
  * One instance, listening on 127.0.0.1 only, with the given settings on top of a
  * clean environment (no inherited .env surprises). Resolves once /healthz
  * answers; rejects with the server's output if it ends or takes over a minute.
+ * A fixed port and Node flags (e.g. --cpu-prof) may be given.
  */
-export async function startServer(env) {
-  const port = await freePort()
+export async function startServer(env, { port: fixedPort, nodeArgs = [] } = {}) {
+  const port = fixedPort ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
