@@ -26,6 +26,12 @@ import { paymentProvider } from '~/adapters/payment/configured.server'
 import { runServer } from '~/server/http-server.server'
 import { pathOf } from '~/server/access-log.server'
 import { requestIdContext } from '~/utils/client-address.server'
+import {
+  needsPassword,
+  parseStaffCommand,
+  runStaffCommand,
+  staffUsage,
+} from '~/staff/staff-command.server'
 
 export const streamTimeout = 5_000
 
@@ -42,6 +48,19 @@ export async function startup(): Promise<void> {
 /** `npm run maintenance`: the same job once, for operations (scripts/maintenance.mjs). */
 export async function maintenanceOnce() {
   return runMaintenance(await getDatabase(), paymentProvider(), new Date())
+}
+
+/**
+ * `npm run staff`: adds, disables and resets staff accounts (scripts/staff.mjs).
+ * The script reads the password from standard input only when the command
+ * needs one; a usage error answers before anything is read or opened.
+ */
+export const staffCommand = {
+  parse: parseStaffCommand,
+  needsPassword,
+  usage: staffUsage,
+  run: async (command: Parameters<typeof runStaffCommand>[1], password: string) =>
+    runStaffCommand(await getDatabase(), command, password, new Date()),
 }
 
 /**

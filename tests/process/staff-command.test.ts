@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { root, scratchFolder, startServer, type RunningServer } from './server-process'
+
+const script = join(root, 'scripts/staff.mjs')
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `node scripts/staff.mjs …` with the given settings, writing `input` to its stdin. */
+function staff(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code: code ?? -1, stdout, stderr })
+    })
+    child.stdin.end(input)
+  })
+}
+
+describe('npm run staff against the built server bundle', () => {
+  const folder = scratchFolder()
+  const file = join(folder, 'site.sqlite')
+  const env = {
+    DATABASE_URL: file,
+    SESSION_SECRET: 'process-test-secret-not-for-production',
+    OUTBOX_DIR: join(folder, 'outbox'),
+  }
+  const accounts = () => {
+    const database = new Database(file, { readonly: true })
+    try {
+      return database
+        .prepare('select email, name, role, password_hash, disabled_at from staff_accounts')
+        .all() as {
+        email: string
+        name: string
+        role: string
+        password_hash: string
+        disabled_at: string | null
+      }[]
+    } finally {
+      database.close()
+    }
+  }
+  // The command runs while the site serves the same file, as it would in production.
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ DATABASE_URL: file, OUTBOX_DIR: env.OUTBOX_DIR })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('adds the first admin with the password read from standard input', async () => {
+    const run = await staff(
+      ['add', '--email', 'Admin@Example.com', '--name', 'Ayşe Yılmaz', '--role', 'admin'],
+      env,
+      'a long admin passphrase\n',
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/added admin admin@example\.com/)
+    const [admin] = accounts()
+    expect(admin).toMatchObject({ email: 'admin@example.com', name: 'Ayşe Yılmaz', role: 'admin' })
+    expect(admin!.password_hash).toMatch(/^\$argon2id\$/)
+    expect(admin!.password_hash).not.toContain('passphrase')
+  })
+
+  it('adds dispatchers and drivers, and refuses the same e-mail twice', async () => {
+    const dispatcher = await staff(
+      ['add', '--email', 'desk@example.com', '--name', 'Desk', '--role', 'dispatcher'],
+      env,
+      'dispatcher passphrase\n',
+    )
+    expect(dispatcher.code).toBe(0)
+    const driver = await staff(
+      ['add', '--email', 'driver@example.com', '--name', 'Mehmet', '--role', 'driver'],
+      env,
+      'driver passphrase 1\r\n',
+    )
+    expect(driver.code).toBe(0)
+    const again = await staff(
+      ['add', '--email', 'DESK@example.com', '--name', 'Desk 2', '--role', 'driver'],
+      env,
+      'dispatcher passphrase\n',
+    )
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/already exists/)
+    expect(accounts().map((account) => account.role)).toEqual(['admin', 'dispatcher', 'driver'])
+  })
+
+  it('refuses a password shorter than 12 characters, and no password at all', async () => {
+    const short = await staff(
+      ['add', '--email', 'short@example.com', '--name', 'S', '--role', 'driver'],
+      env,
+      'elevenchars\n',
+    )
+    expect(short.code).toBe(1)
+    expect(short.stderr).toMatch(/at least 12 characters/)
+    const none = await staff(
+      ['add', '--email', 'none@example.com', '--name', 'N', '--role', 'driver'],
+      env,
+    )
+    expect(none.code).toBe(1)
+    expect(accounts().some((account) => account.email.startsWith('short'))).toBe(false)
+  })
+
+  it('answers 2 with the usage for a wrong command', async () => {
+    const run = await staff(['add', '--email', 'x@example.com', '--role', 'boss'], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/usage:/)
+  })
+
+  it('disables an account and resets a password', async () => {
+    const disable = await staff(['--disable', '--email', 'driver@example.com'], env)
+    expect(disable.code).toBe(0)
+    expect(accounts().find((account) => account.role === 'driver')?.disabled_at).toBeTruthy()
+
+    const before = accounts().find((account) => account.role === 'dispatcher')!.password_hash
+    const reset = await staff(
+      ['--reset', '--email', 'desk@example.com'],
+      env,
+      'another dispatcher passphrase\n',
+    )
+    expect(reset.code).toBe(0)
+    expect(accounts().find((account) => account.role === 'dispatcher')!.password_hash).not.toBe(
+      before,
+    )
+    const unknown = await staff(
+      ['--reset', '--email', 'ghost@example.com'],
+      env,
+      'whatever long one\n',
+    )
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/no account/)
+  })
+})
