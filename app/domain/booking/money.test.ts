@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingTotals, toBookingMinor } from './money'
+import { bookingTotals, shownPriceMinor, toBookingMinor } from './money'
 
 const lira = { currency: 'TRY' as const, rate: '49.4371', rates_date: '2026-11-20' }
 const euro = { currency: 'EUR' as const, rate: '1', rates_date: '2026-11-20' }
@@ -18,5 +18,18 @@ describe('booking money at the locked rate', () => {
     })
     const totals = bookingTotals(12900, ['childSeat'], lira)
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + toBookingMinor(700, lira))
+  })
+})
+
+describe('the shown price', () => {
+  it('is the class quote at the day’s rate, as the vehicle card shows and Select compares', () => {
+    const rates = {
+      date: '2026-11-20',
+      source: 'builtin' as const,
+      rates: { EUR: 1, USD: 1.0512, GBP: 0.8311, TRY: 49.4371 },
+    }
+    expect(shownPriceMinor({ cents: 12900 }, 'EUR', rates)).toBe(12900)
+    expect(shownPriceMinor({ cents: 12900 }, 'TRY', rates)).toBe(637739)
+    expect(shownPriceMinor({ cents: 12900 }, 'GBP', rates)).toBe(10721)
   })
 })
