@@ -3,6 +3,7 @@
 //   npm run build && npm run bench                  (everything, about five minutes)
 //   npm run bench -- --only throughput,pricing      (a subset)
 //   npm run bench -- --only profile                 (CPU profile of the home page under load)
+//   npm run bench -- --only profile --profile-path /terms
 //
 // Builds nothing: it runs the existing build/ (`node server.js`, production, its
 // own port and SQLite file under data/) next to a static server of the same bytes,
@@ -43,6 +44,7 @@ const usage = `usage: npm run bench -- [options]
   --connections N     autocannon connections (default 50)
   --port N            the app's port (default 4900); the static baseline uses N+1,
                       the profiled server N+2
+  --profile-path PATH the page the profile loads (default /)
   --out FILE          where the JSON goes (default bench/results/latest.json)`
 
 function options() {
@@ -55,6 +57,7 @@ function options() {
         connections: { type: 'string', default: '50' },
         port: { type: 'string', default: '4900' },
         out: { type: 'string', default: join(root, 'bench/results/latest.json') },
+        'profile-path': { type: 'string', default: '/' },
         help: { type: 'boolean', default: false },
       },
     }).values
@@ -86,6 +89,7 @@ function options() {
     connections: whole('connections', 1),
     port: whole('port', 1024),
     out: parsed.out,
+    profilePath: parsed['profile-path'],
   }
 }
 
@@ -214,6 +218,21 @@ async function load(url, settings, duration = settings.duration) {
   }
 }
 
+/**
+ * A few requests one after the other before a measured run: they load the route's
+ * modules and warm the JIT, and as they queue behind whatever the server is still
+ * rendering for connections an earlier run abandoned, the run starts on an idle server.
+ */
+async function settle(url) {
+  for (let count = 0; count < 3; count++) {
+    const response = await fetch(url, {
+      headers: browserHeaders,
+      signal: AbortSignal.timeout(120_000),
+    })
+    await response.arrayBuffer()
+  }
+}
+
 async function throughput(app, list, settings) {
   const baseline = await startStaticBaseline(app.url, list, settings.port + 1)
   const results = []
@@ -225,7 +244,7 @@ async function throughput(app, list, settings) {
         ['static', baseline.url],
       ]) {
         say(`  ${page.name}: ${side} (${settings.duration} s, ${settings.connections} connections)`)
-        await load(`${url}${page.path}`, settings, 1) // warm-up, not counted
+        await settle(`${url}${page.path}`)
         measured[side] = await load(`${url}${page.path}`, settings)
       }
       results.push({ ...page, ...measured })
@@ -320,7 +339,8 @@ async function lighthouseScores(app, list) {
 
 // --- CPU profile ---------------------------------------------------------------
 
-async function profileHome(env, settings) {
+async function profilePage(env, settings) {
+  const path = settings.profilePath
   const folder = mkdtempSync(join(tmpdir(), 'mc-bench-prof-'))
   const server = await startServer(
     { ...env, SHUTDOWN_DELAY_SECONDS: '0' },
@@ -328,18 +348,19 @@ async function profileHome(env, settings) {
   )
   let measured
   try {
-    say(`  home under load with --cpu-prof (${settings.duration} s)`)
-    measured = await load(`${server.url}/`, settings)
+    say(`  ${path} under load with --cpu-prof (${settings.duration} s)`)
+    await settle(`${server.url}${path}`)
+    measured = await load(`${server.url}${path}`, settings)
   } finally {
     await server.stop()
   }
   const file = readdirSync(folder).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error('the profiled server wrote no .cpuprofile')
   const summary = summarise(JSON.parse(readFileSync(join(folder, file), 'utf8')), 20)
-  const kept = join(root, 'bench/results/home.cpuprofile')
+  const kept = join(root, 'bench/results/page.cpuprofile')
   copyFileSync(join(folder, file), kept)
   rmSync(folder, { recursive: true, force: true })
-  return { ...summary, load: measured, file: 'bench/results/home.cpuprofile' }
+  return { ...summary, path, load: measured, file: 'bench/results/page.cpuprofile' }
 }
 
 // --- the table -----------------------------------------------------------------
@@ -348,7 +369,7 @@ const round = (value, digits = 0) =>
   value === undefined || value === null ? '' : Number(value).toFixed(digits)
 const percent = (ratio) => `${(ratio * 100).toFixed(1)} %`
 
-function rows(results) {
+function rows(results, settings) {
   const table = []
   for (const page of results.throughput ?? []) {
     const ratio = page.app.requestsPerSecond / page.static.requestsPerSecond
@@ -362,6 +383,9 @@ function rows(results) {
       budget: `≥ ${share * 100} %${page.kind === 'booking' ? '' : ', p99 < 100 ms'}`,
       pass: failures === 0 && ratio >= share && (page.kind === 'booking' || page.app.p99Ms < 100),
       ...(failures > 0 ? { note: `${failures} failed or non-2xx responses` } : {}),
+      ...(page.app.requests === 0
+        ? { note: `no response completed within ${settings.duration} s: try --connections lower` }
+        : {}),
     })
   }
   for (const page of results.js ?? []) {
@@ -411,7 +435,7 @@ function rows(results) {
   if (results.profile) {
     const top = results.profile.functions[0]
     table.push({
-      figure: 'profile home (--cpu-prof)',
+      figure: `profile ${results.profile.path} (--cpu-prof)`,
       value: `${round(results.profile.load.requestsPerSecond)} req/s while profiled`,
       baseline: '',
       ratio: '',
@@ -497,14 +521,14 @@ async function main() {
   }
   if (settings.only.has('profile')) {
     say('CPU profile...')
-    results.profile = await profileHome(env, settings)
+    results.profile = await profilePage(env, settings)
   }
   if (settings.only.has('pricing')) {
     say('pricing (quotes per second)...')
     results.pricing = await measurePricing()
   }
 
-  const table = rows(results)
+  const table = rows(results, settings)
   printTable(table)
   if (results.profile) say(`\n${formatSummary(results.profile)}`)
   if (results.serverErrors) say(`\nserver errors:\n${results.serverErrors.join('\n')}`)
