@@ -88,9 +88,9 @@ async function shoot(page: Page, clip: { x: number; y: number; width: number; he
 async function settledBox(target: Locator) {
   let box = (await target.boundingBox())!
   for (let tries = 0; tries < 20; tries++) {
-    await target.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    )
+    // Waited for from the test, not with requestAnimationFrame in the page: a
+    // page without JavaScript never runs the callback.
+    await new Promise((resolve) => setTimeout(resolve, 50))
     const next = (await target.boundingBox())!
     if (next.x === box.x && next.y === box.y && next.width === box.width) return next
     box = next
