@@ -234,7 +234,7 @@ async function settle(url) {
 }
 
 async function throughput(app, list, settings) {
-  const baseline = await startStaticBaseline(app.url, list, settings.port + 1)
+  const baseline = running(await startStaticBaseline(app.url, list, settings.port + 1))
   const results = []
   try {
     for (const page of list) {
@@ -301,8 +301,12 @@ async function lighthouseScores(app, list) {
       import('lighthouse'),
       import('chrome-launcher'),
     ])
+    const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+    // chrome-launcher reports a missing binary as an unhandled 'error' event that
+    // would end the whole bench; this row says so instead.
+    if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}`)
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath,
       chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
     })
     const results = []
@@ -342,9 +346,11 @@ async function lighthouseScores(app, list) {
 async function profilePage(env, settings) {
   const path = settings.profilePath
   const folder = mkdtempSync(join(tmpdir(), 'mc-bench-prof-'))
-  const server = await startServer(
-    { ...env, SHUTDOWN_DELAY_SECONDS: '0' },
-    { port: settings.port + 2, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${folder}`] },
+  const server = running(
+    await startServer(
+      { ...env, SHUTDOWN_DELAY_SECONDS: '0' },
+      { port: settings.port + 2, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${folder}`] },
+    ),
   )
   let measured
   try {
@@ -498,7 +504,7 @@ async function main() {
 
   if (needsServer && ['throughput', 'js', 'lighthouse'].some((name) => settings.only.has(name))) {
     say(`starting the production server on port ${settings.port}...`)
-    const app = await startServer(env, { port: settings.port })
+    const app = running(await startServer(env, { port: settings.port }))
     try {
       const list = await pages(app.url)
       if (settings.only.has('throughput')) {
@@ -553,7 +559,26 @@ async function main() {
   say(`\nwritten to ${settings.out}`)
 }
 
-main().catch((error) => {
+/** The servers this run started, stopped if the bench itself fails or is interrupted. */
+const started = new Set()
+function running(server) {
+  const stop = server.stop
+  started.add(stop)
+  return {
+    ...server,
+    stop: async () => {
+      started.delete(stop)
+      await stop()
+    },
+  }
+}
+
+async function fail(error) {
   process.stderr.write(`bench failed: ${error?.stack ?? error}\n`)
+  await Promise.allSettled([...started].map((stop) => stop()))
   process.exit(1)
-})
+}
+
+process.on('uncaughtException', fail)
+process.on('SIGINT', () => fail(new Error('interrupted')))
+main().catch(fail)
