@@ -62,6 +62,15 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
 
+  // The company's side: staff sign in, the board, a booking's record. The layout
+  // sends Cache-Control: no-store with each page.
+  layout('routes/ops/layout.tsx', [
+    route('ops', 'routes/ops/board.tsx'),
+    route('ops/sign-in', 'routes/ops/sign-in.tsx'),
+    route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
+  ]),
+  route('ops/sign-out', 'routes/ops/sign-out.ts'),
+
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,0 +1,197 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/booking'
+import { bookingPageData } from '~/staff/ops-pages.server'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return bookingPageData(context, request, params.reference)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.meta.title }] : []),
+  { name: 'robots', content: 'noindex, nofollow' },
+]
+
+function Detail({ label, value }: { label: string; value: React.ReactNode }) {
+  const { t } = useTranslation()
+  const empty = value === null || value === undefined || value === ''
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{empty ? t('ops.booking.none') : value}</dd>
+    </>
+  )
+}
+
+export default function OpsBooking({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const booking = loaderData
+  const status = (code: string | null) =>
+    code ? t(`ops.statuses.${code}`, { defaultValue: code }) : t('ops.booking.none')
+  return (
+    <article aria-labelledby="ops-booking-title">
+      <p>
+        {/* A document load: the board's data URL lies outside the cookie's path (see the layout). */}
+        <a href={`/ops?day=${booking.pickupDay}`}>{t('ops.booking.back')}</a>
+      </p>
+      <h1 id="ops-booking-title">{t('ops.booking.title', { reference: booking.reference })}</h1>
+      <dl className="ops-details">
+        <Detail label={t('ops.board.columns.status')} value={status(booking.status)} />
+      </dl>
+
+      <h2>{t('ops.booking.trip')}</h2>
+      <dl className="ops-details">
+        <Detail
+          label={t('ops.booking.when')}
+          value={t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}
+        />
+        <Detail
+          label={t('ops.booking.route')}
+          value={t('ops.routeValue', { from: booking.trip.from, to: booking.trip.to })}
+        />
+        <Detail
+          label={t('ops.booking.distance')}
+          value={t('ops.booking.distanceValue', { km: booking.trip.km })}
+        />
+        <Detail label={t('ops.booking.vehicle')} value={booking.trip.vehicle} />
+        <Detail label={t('ops.booking.passengers')} value={booking.trip.passengers} />
+        <Detail label={t('ops.booking.luggage')} value={booking.trip.luggage} />
+        <Detail label={t('ops.booking.flight')} value={booking.trip.flight} />
+        <Detail label={t('ops.booking.signName')} value={booking.trip.signName} />
+        <Detail label={t('ops.booking.notes')} value={booking.trip.notes} />
+        <Detail
+          label={t('ops.booking.extras')}
+          value={booking.trip.extras
+            .map((extra) =>
+              t('ops.booking.extraValue', {
+                name: t(`ops.extras.${extra.code}`, { defaultValue: extra.code }),
+                count: extra.quantity,
+              }),
+            )
+            .join(', ')}
+        />
+      </dl>
+
+      <h2>{t('ops.booking.traveller')}</h2>
+      <dl className="ops-details">
+        <Detail label={t('ops.booking.name')} value={booking.traveller.name} />
+        <Detail
+          label={t('ops.booking.email')}
+          value={
+            booking.traveller.email ? (
+              <a href={`mailto:${booking.traveller.email}`}>{booking.traveller.email}</a>
+            ) : null
+          }
+        />
+        <Detail
+          label={t('ops.booking.phone')}
+          value={
+            booking.traveller.phone ? (
+              <a href={`tel:${booking.traveller.phone.replace(/[^\d+]/g, '')}`}>
+                {booking.traveller.phone}
+              </a>
+            ) : null
+          }
+        />
+        <Detail
+          label={t('ops.booking.language')}
+          value={t(`ops.languages.${booking.traveller.language}`)}
+        />
+        <Detail
+          label={t('ops.booking.passengerNames')}
+          value={booking.traveller.passengers.join(', ')}
+        />
+      </dl>
+
+      <h2>{t('ops.booking.billing')}</h2>
+      <dl className="ops-details">
+        <Detail label={t('ops.booking.name')} value={booking.billing.name} />
+        <Detail label={t('ops.booking.company')} value={booking.billing.company} />
+        <Detail label={t('ops.booking.address')} value={booking.billing.address} />
+      </dl>
+
+      <h2>{t('ops.booking.price')}</h2>
+      <dl className="ops-details">
+        <Detail label={t('ops.booking.total')} value={booking.price.total} />
+        <Detail label={t('ops.booking.totalEuro')} value={booking.price.totalEuro} />
+        <Detail
+          label={t('ops.booking.rate')}
+          value={t('ops.booking.rateValue', {
+            rate: booking.price.rate,
+            currency: booking.price.currency,
+            date: booking.price.ratesDate,
+          })}
+        />
+        <Detail
+          label={t('ops.booking.paymentOption')}
+          value={t(`ops.paymentOptions.${booking.price.option}`)}
+        />
+        <Detail label={t('ops.booking.paid')} value={booking.price.paid} />
+        <Detail label={t('ops.booking.cash')} value={booking.price.cash} />
+        <Detail label={t('ops.booking.paymentId')} value={booking.price.paymentId} />
+        <Detail label={t('ops.booking.confirmedAt')} value={booking.price.confirmedAt} />
+      </dl>
+
+      <h2 id="ops-payments-title">{t('ops.booking.attempts')}</h2>
+      {booking.payments.length === 0 ? (
+        <p>{t('ops.booking.none')}</p>
+      ) : (
+        <div
+          className="ops-table-wrap"
+          role="region"
+          aria-labelledby="ops-payments-title"
+          tabIndex={0}
+        >
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('ops.booking.columns.at')}</th>
+                <th scope="col">{t('ops.booking.columns.provider')}</th>
+                <th scope="col">{t('ops.booking.columns.amount')}</th>
+                <th scope="col">{t('ops.booking.columns.status')}</th>
+                <th scope="col">{t('ops.booking.columns.refund')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.payments.map((attempt) => (
+                <tr key={attempt.id}>
+                  <td>{attempt.at}</td>
+                  <td>{attempt.provider}</td>
+                  <td>{attempt.amount}</td>
+                  <td>
+                    {t(`ops.attemptStatuses.${attempt.status}`)}
+                    {attempt.error ? ` (${attempt.error})` : ''}
+                  </td>
+                  <td>{attempt.refundDue ? t('ops.booking.refundDue') : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 id="ops-events-title">{t('ops.booking.events')}</h2>
+      <div className="ops-table-wrap" role="region" aria-labelledby="ops-events-title" tabIndex={0}>
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('ops.booking.columns.at')}</th>
+              <th scope="col">{t('ops.booking.columns.from')}</th>
+              <th scope="col">{t('ops.booking.columns.to')}</th>
+              <th scope="col">{t('ops.booking.columns.note')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.events.map((event) => (
+              <tr key={event.id}>
+                <td>{event.at}</td>
+                <td>{event.from ? status(event.from) : '–'}</td>
+                <td>{status(event.to)}</td>
+                <td>{event.note ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  )
+}

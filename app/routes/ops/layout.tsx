@@ -1,0 +1,78 @@
+import { Form, isRouteErrorResponse, Outlet } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/layout'
+import opsCss from '~/styles/ops.css?url'
+import { staffLayoutData } from '~/staff/ops-pages.server'
+import { staffPageHeaders } from '~/staff/guard.server'
+
+/**
+ * The layout of every staff page (/ops): no copy kept by a browser or proxy
+ * (child routes export no `headers` of their own, which would replace these),
+ * and a bar naming who is signed in, with the board and sign-out.
+ *
+ * The session cookie's path is /ops, and the data URL of a client-side
+ * navigation to the board itself would be /ops.data, which that path does not
+ * cover: the browser would ask without the cookie and be sent to sign in. So
+ * everything that leads to the board (these links, the day form, sign-in and
+ * sign-out) loads it as a document; pages below /ops/ may navigate in place.
+ */
+export const headers: Route.HeadersFunction = () => staffPageHeaders
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: opsCss }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { staff: await staffLayoutData(request) }
+}
+
+export default function OpsLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { staff } = loaderData
+  return (
+    <div className="container ops">
+      {staff ? (
+        <div className="ops-bar">
+          <nav className="ops-bar__nav" aria-label={t('ops.nav.label')}>
+            <a href="/ops">{t('ops.nav.board')}</a>
+          </nav>
+          <p className="ops-bar__who">
+            {t('ops.nav.signedInAs', { name: staff.name, role: t(`ops.roles.${staff.role}`) })}
+          </p>
+          <Form method="post" action="/ops/sign-out" reloadDocument>
+            <button type="submit" className="button button--ghost">
+              {t('ops.nav.signOut')}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      <Outlet />
+    </div>
+  )
+}
+
+/**
+ * A staff page that cannot be shown (a role that may not, an unknown
+ * reference) is answered here, inside the layout, so the answer carries the
+ * layout's headers too.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const key = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'failed'
+  return (
+    <div className="container ops">
+      <section aria-labelledby="ops-error-title">
+        <title>{t(`ops.errors.${key}.title`)}</title>
+        <h1 id="ops-error-title">{t(`ops.errors.${key}.title`)}</h1>
+        <p>{t(`ops.errors.${key}.text`)}</p>
+        <p>
+          <a href="/ops">{t('ops.booking.back')}</a>
+        </p>
+        <form method="post" action="/ops/sign-out">
+          <button type="submit" className="button button--ghost">
+            {t('ops.nav.signOut')}
+          </button>
+        </form>
+      </section>
+    </div>
+  )
+}

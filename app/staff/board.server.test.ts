@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingStatus } from '~/domain/booking/status'
+import { createDraft, transitionBooking } from '~/booking/bookings.server'
+import { draftInput } from '../../tests/support/booking-fixtures'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
+import { bookingRecord, bookingsForPickupDay } from './board.server'
+
+const now = new Date('2026-11-20T08:00:00Z')
+
+describe.each(storageBackends())('the staff board on $name', (backend) => {
+  let handle: DatabaseHandle
+  useMigratedDatabase(backend, (opened) => (handle = opened))
+
+  /** A booking on a date and time, walked through the statuses to `status`. */
+  async function booking(date: string, time: string, path: BookingStatus[], paid = true) {
+    const input = draftInput(1, date)
+    const { booking: draft } = await createDraft(
+      handle,
+      { ...input, trip: { ...input.trip, time } },
+      now,
+    )
+    for (const status of path) await transitionBooking(handle, draft.id, status, now)
+    if (paid && path.includes('confirmed')) {
+      // Test set-up only: the confirmation time a paid booking carries.
+      await handle.db
+        .updateTable('bookings')
+        .set({ confirmed_at: now.toISOString(), paid_minor: 1000 })
+        .where('id', '=', draft.id)
+        .execute()
+    }
+    return draft.reference
+  }
+
+  it('lists the day’s paid bookings in pickup-time order, not unpaid ones', async () => {
+    const day = '2026-12-01'
+    const late = await booking(day, '18:30', ['awaiting_payment', 'confirmed'])
+    const early = await booking(day, '07:15', ['awaiting_payment', 'confirmed', 'completed'])
+    const cancelledPaid = await booking(day, '09:00', [
+      'awaiting_payment',
+      'confirmed',
+      'cancelled',
+    ])
+    await booking(day, '10:00', []) // a draft
+    await booking(day, '11:00', ['awaiting_payment'])
+    await booking(day, '12:00', ['awaiting_payment', 'payment_failed'])
+    await booking(day, '13:00', ['expired'])
+    await booking(day, '14:00', ['cancelled']) // a draft abandoned, never paid
+    await booking('2026-12-02', '08:00', ['awaiting_payment', 'confirmed'])
+
+    const rows = await bookingsForPickupDay(handle, day)
+    expect(rows.map((row) => row.reference)).toEqual([early, cancelledPaid, late])
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'cancelled', 'confirmed'])
+  })
+
+  it('puts a midnight pickup on the day it happens', async () => {
+    // '00:00' on 3 December is the midnight that ends the 3rd: a pickup on the 4th.
+    const midnight = await booking('2026-12-03', '00:00', ['awaiting_payment', 'confirmed'])
+    const morning = await booking('2026-12-04', '06:00', ['awaiting_payment', 'confirmed'])
+    expect((await bookingsForPickupDay(handle, '2026-12-03')).map((row) => row.reference)).toEqual(
+      [],
+    )
+    expect((await bookingsForPickupDay(handle, '2026-12-04')).map((row) => row.reference)).toEqual([
+      midnight,
+      morning,
+    ])
+  })
+
+  it('reads a booking’s record with its event log, and nothing for unpaid ones', async () => {
+    const reference = await booking('2026-12-05', '10:00', ['awaiting_payment', 'confirmed'])
+    const record = await bookingRecord(handle, reference)
+    expect(record?.booking.reference).toBe(reference)
+    expect(record?.events.map((event) => event.to_status)).toEqual([
+      'draft',
+      'awaiting_payment',
+      'confirmed',
+    ])
+    const draft = await booking('2026-12-05', '11:00', ['awaiting_payment'])
+    expect(await bookingRecord(handle, draft)).toBeUndefined()
+    expect(await bookingRecord(handle, 'MC-NOSUCH')).toBeUndefined()
+  })
+})
