@@ -127,6 +127,38 @@ describe('npm run staff against the built server bundle', () => {
     expect(run.stderr).toMatch(/usage:/)
   })
 
+  it('signs the new admin in on the running site, and --disable signs them out', async () => {
+    const signIn = await fetch(`${server.url}/ops/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'admin@example.com',
+        password: 'a long admin passphrase',
+      }),
+    })
+    expect(signIn.status).toBe(303)
+    expect(signIn.headers.get('location')).toBe('/ops')
+    const cookie = signIn.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^staff_session=/)
+    expect(cookie).toMatch(/Path=\/ops/)
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    const session = cookie.split(';')[0]!
+    const board = await fetch(`${server.url}/ops`, { headers: { cookie: session } })
+    expect(board.status).toBe(200)
+    expect(board.headers.get('cache-control')).toBe('no-store')
+    expect(await board.text()).toContain('Signed in as Ayşe Yılmaz')
+
+    expect((await staff(['--disable', '--email', 'admin@example.com'], env)).code).toBe(0)
+    const after = await fetch(`${server.url}/ops`, {
+      headers: { cookie: session },
+      redirect: 'manual',
+    })
+    expect(after.status).toBe(302)
+    expect(after.headers.get('location')).toBe('/ops/sign-in')
+  })
+
   it('disables an account and resets a password', async () => {
     const disable = await staff(['--disable', '--email', 'driver@example.com'], env)
     expect(disable.code).toBe(0)
