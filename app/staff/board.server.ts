@@ -8,6 +8,7 @@ import type {
 } from '~/db/schema'
 import { addDays } from '~/domain/booking-window'
 import type { BookingStatus } from '~/domain/booking/status'
+import { isPaid, paidStatuses } from '~/domain/booking/status'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -79,7 +80,7 @@ export async function bookingsForPickupDay(
     )
     .where((eb) =>
       eb.or([
-        eb('status', 'in', ['confirmed', 'completed']),
+        eb('status', 'in', paidStatuses),
         eb.and([eb('status', '=', 'cancelled'), eb('confirmed_at', 'is not', null)]),
       ]),
     )
@@ -145,6 +146,6 @@ export async function bookingRecord(
 }
 
 function onTheBoard(booking: Pick<BookingRow, 'status' | 'confirmed_at'>): boolean {
-  if (booking.status === 'confirmed' || booking.status === 'completed') return true
+  if (isPaid(booking.status)) return true
   return booking.status === 'cancelled' && booking.confirmed_at !== null
 }

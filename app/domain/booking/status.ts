@@ -86,7 +86,7 @@ export function confirmationRule(status: BookingStatus): TransitionRule | undefi
 }
 
 /** The statuses of a booking whose payment was taken and that still stands. */
-const paidStatuses: readonly BookingStatus[] = ['confirmed', 'completed']
+export const paidStatuses: readonly BookingStatus[] = ['confirmed', 'completed']
 
 export function isPaid(status: BookingStatus): boolean {
   return paidStatuses.includes(status)
