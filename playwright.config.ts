@@ -6,8 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
 
 function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
+  // Each run starts on a fresh database: counted actions (drafts per address,
+  // failed staff sign-ins) from an earlier run would otherwise carry over.
+  const database = `data/e2e-${serverPort}.sqlite`
   return {
-    command: 'node server.js',
+    command: `rm -f ${database} ${database}-wal ${database}-shm && node server.js`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
@@ -17,7 +20,7 @@ function serverOn(serverPort: number, extraEnv: Record<string, string> = {}) {
       SESSION_SECRET: 'e2e-only-secret-not-for-production',
       LOG_LEVEL: 'warn',
       // Each copy has its own SQLite file (under data/, ignored by git).
-      DATABASE_URL: `data/e2e-${serverPort}.sqlite`,
+      DATABASE_URL: database,
       // Without SMTP the confirmation e-mails land here as .eml files, read by the tests.
       OUTBOX_DIR: `data/e2e-outbox-${serverPort}`,
       // Every journey of the suite comes from this machine's one address; the limit

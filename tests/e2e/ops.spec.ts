@@ -11,8 +11,8 @@ import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
  *
  * Failed sign-ins also count per client address (20 in 15 minutes), and every
  * test here comes from this machine: one run of this file fails 12 times (6 per
- * project), so more than one run within 15 minutes on the same test database lock the
- * address and the sign-ins fail.
+ * project). Each Playwright run starts its servers on a fresh database
+ * (playwright.config.ts), so runs do not add up.
  */
 
 const port = Number(process.env.E2E_PORT ?? 3210)
