@@ -257,6 +257,9 @@ test('a later step opened too early sends the traveller back with a message', as
   await expect(page).toHaveURL(/\/booking-extra\?notice=extrasFirst$/)
   await expect(page.getByRole('status').first()).toContainText('Please choose your extras first.')
   await page.getByRole('button', { name: 'Continue' }).click()
+  // With JavaScript the click posts in the background: opening another address
+  // before its answer would cancel it, and the extras would never be saved.
+  await expect(page).toHaveURL(/\/booking-passenger$/)
   await page.goto('/booking-payment')
   await expect(page).toHaveURL(/\/booking-passenger\?notice=passengerFirst$/)
   await expect(page.getByRole('status').first()).toContainText(
