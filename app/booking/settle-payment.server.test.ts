@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
+import { describe, expect, it, vi } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
 import { findBooking } from '~/booking/bookings.server'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
-import { sqliteBackend } from '../../tests/support/database-backends'
+import { sqliteBackend, useMigratedDatabase } from '../../tests/support/database-backends'
 import { billing } from '../../tests/support/booking-fixtures'
 import { draftAtPayment, payContext, simulatorFor, tokenOf } from '../../tests/support/payment-step'
 import { bookAndPay } from './book-and-pay.server'
@@ -16,14 +16,9 @@ describe('the way back from the payment provider, on a SQLite file', () => {
   // Real time: the simulator dates its sessions by the clock, as iyzico does.
   const now = new Date()
 
-  beforeAll(async () => {
-    handle = await backend.open()
-    await migrateToLatest(handle.db)
+  useMigratedDatabase(backend, (opened) => {
+    handle = opened
     provider = simulatorFor(handle)
-  })
-  afterAll(async () => {
-    await handle.db.destroy()
-    await backend.close()
   })
 
   /** Book Now on a fresh booking: the token of the simulator page it opened. */
