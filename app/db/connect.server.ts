@@ -21,6 +21,7 @@ import * as m0004 from './migrations/0004_payment_attempt_lock'
 import * as m0005 from './migrations/0005_leases_and_limits'
 import * as m0006 from './migrations/0006_typed_fields'
 import * as m0007 from './migrations/0007_staff'
+import * as m0008 from './migrations/0008_staff_audit'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0005_leases_and_limits': m0005,
   '0006_typed_fields': m0006,
   '0007_staff': m0007,
+  '0008_staff_audit': m0008,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -221,6 +221,22 @@ export interface StaffSessionsTable {
   revoked_at: string | null
 }
 
+/**
+ * One staff action, kept for good: who (`account_id`), what (`action`, one of
+ * the domain's staff actions), on which booking or other record (`subject`,
+ * e.g. `driver:4`), and the changed values before and after, as JSON objects.
+ */
+export interface StaffAuditTable {
+  id: Generated<number>
+  account_id: number
+  action: string
+  booking_id: string | null
+  subject: string | null
+  before_json: string | null
+  after_json: string | null
+  created_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -233,6 +249,7 @@ export interface Database {
   simulator_sessions: SimulatorSessionsTable
   staff_accounts: StaffAccountsTable
   staff_sessions: StaffSessionsTable
+  staff_audit: StaffAuditTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

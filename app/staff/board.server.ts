@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
+import { staffActionsOnBooking, type StaffActionRecord } from './audit.server'
 import type {
   BookingEventsTable,
   BookingRow,
@@ -97,6 +98,7 @@ export interface BookingRecord {
   passengers: Pick<Selectable<BookingPassengersTable>, 'position' | 'first_name' | 'last_name'>[]
   events: Selectable<BookingEventsTable>[]
   payments: Selectable<PaymentAttemptsTable>[]
+  audit: StaffActionRecord[]
 }
 
 /**
@@ -114,7 +116,7 @@ export async function bookingRecord(
     .where('reference', '=', reference)
     .executeTakeFirst()
   if (!booking || !onTheBoard(booking)) return undefined
-  const [extras, passengers, events, payments] = await Promise.all([
+  const [extras, passengers, events, payments, audit] = await Promise.all([
     handle.db
       .selectFrom('booking_extras')
       .select(['code', 'quantity', 'unit_cents'])
@@ -141,8 +143,9 @@ export async function bookingRecord(
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    staffActionsOnBooking(handle.db, booking.id),
   ])
-  return { booking, extras, passengers, events, payments }
+  return { booking, extras, passengers, events, payments, audit }
 }
 
 function onTheBoard(booking: Pick<BookingRow, 'status' | 'confirmed_at'>): boolean {

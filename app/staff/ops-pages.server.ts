@@ -7,6 +7,7 @@ import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
+import type { AuditValues } from '~/domain/staff/audit-actions'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { intlLocale, type Language } from '~/i18n/config'
 import { clientAddressContext } from '~/utils/client-address.server'
@@ -272,5 +273,25 @@ export async function bookingPageData(context: Context, request: Request, refere
       to: event.to_status,
       note: event.note,
     })),
+    audit: record.audit.map((entry) => ({
+      id: entry.id,
+      at: at(entry.at),
+      staffName: entry.staffName,
+      action: entry.action,
+      subject: entry.subject,
+      changes: auditChanges(entry.before, entry.after),
+    })),
   }
+}
+
+/** Each changed field of an audit entry as `field`, `before`, `after` (null shown as –). */
+function auditChanges(before: AuditValues | null, after: AuditValues | null) {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+  const shown = (value: AuditValues[string] | undefined) =>
+    value === null || value === undefined ? null : String(value)
+  return [...keys].map((field) => ({
+    field,
+    before: shown(before?.[field]),
+    after: shown(after?.[field]),
+  }))
 }

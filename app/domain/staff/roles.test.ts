@@ -10,6 +10,11 @@ describe('staff roles', () => {
   it('keeps staff management to admins', () => {
     expect(rolesThatMay('staff.manage')).toEqual(['admin'])
   })
+  it('lets admins and dispatchers dispatch, cancel and refund; drivers only see their jobs', () => {
+    expect(rolesThatMay('dispatch.manage')).toEqual(['admin', 'dispatcher'])
+    expect(rolesThatMay('bookings.cancel')).toEqual(['admin', 'dispatcher'])
+    expect(rolesThatMay('jobs.own')).toEqual(['driver'])
+  })
   it('knows its roles', () => {
     expect(isStaffRole('driver')).toBe(true)
     expect(isStaffRole('owner')).toBe(false)

@@ -11,14 +11,18 @@ export const staffPermissions = [
   'bookings.view',
   /** Adding, disabling and resetting staff accounts. */
   'staff.manage',
+  /** Drivers and vehicles as records, and giving a booking its driver and vehicle. */
+  'dispatch.manage',
+  /** Cancelling a booking and refunding its payments through the provider. */
+  'bookings.cancel',
   /** The driver's own jobs. */
   'jobs.own',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
 const granted: Record<StaffRole, readonly StaffPermission[]> = {
-  admin: ['bookings.view', 'staff.manage'],
-  dispatcher: ['bookings.view'],
+  admin: ['bookings.view', 'staff.manage', 'dispatch.manage', 'bookings.cancel'],
+  dispatcher: ['bookings.view', 'dispatch.manage', 'bookings.cancel'],
   driver: ['jobs.own'],
 }
 

@@ -1,0 +1,47 @@
+/**
+ * The staff actions the audit log records, as codes. The ops pages translate
+ * each code (`ops.audit.actions.<code>`); a new action is added here first, so
+ * an untranslated or misspelt code fails the type check where it is written.
+ */
+export const staffActions = [
+  'staff.added',
+  'staff.disabled',
+  'staff.enabled',
+  'staff.password_reset',
+  'staff.sessions_revoked',
+  'driver.added',
+  'driver.changed',
+  'vehicle.added',
+  'vehicle.changed',
+  'booking.assigned',
+  'booking.unassigned',
+  'booking.cancelled',
+  'booking.refunded',
+  'booking.refund_failed',
+  'booking.status_changed',
+  'booking.details_changed',
+] as const
+export type StaffAction = (typeof staffActions)[number]
+
+/** A record's values as the audit log shows them: flat, JSON-safe. */
+export type AuditValues = Record<string, string | number | boolean | null>
+
+/**
+ * The fields that differ between two versions of a record, each side holding
+ * only those fields, so the log shows what changed and not the whole record.
+ * A field missing on one side counts as null.
+ */
+export function changedFields(
+  before: AuditValues,
+  after: AuditValues,
+): { before: AuditValues; after: AuditValues } {
+  const changed = { before: {} as AuditValues, after: {} as AuditValues }
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[key] ?? null
+    const now = after[key] ?? null
+    if (was === now) continue
+    changed.before[key] = was
+    changed.after[key] = now
+  }
+  return changed
+}

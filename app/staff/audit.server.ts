@@ -1,0 +1,85 @@
+import type { Executor } from '~/booking/booking-store.server'
+import type { AuditValues, StaffAction } from '~/domain/staff/audit-actions'
+
+/**
+ * The staff audit log: every staff action writes one row here, in the same
+ * transaction as the change it records, so a change is never left without
+ * its row (nor a row without its change).
+ */
+
+export interface StaffActionEntry {
+  /** The signed-in member of staff who acted. */
+  accountId: number
+  action: StaffAction
+  /** The booking acted on, when there is one. */
+  bookingId?: string | null
+  /** Another record acted on, as `kind:id` (`driver:4`, `vehicle:2`, `staff:7`). */
+  subject?: string | null
+  before?: AuditValues | null
+  after?: AuditValues | null
+}
+
+export async function recordStaffAction(
+  executor: Executor,
+  entry: StaffActionEntry,
+  at: Date,
+): Promise<void> {
+  await executor
+    .insertInto('staff_audit')
+    .values({
+      account_id: entry.accountId,
+      action: entry.action,
+      booking_id: entry.bookingId ?? null,
+      subject: entry.subject ?? null,
+      before_json: entry.before ? JSON.stringify(entry.before) : null,
+      after_json: entry.after ? JSON.stringify(entry.after) : null,
+      created_at: at.toISOString(),
+    })
+    .execute()
+}
+
+export interface StaffActionRecord {
+  id: number
+  at: string
+  staffName: string
+  action: StaffAction
+  subject: string | null
+  before: AuditValues | null
+  after: AuditValues | null
+}
+
+function parsed(json: string | null): AuditValues | null {
+  return json === null ? null : (JSON.parse(json) as AuditValues)
+}
+
+/** The staff actions on one booking, oldest first, with who did each. */
+export async function staffActionsOnBooking(
+  executor: Executor,
+  bookingId: string,
+): Promise<StaffActionRecord[]> {
+  const rows = await executor
+    .selectFrom('staff_audit')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.account_id')
+    .select([
+      'staff_audit.id',
+      'staff_audit.created_at',
+      'staff_accounts.name',
+      'staff_audit.action',
+      'staff_audit.subject',
+      'staff_audit.before_json',
+      'staff_audit.after_json',
+    ])
+    .where('staff_audit.booking_id', '=', bookingId)
+    .orderBy('staff_audit.created_at')
+    .orderBy('staff_audit.id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.created_at,
+    staffName: row.name,
+    action: row.action as StaffAction,
+    subject: row.subject,
+    before: parsed(row.before_json),
+    after: parsed(row.after_json),
+  }))
+}
