@@ -237,6 +237,29 @@ export interface StaffAuditTable {
   created_at: string
 }
 
+/** Where a queued e-mail stands: waiting, being sent (under a lease), sent, or given up. */
+export type OutgoingMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+/** An e-mail stored whole, waiting to be sent once (see app/mail/outgoing-mail.server.ts). */
+export interface OutgoingMailTable {
+  id: Generated<number>
+  dedupe_key: string
+  kind: string
+  booking_id: string | null
+  recipient: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  /** The attachments (calendar files) as a JSON array of {filename, content, contentType}. */
+  attachments_json: string | null
+  status: OutgoingMailStatus
+  attempts: Generated<number>
+  claimed_until: string | null
+  sent_at: string | null
+  created_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -250,6 +273,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable
   staff_sessions: StaffSessionsTable
   staff_audit: StaffAuditTable
+  outgoing_mail: OutgoingMailTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
+import { mailAboutBooking } from '~/mail/outgoing-mail.server'
 import { staffActionsOnBooking, type StaffActionRecord } from './audit.server'
 import type {
   BookingEventsTable,
@@ -99,6 +100,7 @@ export interface BookingRecord {
   events: Selectable<BookingEventsTable>[]
   payments: Selectable<PaymentAttemptsTable>[]
   audit: StaffActionRecord[]
+  mails: Awaited<ReturnType<typeof mailAboutBooking>>
 }
 
 /**
@@ -116,7 +118,7 @@ export async function bookingRecord(
     .where('reference', '=', reference)
     .executeTakeFirst()
   if (!booking || !onTheBoard(booking)) return undefined
-  const [extras, passengers, events, payments, audit] = await Promise.all([
+  const [extras, passengers, events, payments, audit, mails] = await Promise.all([
     handle.db
       .selectFrom('booking_extras')
       .select(['code', 'quantity', 'unit_cents'])
@@ -144,8 +146,9 @@ export async function bookingRecord(
       .orderBy('id')
       .execute(),
     staffActionsOnBooking(handle.db, booking.id),
+    mailAboutBooking(handle.db, booking.id),
   ])
-  return { booking, extras, passengers, events, payments, audit }
+  return { booking, extras, passengers, events, payments, audit, mails }
 }
 
 function onTheBoard(booking: Pick<BookingRow, 'status' | 'confirmed_at'>): boolean {

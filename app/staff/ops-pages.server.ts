@@ -273,6 +273,27 @@ export async function bookingPageData(context: Context, request: Request, refere
       to: event.to_status,
       note: event.note,
     })),
+    mails: [
+      // The confirmation has its own columns on the booking; the rest go through the queue.
+      ...(booking.mail_status
+        ? [
+            {
+              id: 'confirmation',
+              kind: 'traveller.confirmation',
+              recipient: booking.email,
+              status: booking.mail_status,
+              at: at(booking.mailed_at),
+            },
+          ]
+        : []),
+      ...record.mails.map((mail) => ({
+        id: String(mail.id),
+        kind: mail.kind,
+        recipient: mail.recipient,
+        status: mail.status,
+        at: at(mail.sent_at ?? mail.created_at),
+      })),
+    ],
     audit: record.audit.map((entry) => ({
       id: entry.id,
       at: at(entry.at),

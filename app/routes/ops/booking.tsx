@@ -193,6 +193,39 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
+      <h2 id="ops-mails-title">{t('ops.mails.title')}</h2>
+      {booking.mails.length === 0 ? (
+        <p>{t('ops.booking.none')}</p>
+      ) : (
+        <div
+          className="ops-table-wrap"
+          role="region"
+          aria-labelledby="ops-mails-title"
+          tabIndex={0}
+        >
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('ops.booking.columns.at')}</th>
+                <th scope="col">{t('ops.mails.columns.kind')}</th>
+                <th scope="col">{t('ops.mails.columns.recipient')}</th>
+                <th scope="col">{t('ops.booking.columns.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.mails.map((mail) => (
+                <tr key={mail.id}>
+                  <td>{mail.at ?? '–'}</td>
+                  <td>{t(`ops.mails.kinds.${mail.kind}`, { defaultValue: mail.kind })}</td>
+                  <td>{mail.recipient ?? '–'}</td>
+                  <td>{t(`ops.mails.statuses.${mail.status}`, { defaultValue: mail.status })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
       <h2 id="ops-audit-title">{t('ops.audit.title')}</h2>
       {booking.audit.length === 0 ? (
         <p>{t('ops.audit.empty')}</p>
