@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
-import { createInstance, type TFunction } from 'i18next'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
-import { resources } from '~/i18n/resources'
-import { toLanguage, type Language } from '~/i18n/config'
+import { translatorFor } from '~/i18n/fixed-translator.server'
+import { toLanguage } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { MailSendError } from '~/adapters/mail/mailer.server'
@@ -17,25 +16,6 @@ import { bookingLink } from './booking-access.server'
 
 /** Sends are retried by the periodic job; after this many tries a person must look. */
 const MAX_MAIL_ATTEMPTS = 6
-
-const translators = new Map<Language, TFunction>()
-/** A translator fixed to the booking's language (mail is sent outside any request). */
-function translatorFor(language: Language): TFunction {
-  let t = translators.get(language)
-  if (!t) {
-    const instance = createInstance()
-    void instance.init({
-      resources,
-      lng: language,
-      fallbackLng: 'en',
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    })
-    t = instance.getFixedT(language)
-    translators.set(language, t)
-  }
-  return t
-}
 
 /** A send holds its booking this long; the mailer's own timeouts end it well before. */
 export const CONFIRMATION_LEASE_MINUTES = 10

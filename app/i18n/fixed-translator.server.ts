@@ -1,0 +1,27 @@
+import { createInstance, type TFunction } from 'i18next'
+import { resources } from './resources'
+import type { Language } from './config'
+
+const translators = new Map<Language, TFunction>()
+
+/**
+ * A translator fixed to one language, for text written outside a request
+ * (e-mails, jobs): built once per language and kept, as the texts only
+ * change with a deploy.
+ */
+export function translatorFor(language: Language): TFunction {
+  let t = translators.get(language)
+  if (!t) {
+    const instance = createInstance()
+    void instance.init({
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    })
+    t = instance.getFixedT(language)
+    translators.set(language, t)
+  }
+  return t
+}
