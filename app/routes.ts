@@ -68,6 +68,8 @@ export default [
     route('ops', 'routes/ops/board.tsx'),
     route('ops/sign-in', 'routes/ops/sign-in.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
+    route('ops/staff', 'routes/ops/staff.tsx'),
+    route('ops/staff/:id', 'routes/ops/staff-account.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
 

@@ -8,6 +8,10 @@ import {
   staffPasswordProblem,
   type PasswordProblem,
 } from '~/domain/staff/password'
+import type { Executor } from '~/booking/booking-store.server'
+import { writeTransaction } from '~/db/write.server'
+import type { AuditValues, StaffAction } from '~/domain/staff/audit-actions'
+import { recordStaffAction } from './audit.server'
 import { revokeAccountSessions } from './sessions.server'
 
 export type StaffAccount = Selectable<StaffAccountsTable>
@@ -61,10 +65,34 @@ export interface NewStaffAccount {
   password: string
 }
 
+/**
+ * Who made an account change: a signed-in admin in the console (the change is
+ * written to the audit log with it), or nobody for the command line, which is
+ * run by whoever holds the server.
+ */
+export type StaffActor = { accountId: number } | null
+
+async function audit(
+  trx: Executor,
+  actor: StaffActor,
+  action: StaffAction,
+  account: Pick<StaffAccount, 'id'>,
+  now: Date,
+  values: { before?: AuditValues; after?: AuditValues } = {},
+) {
+  if (!actor) return
+  await recordStaffAction(
+    trx,
+    { accountId: actor.accountId, action, subject: `staff:${account.id}`, ...values },
+    now,
+  )
+}
+
 export async function createStaffAccount(
   handle: DatabaseHandle,
   input: NewStaffAccount,
   now: Date,
+  actor: StaffActor = null,
 ): Promise<StaffAccount> {
   const email = normalizeStaffEmail(input.email)
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
@@ -73,21 +101,28 @@ export async function createStaffAccount(
   checkPassword(input.password)
   if (await findStaffAccountByEmail(handle, email)) throw new StaffAccountError('email-taken')
   const at = now.toISOString()
+  // Hashed before the write transaction: it takes tens of milliseconds.
   const passwordHash = await hashStaffPassword(input.password)
   try {
-    return await handle.db
-      .insertInto('staff_accounts')
-      .values({
-        email,
-        name: input.name.trim(),
-        role: input.role,
-        password_hash: passwordHash,
-        disabled_at: null,
-        created_at: at,
-        updated_at: at,
+    return await writeTransaction(handle, async (trx) => {
+      const account = await trx
+        .insertInto('staff_accounts')
+        .values({
+          email,
+          name: input.name.trim(),
+          role: input.role,
+          password_hash: passwordHash,
+          disabled_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await audit(trx, actor, 'staff.added', account, now, {
+        after: { email, name: account.name, role: account.role },
       })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+      return account
+    })
   } catch (error) {
     // Two adds of one e-mail at once: the unique index lets one through.
     if (await findStaffAccountByEmail(handle, email)) throw new StaffAccountError('email-taken')
@@ -95,22 +130,53 @@ export async function createStaffAccount(
   }
 }
 
+async function existingAccount(handle: DatabaseHandle, email: string) {
+  const account = await findStaffAccountByEmail(handle, email)
+  if (!account) throw new StaffAccountError('not-found')
+  return account
+}
+
 /** Disables an account and ends its sessions at once: a signed-in browser is signed out. */
 export async function disableStaffAccount(
   handle: DatabaseHandle,
   email: string,
   now: Date,
+  actor: StaffActor = null,
 ): Promise<StaffAccount> {
-  const account = await findStaffAccountByEmail(handle, email)
-  if (!account) throw new StaffAccountError('not-found')
+  const account = await existingAccount(handle, email)
+  if (account.disabled_at) return account
   const at = now.toISOString()
-  await handle.db
-    .updateTable('staff_accounts')
-    .set({ disabled_at: account.disabled_at ?? at, updated_at: at })
-    .where('id', '=', account.id)
-    .execute()
-  await revokeAccountSessions(handle, account.id, now)
-  return { ...account, disabled_at: account.disabled_at ?? at, updated_at: at }
+  await writeTransaction(handle, async (trx) => {
+    await trx
+      .updateTable('staff_accounts')
+      .set({ disabled_at: at, updated_at: at })
+      .where('id', '=', account.id)
+      .execute()
+    await revokeAccountSessions(trx, account.id, now)
+    await audit(trx, actor, 'staff.disabled', account, now)
+  })
+  return { ...account, disabled_at: at, updated_at: at }
+}
+
+/** Lets a disabled account sign in again (with the password it had). */
+export async function enableStaffAccount(
+  handle: DatabaseHandle,
+  email: string,
+  now: Date,
+  actor: StaffActor = null,
+): Promise<StaffAccount> {
+  const account = await existingAccount(handle, email)
+  if (!account.disabled_at) return account
+  const at = now.toISOString()
+  await writeTransaction(handle, async (trx) => {
+    await trx
+      .updateTable('staff_accounts')
+      .set({ disabled_at: null, updated_at: at })
+      .where('id', '=', account.id)
+      .execute()
+    await audit(trx, actor, 'staff.enabled', account, now)
+  })
+  return { ...account, disabled_at: null, updated_at: at }
 }
 
 /**
@@ -122,17 +188,57 @@ export async function resetStaffPassword(
   email: string,
   password: string,
   now: Date,
+  actor: StaffActor = null,
 ): Promise<StaffAccount> {
   checkPassword(password)
-  const account = await findStaffAccountByEmail(handle, email)
-  if (!account) throw new StaffAccountError('not-found')
+  const account = await existingAccount(handle, email)
   const at = now.toISOString()
   const passwordHash = await hashStaffPassword(password)
-  await handle.db
-    .updateTable('staff_accounts')
-    .set({ password_hash: passwordHash, updated_at: at })
-    .where('id', '=', account.id)
-    .execute()
-  await revokeAccountSessions(handle, account.id, now)
+  await writeTransaction(handle, async (trx) => {
+    await trx
+      .updateTable('staff_accounts')
+      .set({ password_hash: passwordHash, updated_at: at })
+      .where('id', '=', account.id)
+      .execute()
+    await revokeAccountSessions(trx, account.id, now)
+    await audit(trx, actor, 'staff.password_reset', account, now)
+  })
   return { ...account, password_hash: passwordHash, updated_at: at }
+}
+
+/** Signs every browser of an account out, from the console. */
+export async function endStaffSessions(
+  handle: DatabaseHandle,
+  email: string,
+  now: Date,
+  actor: StaffActor,
+): Promise<number> {
+  const account = await existingAccount(handle, email)
+  return writeTransaction(handle, async (trx) => {
+    const ended = await revokeAccountSessions(trx, account.id, now)
+    await audit(trx, actor, 'staff.sessions_revoked', account, now, { after: { sessions: ended } })
+    return ended
+  })
+}
+
+/** Every account, admins first, then by name (for the console). */
+export function listStaffAccounts(handle: DatabaseHandle): Promise<StaffAccount[]> {
+  return handle.db
+    .selectFrom('staff_accounts')
+    .selectAll()
+    .orderBy('role')
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+}
+
+/** How many admins can still sign in: the console never takes this to zero. */
+export async function activeAdminCount(handle: DatabaseHandle): Promise<number> {
+  const row = await handle.db
+    .selectFrom('staff_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
 }

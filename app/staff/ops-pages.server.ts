@@ -36,15 +36,15 @@ import { clearedStaffCookieHeader, readStaffToken, staffCookieHeader } from './s
 type Context = Readonly<RouterContextProvider>
 
 /**
- * Set by the sign-in action when it refuses: without JavaScript the page's
- * loader runs in the same request and starts the title with 'Error: '.
+ * Set by a staff page's action when it refuses a form: without JavaScript the
+ * page's loader runs in the same request and starts the title with 'Error: '.
  */
-const signInRefused = createContext<boolean>(false)
+export const staffFormRefused = createContext<boolean>(false)
 
 /** The title of a staff page ('Error: ' first after a refused form). */
-function staffMeta(context: Context, request: Request, title: string) {
+export function staffMeta(context: Context, request: Request, title: string) {
   const { t, site } = pageContext(context, request)
-  const refused = context.get(signInRefused)
+  const refused = context.get(staffFormRefused)
   return { title: `${refused ? t('meta.errorPrefix') : ''}${title} | ${site.brand}` }
 }
 
@@ -101,7 +101,7 @@ export async function signInFormAction(context: Context, request: Request) {
     new Date(),
   )
   if (!outcome.signedIn) {
-    context.set(signInRefused, true)
+    context.set(staffFormRefused, true)
     return data({ failed: true as const, email }, { status: 400, headers: staffPageHeaders })
   }
   return redirect(next, {
@@ -184,7 +184,8 @@ export async function boardPageData(context: Context, request: Request) {
 
 // ---------------------------------------------------------------- one booking
 
-function instantFormatter(language: Language) {
+/** Formats stored instants as Istanbul date and time in the page's language. */
+export function instantFormatter(language: Language) {
   const format = new Intl.DateTimeFormat(intlLocale[language], {
     dateStyle: 'medium',
     timeStyle: 'short',

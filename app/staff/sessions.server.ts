@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
+import type { Executor } from '~/booking/booking-store.server'
 import type { StaffAccountsTable, StaffSessionsTable } from '~/db/schema'
 
 /** A session unused this long is over: a forgotten browser on a shared desk. */
@@ -109,11 +110,11 @@ export async function revokeStaffSession(
 
 /** Signs every browser of an account out (disabled, password reset). */
 export async function revokeAccountSessions(
-  handle: DatabaseHandle,
+  executor: Executor,
   accountId: number,
   now: Date,
 ): Promise<number> {
-  const result = await handle.db
+  const result = await executor
     .updateTable('staff_sessions')
     .set({ revoked_at: now.toISOString() })
     .where('account_id', '=', accountId)

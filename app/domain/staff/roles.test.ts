@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStaffRole, roleMay, rolesThatMay } from './roles'
+import { disableRefusal, isStaffRole, roleMay, rolesThatMay } from './roles'
 import { normalizeStaffEmail, staffPasswordProblem } from './password'
 
 describe('staff roles', () => {
@@ -19,6 +19,21 @@ describe('staff roles', () => {
     expect(isStaffRole('driver')).toBe(true)
     expect(isStaffRole('owner')).toBe(false)
     expect(isStaffRole(undefined)).toBe(false)
+  })
+})
+
+describe('disableRefusal', () => {
+  const dispatcher = { id: 2, role: 'dispatcher' as const, disabled: false }
+  const otherAdmin = { id: 3, role: 'admin' as const, disabled: false }
+  it('refuses an admin their own account', () => {
+    expect(disableRefusal(1, { id: 1, role: 'admin', disabled: false }, 2)).toBe('self')
+  })
+  it('refuses the last admin able to sign in, not one of two', () => {
+    expect(disableRefusal(1, otherAdmin, 1)).toBe('lastAdmin')
+    expect(disableRefusal(1, otherAdmin, 2)).toBeUndefined()
+  })
+  it('lets any other account be disabled', () => {
+    expect(disableRefusal(1, dispatcher, 1)).toBeUndefined()
   })
 })
 

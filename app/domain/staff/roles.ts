@@ -38,3 +38,21 @@ export function roleMay(role: StaffRole, permission: StaffPermission): boolean {
 export function rolesThatMay(permission: StaffPermission): StaffRole[] {
   return staffRoles.filter((role) => roleMay(role, permission))
 }
+
+/** Why an admin may not disable an account, if they may not. */
+export type DisableRefusal = 'self' | 'lastAdmin'
+
+/**
+ * An admin cannot disable their own account, nor the last admin still able to
+ * sign in: the company would be left with no one to manage staff but the
+ * command line on the server.
+ */
+export function disableRefusal(
+  actorId: number,
+  account: { id: number; role: StaffRole; disabled: boolean },
+  activeAdmins: number,
+): DisableRefusal | undefined {
+  if (account.id === actorId) return 'self'
+  if (account.role === 'admin' && !account.disabled && activeAdmins <= 1) return 'lastAdmin'
+  return undefined
+}

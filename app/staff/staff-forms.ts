@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { fieldError, textField } from '~/forms/text-input'
+import { staffPasswordMaxLength, staffPasswordMinLength } from '~/domain/staff/password'
+import { staffRoles } from '~/domain/staff/roles'
+
+/**
+ * The staff console's forms (an admin adds an account, sets a new password),
+ * shared by the server and the browser. Messages are translation keys under
+ * `ops.staff.errors` (and the shared `forms.errors`).
+ */
+
+const password = z
+  .string({ error: 'ops.staff.errors.passwordRequired' })
+  .refine((value) => [...value].length >= staffPasswordMinLength, {
+    error: fieldError('ops.staff.errors.passwordShort', { min: staffPasswordMinLength }),
+  })
+  .refine((value) => [...value].length <= staffPasswordMaxLength, {
+    error: fieldError('forms.errors.tooLong', { max: staffPasswordMaxLength }),
+  })
+
+export const addStaffSchema = z.object({
+  name: textField({ max: 120, required: 'ops.staff.errors.nameRequired' }),
+  email: textField({ max: 254, required: 'ops.staff.errors.emailRequired' }).pipe(
+    z.email({ error: 'ops.staff.errors.emailInvalid' }),
+  ),
+  role: z.enum(staffRoles, { error: 'ops.staff.errors.roleRequired' }),
+  password,
+})
+
+export const newPasswordSchema = z.object({ password })
+
+/** What the account page's buttons do; each is one form with its own `intent`. */
+export const staffAccountIntents = ['disable', 'enable', 'endSessions', 'resetPassword'] as const
+export type StaffAccountIntent = (typeof staffAccountIntents)[number]
