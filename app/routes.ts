@@ -67,6 +67,8 @@ export default [
   layout('routes/ops/layout.tsx', [
     route('ops', 'routes/ops/board.tsx'),
     route('ops/sign-in', 'routes/ops/sign-in.tsx'),
+    route('ops/sign-in/code', 'routes/ops/sign-in-code.tsx'),
+    route('ops/security', 'routes/ops/security.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
     route('ops/staff', 'routes/ops/staff.tsx'),
     route('ops/staff/:id', 'routes/ops/staff-account.tsx'),

@@ -208,6 +208,12 @@ export interface StaffAccountsTable {
   disabled_at: string | null
   created_at: string
   updated_at: string
+  /** The second factor's TOTP secret (base32); set while setting up, kept once turned on. */
+  totp_secret: string | null
+  /** When the second factor was turned on; null: the password alone signs in. */
+  totp_enabled_at: string | null
+  /** The last 30-second step a code was accepted for: no code is accepted twice. */
+  totp_last_step: number | null
 }
 
 /** One sign-in. The browser holds the token; only its SHA-256 (hex) is stored, as the key. */

@@ -25,7 +25,12 @@ import {
 } from './guard.server'
 import { revokeStaffSession } from './sessions.server'
 import { signIn } from './sign-in.server'
-import { clearedStaffCookieHeader, readStaffToken, staffCookieHeader } from './staff-cookie.server'
+import {
+  clearedStaffCookieHeader,
+  codeStepCookieHeader,
+  readStaffToken,
+  staffCookieHeader,
+} from './staff-cookie.server'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -75,6 +80,9 @@ export async function signInPageData(context: Context, request: Request) {
   }
 }
 
+/** The second step of a sign-in, for accounts with a second factor. */
+export const codeStepPath = '/ops/sign-in/code'
+
 /**
  * Signs in: one answer for every refusal (unknown e-mail, wrong password,
  * disabled or locked account), so the page tells nothing about which accounts
@@ -100,6 +108,16 @@ export async function signInFormAction(context: Context, request: Request) {
     },
     new Date(),
   )
+  if (!outcome.signedIn && outcome.reason === 'code-needed') {
+    const query = next === '/ops' ? '' : `?${new URLSearchParams({ next }).toString()}`
+    return redirect(`${codeStepPath}${query}`, {
+      status: 303,
+      headers: {
+        ...staffPageHeaders,
+        'Set-Cookie': await codeStepCookieHeader(outcome.account.id, new Date()),
+      },
+    })
+  }
   if (!outcome.signedIn) {
     context.set(staffFormRefused, true)
     return data({ failed: true as const, email }, { status: 400, headers: staffPageHeaders })

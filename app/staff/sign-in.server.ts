@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
 import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
 import { logger } from '~/utils/logger.server'
-import { findStaffAccountByEmail, type StaffAccount } from './accounts.server'
+import { findStaffAccount, findStaffAccountByEmail, type StaffAccount } from './accounts.server'
+import { checkSecondFactorCode } from './second-factor.server'
 import { startStaffSession } from './sessions.server'
 
 /**
@@ -39,10 +40,12 @@ export interface SignInAttempt {
   secret: string
 }
 
-export type SignInReason = 'locked' | 'unknown' | 'wrong-password' | 'disabled'
+export type SignInReason = 'locked' | 'unknown' | 'wrong-password' | 'disabled' | 'wrong-code'
 
 export type SignInOutcome =
   | { signedIn: true; token: string; account: StaffAccount }
+  /** The password is right and the account has a second factor: a code comes next. */
+  | { signedIn: false; reason: 'code-needed'; account: StaffAccount }
   /** The reason goes to the log only: the person signing in sees one message for all. */
   | { signedIn: false; reason: SignInReason }
 
@@ -54,12 +57,16 @@ async function passwordMatches(passwordHash: string, password: string): Promise<
   }
 }
 
-export async function signIn(
+/**
+ * Takes a slot of both sign-in limits for one try: the account's (by the
+ * e-mail typed) and the client address's. Undefined when either is spent.
+ */
+async function takeSignInSlots(
   handle: DatabaseHandle,
-  attempt: SignInAttempt,
+  email: string,
+  attempt: Pick<SignInAttempt, 'clientAddress' | 'secret'>,
   now: Date,
-): Promise<SignInOutcome> {
-  const email = normalizeStaffEmail(attempt.email).slice(0, 254)
+) {
   const accountSlot = await takeRateLimitSlot(
     handle,
     signInAccountRule,
@@ -72,16 +79,42 @@ export async function signIn(
     clientHash(attempt.clientAddress, attempt.secret),
     now,
   )
-  const refuse = (reason: SignInReason, accountId?: number): SignInOutcome => {
-    logger.warn('staff.sign_in_refused', { reason, accountId })
-    return { signedIn: false, reason }
+  const release = async () => {
+    await accountSlot?.release()
+    await addressSlot?.release()
   }
   if (!accountSlot || !addressSlot) {
     // A refused attempt is not counted again: the limit is already reached.
-    await accountSlot?.release()
-    await addressSlot?.release()
-    return refuse('locked')
+    await release()
+    return undefined
   }
+  return { release }
+}
+
+function refuse(reason: SignInReason, accountId?: number): SignInOutcome {
+  logger.warn('staff.sign_in_refused', { reason, accountId })
+  return { signedIn: false, reason }
+}
+
+async function startSignedIn(
+  handle: DatabaseHandle,
+  account: StaffAccount,
+  userAgent: string | null,
+  now: Date,
+): Promise<SignInOutcome> {
+  const token = await startStaffSession(handle, account.id, userAgent, now)
+  logger.info('staff.signed_in', { accountId: account.id, role: account.role })
+  return { signedIn: true, token, account }
+}
+
+export async function signIn(
+  handle: DatabaseHandle,
+  attempt: SignInAttempt,
+  now: Date,
+): Promise<SignInOutcome> {
+  const email = normalizeStaffEmail(attempt.email).slice(0, 254)
+  const slots = await takeSignInSlots(handle, email, attempt, now)
+  if (!slots) return refuse('locked')
 
   const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
   const account = email ? await findStaffAccountByEmail(handle, email) : undefined
@@ -90,9 +123,35 @@ export async function signIn(
   if (!matches) return refuse('wrong-password', account.id)
   if (account.disabled_at) return refuse('disabled', account.id)
 
-  await accountSlot.release()
-  await addressSlot.release()
-  const token = await startStaffSession(handle, account.id, attempt.userAgent, now)
-  logger.info('staff.signed_in', { accountId: account.id, role: account.role })
-  return { signedIn: true, token, account }
+  await slots.release()
+  if (account.totp_enabled_at) return { signedIn: false, reason: 'code-needed', account }
+  return startSignedIn(handle, account, attempt.userAgent, now)
+}
+
+export interface CodeAttempt extends Pick<SignInAttempt, 'clientAddress' | 'userAgent' | 'secret'> {
+  /** The account whose password was right a moment ago. */
+  accountId: number
+  code: string
+}
+
+/**
+ * The second step of a sign-in with a second factor. Wrong codes count
+ * against the same limits as wrong passwords, so guessing codes locks the
+ * account as guessing passwords does.
+ */
+export async function signInWithCode(
+  handle: DatabaseHandle,
+  attempt: CodeAttempt,
+  now: Date,
+): Promise<SignInOutcome> {
+  const account = await findStaffAccount(handle, attempt.accountId)
+  if (!account) return refuse('unknown')
+  const slots = await takeSignInSlots(handle, account.email, attempt, now)
+  if (!slots) return refuse('locked', account.id)
+  if (account.disabled_at) return refuse('disabled', account.id)
+  if (!(await checkSecondFactorCode(handle, account.id, attempt.code, now))) {
+    return refuse('wrong-code', account.id)
+  }
+  await slots.release()
+  return startSignedIn(handle, account, attempt.userAgent, now)
 }

@@ -31,3 +31,44 @@ export function staffCookieHeader(token: string): Promise<string> {
 export function clearedStaffCookieHeader(): Promise<string> {
   return staffCookie.serialize('', { maxAge: 0 })
 }
+
+/** How long the code step waits after a right password before asking for the password again. */
+export const CODE_STEP_MINUTES = 5
+
+/**
+ * Between the password and the code: which account's password was right, and
+ * until when. Signed with the session secrets, so it cannot be made up, and
+ * worth nothing without a code from that account's app.
+ */
+const codeStepCookie = createCookie('staff_code_step', {
+  path: '/ops',
+  httpOnly: true,
+  sameSite: 'strict',
+  secure: env.PUBLIC_BASE_URL.startsWith('https:'),
+  secrets: env.SESSION_SECRET,
+  maxAge: CODE_STEP_MINUTES * 60,
+})
+
+export interface CodeStep {
+  accountId: number
+  /** Milliseconds since the epoch. */
+  until: number
+}
+
+export function codeStepCookieHeader(accountId: number, now: Date): Promise<string> {
+  const step: CodeStep = { accountId, until: now.getTime() + CODE_STEP_MINUTES * 60_000 }
+  return codeStepCookie.serialize(step)
+}
+
+export function clearedCodeStepCookieHeader(): Promise<string> {
+  return codeStepCookie.serialize('', { maxAge: 0 })
+}
+
+/** The code step this browser is in, if it is still open at `now`. */
+export async function readCodeStep(request: Request, now: Date): Promise<CodeStep | undefined> {
+  const value: unknown = await codeStepCookie.parse(request.headers.get('Cookie'))
+  if (typeof value !== 'object' || value === null) return undefined
+  const { accountId, until } = value as Partial<CodeStep>
+  if (typeof accountId !== 'number' || typeof until !== 'number') return undefined
+  return until > now.getTime() ? { accountId, until } : undefined
+}

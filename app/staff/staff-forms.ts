@@ -30,5 +30,11 @@ export const addStaffSchema = z.object({
 export const newPasswordSchema = z.object({ password })
 
 /** What the account page's buttons do; each is one form with its own `intent`. */
-export const staffAccountIntents = ['disable', 'enable', 'endSessions', 'resetPassword'] as const
+export const staffAccountIntents = [
+  'disable',
+  'enable',
+  'endSessions',
+  'resetPassword',
+  'removeSecondFactor',
+] as const
 export type StaffAccountIntent = (typeof staffAccountIntents)[number]

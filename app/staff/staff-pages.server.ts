@@ -16,6 +16,7 @@ import {
   StaffAccountError,
 } from './accounts.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
+import { removeSecondFactor } from './second-factor.server'
 import { listLiveStaffSessions } from './sessions.server'
 import { addStaffSchema, newPasswordSchema, staffAccountIntents } from './staff-forms'
 import { instantFormatter, staffFormRefused, staffMeta } from './ops-pages.server'
@@ -121,6 +122,7 @@ export async function staffAccountPageData(context: Context, request: Request, i
       role: account.role,
       disabled: account.disabled_at !== null,
       disabledAt: at(account.disabled_at),
+      secondFactor: account.totp_enabled_at !== null,
       since: at(account.created_at),
     },
     sessions: sessions.map((session) => ({
@@ -159,6 +161,8 @@ export async function staffAccountAction(context: Context, request: Request, id:
     await enableStaffAccount(handle, account.email, now, actor)
   } else if (intent === 'endSessions') {
     await endStaffSessions(handle, account.email, now, actor)
+  } else if (intent === 'removeSecondFactor') {
+    await removeSecondFactor(handle, account.email, now, actor)
   } else {
     const submission = parseWithZod(form, { schema: newPasswordSchema })
     if (submission.status !== 'success') {
@@ -171,7 +175,8 @@ export async function staffAccountAction(context: Context, request: Request, id:
     await resetStaffPassword(handle, account.email, submission.value.password, now, actor)
   }
   // A reset or session end of one's own account signs this browser out too.
-  const signedOut = account.id === admin.account.id && intent !== 'enable'
+  const signedOut =
+    account.id === admin.account.id && (intent === 'endSessions' || intent === 'resetPassword')
   return redirect(signedOut ? '/ops/sign-in' : `/ops/staff/${account.id}?done=${intent}`, {
     status: 303,
     headers: staffPageHeaders,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 import { expectNoAxeViolations, openIn } from './helpers'
 import { newAccount, signIn } from './staff-helpers'
 
@@ -6,7 +7,9 @@ import { newAccount, signIn } from './staff-helpers'
  * The staff console, with JavaScript and without: an admin adds an account
  * (refused fields first, with their messages and what was typed kept), the
  * new account signs in elsewhere, and the admin disables it, which signs that
- * browser out at once. An admin cannot disable their own account.
+ * browser out at once. An admin cannot disable their own account. A dispatcher
+ * turns on the second step (a code from an authenticator app) and signs in
+ * with it.
  */
 
 test('an admin adds a dispatcher, who signs in, then disables the account', async ({
@@ -99,4 +102,57 @@ test('a dispatcher may not open the staff console', async ({ page }, testInfo) =
   const response = await page.goto('/ops/staff')
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not for your role')
+})
+
+/** The code an authenticator app would show for `key` now (spaces as the page groups it). */
+function codeFor(key: string, at = Date.now()) {
+  const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) })
+  return totp.generate({ timestamp: at })
+}
+
+test('a dispatcher turns on the second step and then signs in with a code', async ({
+  page,
+}, testInfo) => {
+  const desk = newAccount(testInfo, 'dispatcher', 'twofactor')
+  await page.goto('/ops/sign-in')
+  await signIn(page, desk.email, desk.password)
+  await page.getByRole('link', { name: 'Sign-in security' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in security')
+  await expect(
+    page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }),
+  ).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+  const key = (await page.locator('.ops-qr code').textContent())!
+
+  // A wrong code is refused and the step stays off.
+  await page.getByLabel('Six-digit code').fill('000000')
+  await page.getByRole('button', { name: 'Turn on' }).click()
+  await expect(page.getByRole('alert')).toContainText('That code is not right.')
+  await expect(page).toHaveTitle(/^Error: /)
+  await page.getByLabel('Six-digit code').fill(codeFor(key))
+  await page.getByRole('button', { name: 'Turn on' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'The second step is on. You will be asked for a code each time you sign in.',
+  )
+
+  // Signed out and back in: the password leads to the code, not to the board.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signIn(page, desk.email, desk.password)
+  await expect(page).toHaveURL(/\/ops\/sign-in\/code$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your code')
+  await expectNoAxeViolations(page, testInfo)
+  // The board is still closed while the code is asked.
+  await page.goto('/ops')
+  await expect(page).toHaveURL(/\/ops\/sign-in$/)
+  await signIn(page, desk.email, desk.password)
+  await page.getByLabel('Six-digit code').fill('123456')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right, or it was used already. Try the newest code.',
+  )
+  // The code of the next step: the one used to turn it on may still be current.
+  await page.getByLabel('Six-digit code').fill(codeFor(key, Date.now() + 30_000))
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/ops$/)
+  await expect(page.getByText(/Signed in as E2E twofactor \(dispatcher\)/)).toBeVisible()
 })

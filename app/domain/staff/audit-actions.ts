@@ -9,6 +9,8 @@ export const staffActions = [
   'staff.enabled',
   'staff.password_reset',
   'staff.sessions_revoked',
+  'staff.second_factor_enabled',
+  'staff.second_factor_removed',
   'driver.added',
   'driver.changed',
   'vehicle.added',

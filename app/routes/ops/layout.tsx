@@ -34,6 +34,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
           <nav className="ops-bar__nav" aria-label={t('ops.nav.label')}>
             <a href="/ops">{t('ops.nav.board')}</a>
             {staff.role === 'admin' ? <a href="/ops/staff">{t('ops.nav.staff')}</a> : null}
+            {staff.role !== 'driver' ? <a href="/ops/security">{t('ops.nav.security')}</a> : null}
           </nav>
           <p className="ops-bar__who">
             {t('ops.nav.signedInAs', { name: staff.name, role: t(`ops.roles.${staff.role}`) })}

@@ -63,6 +63,10 @@ export default function OpsStaffAccount({ loaderData, actionData }: Route.Compon
             ? t('ops.staff.disabledSince', { at: account.disabledAt })
             : t('ops.staff.active')}
         </dd>
+        <dt>{t('ops.staff.secondFactor')}</dt>
+        <dd>
+          {t(account.secondFactor ? 'ops.staff.secondFactorOn' : 'ops.staff.secondFactorOff')}
+        </dd>
         <dt>{t('ops.staff.since')}</dt>
         <dd>{account.since}</dd>
       </dl>
@@ -109,6 +113,18 @@ export default function OpsStaffAccount({ loaderData, actionData }: Route.Compon
               className="button button--ghost"
             >
               {t('ops.staff.endSessions')}
+            </button>
+          </Form>
+        ) : null}
+        {account.secondFactor ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="removeSecondFactor"
+              className="button button--ghost"
+            >
+              {t('ops.staff.removeSecondFactor')}
             </button>
           </Form>
         ) : null}
