@@ -3,6 +3,7 @@ import { writeTransaction } from '~/db/write.server'
 import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
+import { purgeOldStaffSessions } from '~/staff/sessions.server'
 import { logger } from '~/utils/logger.server'
 import { expireStaleDrafts } from '~/booking/bookings.server'
 import { changeStatus, lockBooking } from '~/booking/booking-store.server'
@@ -189,6 +190,7 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     const queuedMails = await deliverQueuedMail(handle, now)
     const refunds = (await refundsDue(handle)).length
     const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
+    const purgedStaffSessions = await purgeOldStaffSessions(handle, now)
     return {
       ...payments,
       expiredDrafts,
@@ -199,6 +201,7 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
       refundsDue: refunds,
       purgedBookings,
       purgedRateLimitEvents,
+      purgedStaffSessions,
     }
   })
   if (!run.ran) {

@@ -139,3 +139,19 @@ export async function listLiveStaffSessions(
     .execute()
   return rows.filter((row) => sessionIsLive(row, now))
 }
+
+/** Ended sessions are kept this long (who signed in from where, when), then deleted. */
+export const ENDED_SESSION_RETENTION_DAYS = 30
+
+/**
+ * Deletes the sessions unused for the retention period: every one of them
+ * ended long ago (the idle limit is hours), revoked or not.
+ */
+export async function purgeOldStaffSessions(handle: DatabaseHandle, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ENDED_SESSION_RETENTION_DAYS * 86_400_000)
+  const result = await handle.db
+    .deleteFrom('staff_sessions')
+    .where('last_seen_at', '<', cutoff.toISOString())
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

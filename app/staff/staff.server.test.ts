@@ -12,6 +12,7 @@ import {
   STAFF_SESSION_ABSOLUTE_MS,
   STAFF_SESSION_IDLE_MS,
   listLiveStaffSessions,
+  purgeOldStaffSessions,
   readStaffSession,
   revokeStaffSession,
   sessionKey,
@@ -238,6 +239,17 @@ describe.each(storageBackends())('staff accounts, sign-in and sessions on $name'
           )
         ).signedIn,
       ).toBe(true)
+    })
+
+    it('are deleted 30 days after their last use, not before', async () => {
+      const { account, token } = await signedInToken()
+      const days = (count: number) => later(now, count * 86_400_000)
+      const rows = () =>
+        handle.db.selectFrom('staff_sessions').select('id').where('account_id', '=', account.id)
+      await purgeOldStaffSessions(handle, days(29))
+      expect(await rows().execute()).toEqual([{ id: sessionKey(token) }])
+      expect(await purgeOldStaffSessions(handle, later(days(30), 1_000))).toBeGreaterThanOrEqual(1)
+      expect(await rows().execute()).toEqual([])
     })
 
     it('ignores malformed and unknown tokens', async () => {
