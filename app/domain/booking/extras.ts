@@ -12,3 +12,33 @@ export const extraUnitCents: Record<ExtraCode, number> = {
   childSeat: EXTRA_ITEM_CENTS,
   boosterSeat: EXTRA_ITEM_CENTS,
 }
+
+/** How many of each extra a booking takes. */
+export type ExtraQuantities = Record<ExtraCode, number>
+
+export const noExtras: ExtraQuantities = { childSeat: 0, boosterSeat: 0 }
+
+/**
+ * The most seats for children a booking can take: one fewer than its
+ * passengers (an adult travels with them), child seats and booster seats
+ * together, each in a seat of the vehicle the passengers already fit.
+ */
+export function maxChildSeats(passengers: number): number {
+  return Math.max(0, Math.floor(passengers) - 1)
+}
+
+/** Why these quantities cannot be booked for `passengers`, if they cannot. */
+export function extraQuantitiesProblem(
+  quantities: ExtraQuantities,
+  passengers: number,
+): 'notWhole' | 'tooMany' | undefined {
+  const counts = extraCodes.map((code) => quantities[code])
+  if (counts.some((count) => !Number.isInteger(count) || count < 0)) return 'notWhole'
+  const total = counts.reduce((sum, count) => sum + count, 0)
+  return total > maxChildSeats(passengers) ? 'tooMany' : undefined
+}
+
+/** The extras' price in euro cents: each item at its unit price. */
+export function extrasCents(quantities: ExtraQuantities): number {
+  return extraCodes.reduce((sum, code) => sum + quantities[code] * extraUnitCents[code], 0)
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { extrasCents, extraQuantitiesProblem, maxChildSeats, noExtras } from './extras'
+
+describe('extras in quantities', () => {
+  it('take seats for children up to one fewer than the passengers, both kinds together', () => {
+    expect(maxChildSeats(1)).toBe(0)
+    expect(maxChildSeats(3)).toBe(2)
+    expect(extraQuantitiesProblem({ childSeat: 2, boosterSeat: 0 }, 3)).toBeUndefined()
+    expect(extraQuantitiesProblem({ childSeat: 1, boosterSeat: 1 }, 3)).toBeUndefined()
+    expect(extraQuantitiesProblem({ childSeat: 2, boosterSeat: 1 }, 3)).toBe('tooMany')
+    expect(extraQuantitiesProblem({ childSeat: 1, boosterSeat: 0 }, 1)).toBe('tooMany')
+    expect(extraQuantitiesProblem(noExtras, 1)).toBeUndefined()
+  })
+
+  it('refuse counts that are not whole numbers of items', () => {
+    expect(extraQuantitiesProblem({ childSeat: -1, boosterSeat: 0 }, 4)).toBe('notWhole')
+    expect(extraQuantitiesProblem({ childSeat: 1.5, boosterSeat: 0 }, 4)).toBe('notWhole')
+  })
+
+  it('cost 7 EUR an item', () => {
+    expect(extrasCents({ childSeat: 2, boosterSeat: 0 })).toBe(1400)
+    expect(extrasCents({ childSeat: 2, boosterSeat: 1 })).toBe(2100)
+    expect(extrasCents(noExtras)).toBe(0)
+  })
+})
