@@ -70,10 +70,13 @@ export default [
     route('ops/sign-in/code', 'routes/ops/sign-in-code.tsx'),
     route('ops/security', 'routes/ops/security.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
+    route('ops/run-sheet', 'routes/ops/run-sheet.tsx'),
     route('ops/staff', 'routes/ops/staff.tsx'),
     route('ops/staff/:id', 'routes/ops/staff-account.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
+  route('ops/board-data', 'routes/ops/board-data.ts'),
+  route('ops/board.csv', 'routes/ops/board-csv.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),

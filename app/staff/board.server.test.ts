@@ -4,7 +4,7 @@ import type { BookingStatus } from '~/domain/booking/status'
 import { createDraft, transitionBooking } from '~/booking/bookings.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
-import { bookingRecord, bookingsForPickupDay } from './board.server'
+import { boardBookings, bookingRecord, bookingsForPickupDay } from './board.server'
 
 const now = new Date('2026-11-20T08:00:00Z')
 
@@ -78,5 +78,104 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     const draft = await booking('2026-12-05', '11:00', ['awaiting_payment'])
     expect(await bookingRecord(handle, draft)).toBeUndefined()
     expect(await bookingRecord(handle, 'MC-NOSUCH')).toBeUndefined()
+  })
+
+  describe('filters and search', () => {
+    /** Test set-up: the traveller's details a paid booking carries. */
+    async function traveller(
+      reference: string,
+      first: string,
+      last: string,
+      email: string,
+      phone: string,
+    ) {
+      await handle.db
+        .updateTable('bookings')
+        .set({ first_name: first, last_name: last, email, phone })
+        .where('reference', '=', reference)
+        .execute()
+    }
+    const paid = ['awaiting_payment', 'confirmed'] as BookingStatus[]
+
+    it('shows a week, filters by status and class, and searches every day', async () => {
+      const monday = await booking('2027-01-04', '09:00', paid)
+      const sunday = await booking('2027-01-10', '17:00', [...paid, 'cancelled'])
+      const nextMonday = await booking('2027-01-11', '09:00', paid)
+      await traveller(
+        monday,
+        'Zeynep',
+        'Arslan',
+        'zeynep.arslan@example.com',
+        '+90 (532) 700-11-22',
+      )
+      await traveller(nextMonday, 'John', 'Smith', 'js@example.org', '+44 20 7946 0958')
+
+      const week = await boardBookings(handle, { from: '2027-01-04', to: '2027-01-10' })
+      expect(week.map((row) => row.reference)).toEqual([monday, sunday])
+      expect(week.map((row) => row.pickupDay)).toEqual(['2027-01-04', '2027-01-10'])
+      const cancelled = await boardBookings(handle, {
+        from: '2027-01-04',
+        to: '2027-01-10',
+        status: 'cancelled',
+      })
+      expect(cancelled.map((row) => row.reference)).toEqual([sunday])
+      const otherClass = await boardBookings(handle, {
+        from: '2027-01-04',
+        to: '2027-01-10',
+        vehicleClass: 'LUXMNBS',
+      })
+      expect(otherClass).toEqual([])
+
+      // A search ignores the days shown.
+      const anyDay = { from: '2030-01-01', to: '2030-01-01' }
+      const found = async (search: string) =>
+        (await boardBookings(handle, { ...anyDay, search })).map((row) => row.reference)
+      expect(await found('zeynep ARSLAN')).toEqual([monday])
+      expect(await found('JS@EXAMPLE')).toEqual([nextMonday])
+      expect(await found('5327001122')).toEqual([monday])
+      expect(await found('7946 0958')).toEqual([nextMonday])
+      expect(await found(nextMonday.toLowerCase())).toEqual([nextMonday])
+      expect(await found('nobody-by-this-name')).toEqual([])
+      // LIKE's wildcards are taken as nothing, not as 'anything'.
+      expect(await found('zey%rslan')).toEqual([])
+    })
+
+    it('puts a booking with a refund due first, whatever its time', async () => {
+      const early = await booking('2027-02-01', '06:00', paid)
+      const late = await booking('2027-02-01', '22:00', paid)
+      const bookingId = (
+        await handle.db
+          .selectFrom('bookings')
+          .select('id')
+          .where('reference', '=', late)
+          .executeTakeFirstOrThrow()
+      ).id
+      // Test set-up: a second charge flagged for refund.
+      await handle.db
+        .insertInto('payment_attempts')
+        .values({
+          booking_id: bookingId,
+          provider: 'simulator',
+          token: null,
+          payment_page_url: null,
+          amount_minor: 1000,
+          currency: 'EUR',
+          payment_option: 'fullCard',
+          status: 'succeeded',
+          payment_id: 'second-charge',
+          refund_status: 'due',
+          error_code: null,
+          error_group: null,
+          created_at: now.toISOString(),
+          expires_at: now.toISOString(),
+          finished_at: now.toISOString(),
+        })
+        .execute()
+      const rows = await bookingsForPickupDay(handle, '2027-02-01')
+      expect(rows.map((row) => [row.reference, row.problem])).toEqual([
+        [late, 'refundDue'],
+        [early, null],
+      ])
+    })
   })
 })

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { mailAboutBooking } from '~/mail/outgoing-mail.server'
 import { staffActionsOnBooking, type StaffActionRecord } from './audit.server'
@@ -9,6 +9,8 @@ import type {
   BookingPassengersTable,
 } from '~/db/schema'
 import { addDays } from '~/domain/booking-window'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import { pickupCalendarDate } from '~/domain/trip-search'
 import type { BookingStatus } from '~/domain/booking/status'
 import { isPaid, paidStatuses } from '~/domain/booking/status'
 
@@ -47,16 +49,47 @@ export type BoardRow = Pick<
   | 'last_name'
 >
 
+/** What a board row flags for a person to look at first. */
+export type BoardProblem = 'refundDue' | 'mailFailed'
+
+export type BoardBooking = BoardRow & {
+  email: string | null
+  phone: string | null
+  /** The Istanbul calendar day of the pickup ('00:00' is the next day's first moment). */
+  pickupDay: string
+  problem: BoardProblem | null
+}
+
+export interface BoardQuery {
+  /** The first and last pickup days shown, inclusive. */
+  from: string
+  to: string
+  status?: (typeof boardStatuses)[number]
+  vehicleClass?: VehicleClassCode
+  /**
+   * A reference, a name, an e-mail or a phone number (any part). A search
+   * looks at every day, not only `from` to `to`.
+   */
+  search?: string
+}
+
+/** At most this many rows answer a search; a narrower search finds the rest. */
+export const BOARD_SEARCH_LIMIT = 100
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '')
+
 /**
- * The bookings picked up on an Istanbul calendar day, in pickup-time order.
- * A trip stored for '00:00' is picked up at the midnight that ends its date
- * (the last time option of a day), so it opens the next day's board.
+ * The bookings the board shows, problems first (a charge to refund, a
+ * confirmation e-mail that could not be sent), then in pickup order. A trip
+ * stored for '00:00' is picked up at the midnight that ends its date (the last
+ * time option of a day), so it opens the next day.
  */
-export async function bookingsForPickupDay(
+export async function boardBookings(
   handle: DatabaseHandle,
-  day: string,
-): Promise<BoardRow[]> {
-  const rows = await handle.db
+  query: BoardQuery,
+): Promise<BoardBooking[]> {
+  const search = query.search?.trim().toLowerCase()
+  let select = handle.db
     .selectFrom('bookings')
     .select([
       'reference',
@@ -73,12 +106,20 @@ export async function bookingsForPickupDay(
       'flight_number',
       'first_name',
       'last_name',
+      'email',
+      'phone',
+      'mail_status',
     ])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('trip_date', '=', day), eb('trip_time', '!=', '00:00')]),
-        eb.and([eb('trip_date', '=', addDays(day, -1)), eb('trip_time', '=', '00:00')]),
-      ]),
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('payment_attempts')
+            .select('payment_attempts.id')
+            .whereRef('payment_attempts.booking_id', '=', 'bookings.id')
+            .where('payment_attempts.refund_status', '=', 'due'),
+        )
+        .as('refund_due'),
     )
     .where((eb) =>
       eb.or([
@@ -86,11 +127,77 @@ export async function bookingsForPickupDay(
         eb.and([eb('status', '=', 'cancelled'), eb('confirmed_at', 'is not', null)]),
       ]),
     )
-    .orderBy('trip_time')
-    .orderBy('reference')
-    .execute()
-  // '00:00' already sorts first: it is the first moment of the day.
+  if (search) {
+    // LIKE's wildcards and escape differ between the databases: a search takes them as nothing.
+    const like = `%${search.replace(/[%_\\]/g, '')}%`
+    const digits = digitsOnly(search)
+    select = select
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['reference']), 'like', like),
+          eb(eb.fn('lower', ['email']), 'like', like),
+          eb(
+            sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+            'like',
+            like,
+          ),
+          // The phone as typed holds spaces, dashes and brackets: compare digits with digits.
+          ...(digits.length >= 4
+            ? [
+                eb(
+                  sql<string>`replace(replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '+', '')`,
+                  'like',
+                  `%${digits}%`,
+                ),
+              ]
+            : []),
+        ]),
+      )
+      .limit(BOARD_SEARCH_LIMIT)
+  } else {
+    select = select.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('trip_date', '>=', query.from),
+          eb('trip_date', '<=', query.to),
+          eb('trip_time', '!=', '00:00'),
+        ]),
+        eb.and([
+          eb('trip_date', '>=', addDays(query.from, -1)),
+          eb('trip_date', '<=', addDays(query.to, -1)),
+          eb('trip_time', '=', '00:00'),
+        ]),
+      ]),
+    )
+  }
+  if (query.status) select = select.where('status', '=', query.status)
+  if (query.vehicleClass) select = select.where('vehicle_class', '=', query.vehicleClass)
+
+  const rows = await select.execute()
+  const problemRank = (problem: BoardProblem | null) => (problem ? 0 : 1)
   return rows
+    .map(({ mail_status, refund_due, ...row }) => ({
+      ...row,
+      pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
+      problem: refund_due
+        ? ('refundDue' as const)
+        : mail_status === 'failed'
+          ? ('mailFailed' as const)
+          : null,
+    }))
+    .sort(
+      (a, b) =>
+        problemRank(a.problem) - problemRank(b.problem) ||
+        a.pickupDay.localeCompare(b.pickupDay) ||
+        // '00:00' sorts first: it is the first moment of its day.
+        a.trip_time.localeCompare(b.trip_time) ||
+        a.reference.localeCompare(b.reference),
+    )
+}
+
+/** The bookings picked up on one Istanbul calendar day (see boardBookings). */
+export function bookingsForPickupDay(handle: DatabaseHandle, day: string): Promise<BoardBooking[]> {
+  return boardBookings(handle, { from: day, to: day })
 }
 
 export interface BookingRecord {
@@ -154,4 +261,42 @@ export async function bookingRecord(
 function onTheBoard(booking: Pick<BookingRow, 'status' | 'confirmed_at'>): boolean {
   if (isPaid(booking.status)) return true
   return booking.status === 'cancelled' && booking.confirmed_at !== null
+}
+
+/** What a run sheet adds to the board's rows: the sign, the notes and the extras. */
+export async function runSheetDetails(handle: DatabaseHandle, references: string[]) {
+  if (references.length === 0) return new Map<string, RunSheetDetail>()
+  const rows = await handle.db
+    .selectFrom('bookings')
+    .select(['id', 'reference', 'sign_name', 'notes'])
+    .where('reference', 'in', references)
+    .execute()
+  const extras = await handle.db
+    .selectFrom('booking_extras')
+    .select(['booking_id', 'code', 'quantity'])
+    .where(
+      'booking_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute()
+  return new Map<string, RunSheetDetail>(
+    rows.map((row) => [
+      row.reference,
+      {
+        signName: row.sign_name,
+        notes: row.notes,
+        extras: extras
+          .filter((extra) => extra.booking_id === row.id)
+          .map(({ code, quantity }) => ({ code, quantity })),
+      },
+    ]),
+  )
+}
+
+export interface RunSheetDetail {
+  signName: string | null
+  notes: string | null
+  extras: { code: string; quantity: number }[]
 }

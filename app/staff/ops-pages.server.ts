@@ -9,13 +9,16 @@ import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { AuditValues } from '~/domain/staff/audit-actions'
 import { listVehicleClasses } from '~/content/fleet.server'
+import { getSiteSettings } from '~/config/site.server'
+import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import { normalizeText } from '~/domain/text'
 import { intlLocale, type Language } from '~/i18n/config'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { isSameOriginPost } from '~/utils/same-origin.server'
 import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
-import { bookingRecord, bookingsForPickupDay } from './board.server'
+import { boardBookings, boardStatuses, bookingRecord } from './board.server'
 import {
   currentStaff,
   requireStaff,
@@ -168,35 +171,100 @@ function vehicleTitles(context: Context, request: Request) {
   return (code: string) => titles.get(code as never) ?? code
 }
 
+/** What the board shows, read from its query string; anything unknown is left out. */
+export interface BoardView {
+  day: string
+  week: boolean
+  status: (typeof boardStatuses)[number] | undefined
+  vehicleClass: VehicleClassCode | undefined
+  search: string
+}
+
+export function readBoardView(request: Request, now: Date): BoardView {
+  const params = new URL(request.url).searchParams
+  const status = params.get('status')
+  const vehicleClass = params.get('class')
+  return {
+    day: boardDay(request, now),
+    week: params.get('view') === 'week',
+    status: boardStatuses.find((known) => known === status),
+    vehicleClass: isVehicleClassCode(vehicleClass) ? vehicleClass : undefined,
+    search: normalizeText(params.get('q') ?? '').slice(0, 100),
+  }
+}
+
+/** The query string of a board view (for its links, its refresh, CSV and run sheet). */
+export function boardViewQuery(view: BoardView, changes: Partial<BoardView> = {}): string {
+  const next = { ...view, ...changes }
+  const params = new URLSearchParams()
+  params.set('day', next.day)
+  if (next.week) params.set('view', 'week')
+  if (next.status) params.set('status', next.status)
+  if (next.vehicleClass) params.set('class', next.vehicleClass)
+  if (next.search) params.set('q', next.search)
+  return params.toString()
+}
+
+/** The rows of a board view, ready to show in the page's language. */
+export async function boardRows(context: Context, request: Request, view: BoardView) {
+  const { language } = pageContext(context, request)
+  const vehicleTitle = vehicleTitles(context, request)
+  const rows = await boardBookings(await getDatabase(), {
+    from: view.day,
+    to: view.week ? addDays(view.day, 6) : view.day,
+    status: view.status,
+    vehicleClass: view.vehicleClass,
+    search: view.search || undefined,
+  })
+  return rows.map((row) => ({
+    reference: row.reference,
+    day: row.pickupDay,
+    dayLabel: formatDate(row.pickupDay, language),
+    time: row.trip_time,
+    status: row.status,
+    problem: row.problem,
+    vehicle: vehicleTitle(row.vehicle_class),
+    from: placeText(row.pickup_place_id, row.pickup_text, language),
+    to: placeText(row.destination_place_id, row.destination_text, language),
+    passengers: row.passenger_count,
+    luggage: row.luggage_count,
+    flight: row.flight_number,
+    traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    email: row.email,
+    phone: row.phone,
+  }))
+}
+
 export async function boardPageData(context: Context, request: Request) {
   const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const { t, language } = pageContext(context, request)
   const now = new Date()
   const today = istanbulDate(now)
-  const day = boardDay(request, now)
-  const vehicleTitle = vehicleTitles(context, request)
-  const rows = await bookingsForPickupDay(await getDatabase(), day)
+  const view = readBoardView(request, now)
+  const title = view.search
+    ? t('ops.board.searchHeading', { search: view.search })
+    : view.week
+      ? t('ops.board.weekHeading', {
+          from: formatDate(view.day, language),
+          to: formatDate(addDays(view.day, 6), language),
+        })
+      : t('ops.board.heading', { date: formatDate(view.day, language) })
   return {
     meta: staffMeta(context, request, t('ops.board.title')),
     staff: { name: staff.account.name },
-    day,
-    dayLabel: formatDate(day, language),
+    heading: title,
+    view,
+    query: boardViewQuery(view),
     today,
     tomorrow: addDays(today, 1),
-    previousDay: addDays(day, -1),
-    nextDay: addDays(day, 1),
-    bookings: rows.map((row) => ({
-      reference: row.reference,
-      time: row.trip_time,
-      status: row.status,
-      vehicle: vehicleTitle(row.vehicle_class),
-      from: placeText(row.pickup_place_id, row.pickup_text, language),
-      to: placeText(row.destination_place_id, row.destination_text, language),
-      passengers: row.passenger_count,
-      luggage: row.luggage_count,
-      flight: row.flight_number,
-      traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    previous: boardViewQuery(view, { day: addDays(view.day, view.week ? -7 : -1) }),
+    next: boardViewQuery(view, { day: addDays(view.day, view.week ? 7 : 1) }),
+    statuses: boardStatuses,
+    vehicleClasses: listVehicleClasses(language, getSiteSettings()).map((item) => ({
+      code: item.code,
+      title: item.title,
     })),
+    bookings: await boardRows(context, request, view),
   }
 }
 

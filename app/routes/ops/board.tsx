@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/board'
+import { useBoardRefresh } from '~/components/ops/use-board-refresh'
 import { boardPageData } from '~/staff/ops-pages.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,51 +16,126 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function OpsBoard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const board = loaderData
+  const { view } = board
+  // With JavaScript the rows follow new bookings by themselves; without, Refresh reloads.
+  const { bookings, updatedAt } = useBoardRefresh(board.bookings, board.query)
   const dayLink = (day: string) => (day === board.today ? '/ops' : `/ops?day=${day}`)
-  // Plain links and form: the board is always loaded as a document (see the layout).
+  const manyDays = view.week || Boolean(view.search)
+  // Plain links and forms: the board is always loaded as a document (see the layout).
   return (
     <section>
-      <h1 id="ops-board-title">{t('ops.board.heading', { date: board.dayLabel })}</h1>
+      <h1 id="ops-board-title">{board.heading}</h1>
       <div className="ops-days">
         <nav aria-label={t('ops.board.daysLabel')}>
           <ul>
             <li>
-              <a href={dayLink(board.previousDay)}>{t('ops.board.previousDay')}</a>
+              <a href={`/ops?${board.previous}`}>
+                {t(view.week ? 'ops.board.previousWeek' : 'ops.board.previousDay')}
+              </a>
             </li>
             <li>
-              <a href="/ops" aria-current={board.day === board.today ? 'page' : undefined}>
+              <a
+                href="/ops"
+                aria-current={!manyDays && view.day === board.today ? 'page' : undefined}
+              >
                 {t('ops.board.today')}
               </a>
             </li>
             <li>
               <a
                 href={dayLink(board.tomorrow)}
-                aria-current={board.day === board.tomorrow ? 'page' : undefined}
+                aria-current={!manyDays && view.day === board.tomorrow ? 'page' : undefined}
               >
                 {t('ops.board.tomorrow')}
               </a>
             </li>
             <li>
-              <a href={dayLink(board.nextDay)}>{t('ops.board.nextDay')}</a>
+              <a href={`/ops?${board.next}`}>
+                {t(view.week ? 'ops.board.nextWeek' : 'ops.board.nextDay')}
+              </a>
             </li>
             <li>
-              <a href={dayLink(board.day)}>{t('ops.board.refresh')}</a>
+              <a
+                href={`/ops?day=${view.day}&view=week`}
+                aria-current={view.week && !view.search ? 'page' : undefined}
+              >
+                {t('ops.board.week')}
+              </a>
+            </li>
+            <li>
+              <a href={`/ops?${board.query}`}>{t('ops.board.refresh')}</a>
             </li>
           </ul>
         </nav>
-        <form method="get" action="/ops">
-          <div className="field">
-            <label htmlFor="ops-day">{t('ops.board.dayLabel')}</label>
-            <input id="ops-day" name="day" type="date" required defaultValue={board.day} />
-          </div>
-          <button type="submit" className="button">
-            {t('ops.board.show')}
-          </button>
-        </form>
       </div>
-      <p>{t('ops.board.count', { count: board.bookings.length })}</p>
-      {board.bookings.length === 0 ? (
-        <p>{t('ops.board.empty')}</p>
+      <form method="get" action="/ops" className="ops-filters" aria-label={t('ops.board.filters')}>
+        {view.week ? <input type="hidden" name="view" value="week" /> : null}
+        <div className="field">
+          <label htmlFor="ops-day">
+            {t(view.week ? 'ops.board.weekFrom' : 'ops.board.dayLabel')}
+          </label>
+          <input id="ops-day" name="day" type="date" required defaultValue={view.day} />
+        </div>
+        <div className="field">
+          <label htmlFor="ops-status">{t('ops.board.columns.status')}</label>
+          <select id="ops-status" name="status" defaultValue={view.status ?? ''}>
+            <option value="">{t('ops.board.any')}</option>
+            {board.statuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`ops.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ops-class">{t('ops.board.columns.vehicle')}</label>
+          <select id="ops-class" name="class" defaultValue={view.vehicleClass ?? ''}>
+            <option value="">{t('ops.board.any')}</option>
+            {board.vehicleClasses.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ops-search">{t('ops.board.search')}</label>
+          <input
+            id="ops-search"
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={view.search}
+            aria-describedby="ops-search-hint"
+          />
+          <p id="ops-search-hint" className="field__hint">
+            {t('ops.board.searchHint')}
+          </p>
+        </div>
+        <button type="submit" className="button">
+          {t('ops.board.show')}
+        </button>
+      </form>
+      <p className="ops-board-tools">
+        <a href={`/ops/run-sheet?${board.query}`}>{t('ops.board.runSheet')}</a>
+        <a href={`/ops/board.csv?${board.query}`} download>
+          {t('ops.board.csv')}
+        </a>
+      </p>
+      <p role="status">
+        {t('ops.board.count', { count: bookings.length })}
+        {updatedAt ? ` ${t('ops.board.updatedAt', { time: updatedAt })}` : ''}
+      </p>
+      {bookings.length === 0 ? (
+        <p>
+          {t(
+            view.search
+              ? 'ops.board.noMatch'
+              : view.week
+                ? 'ops.board.emptyWeek'
+                : 'ops.board.empty',
+          )}
+        </p>
       ) : (
         <div
           className="ops-table-wrap"
@@ -70,6 +146,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
           <table className="ops-table">
             <thead>
               <tr>
+                {manyDays ? <th scope="col">{t('ops.board.columns.day')}</th> : null}
                 <th scope="col">{t('ops.board.columns.time')}</th>
                 <th scope="col">{t('ops.board.columns.reference')}</th>
                 <th scope="col">{t('ops.board.columns.status')}</th>
@@ -81,14 +158,24 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {board.bookings.map((booking) => (
-                <tr key={booking.reference}>
+              {bookings.map((booking) => (
+                <tr
+                  key={booking.reference}
+                  className={booking.problem ? 'ops-row--problem' : undefined}
+                >
+                  {manyDays ? <td>{booking.dayLabel}</td> : null}
                   <td>{booking.time}</td>
                   <th scope="row">
                     <Link to={`/ops/bookings/${booking.reference}`}>{booking.reference}</Link>
                   </th>
                   <td className={`ops-status--${booking.status}`}>
                     {t(`ops.statuses.${booking.status}`)}
+                    {booking.problem ? (
+                      <strong className="ops-problem">
+                        {' '}
+                        {t(`ops.board.problems.${booking.problem}`)}
+                      </strong>
+                    ) : null}
                   </td>
                   <td>{booking.vehicle}</td>
                   <td>{t('ops.routeValue', { from: booking.from, to: booking.to })}</td>

@@ -1,0 +1,73 @@
+import type { RouterContextProvider } from 'react-router'
+import { rolesThatMay } from '~/domain/staff/roles'
+import { pageContext } from '~/utils/page-context.server'
+import { requireStaff, staffPageHeaders } from './guard.server'
+import { boardRows, readBoardView } from './ops-pages.server'
+
+/**
+ * The board's view in other shapes: JSON for the page's own refresh, and a
+ * CSV file of the same rows for a spreadsheet. Both answer only signed-in
+ * staff who may see bookings, and are never stored by a cache.
+ */
+
+type Context = Readonly<RouterContextProvider>
+
+export async function boardDataResponse(context: Context, request: Request) {
+  await requireStaff(request, rolesThatMay('bookings.view'))
+  const view = readBoardView(request, new Date())
+  return Response.json(
+    { bookings: await boardRows(context, request, view) },
+    { headers: staffPageHeaders },
+  )
+}
+
+/**
+ * A value as one CSV field (RFC 4180): quoted when it holds a comma, quote or
+ * line break, with its quotes doubled. A value a spreadsheet would read as a
+ * formula (=, +, - or @ first) is prefixed with an apostrophe, so a name typed
+ * by a traveller never runs in an operator's spreadsheet.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export async function boardCsvResponse(context: Context, request: Request) {
+  await requireStaff(request, rolesThatMay('bookings.view'))
+  const { t } = pageContext(context, request)
+  const view = readBoardView(request, new Date())
+  const rows = await boardRows(context, request, view)
+  const columns = [
+    ['day', (row: (typeof rows)[number]) => row.day],
+    ['time', (row) => row.time],
+    ['reference', (row) => row.reference],
+    ['status', (row) => t(`ops.statuses.${row.status}`)],
+    ['vehicle', (row) => row.vehicle],
+    ['from', (row) => row.from],
+    ['to', (row) => row.to],
+    ['passengers', (row) => row.passengers],
+    ['luggage', (row) => row.luggage],
+    ['flight', (row) => row.flight],
+    ['traveller', (row) => row.traveller],
+    ['email', (row) => row.email],
+    ['phone', (row) => row.phone],
+  ] as const satisfies readonly [
+    string,
+    (row: (typeof rows)[number]) => string | number | null | undefined,
+  ][]
+  const lines = [
+    columns.map(([name]) => csvField(t(`ops.board.csvColumns.${name}`))).join(','),
+    ...rows.map((row) => columns.map(([, value]) => csvField(value(row))).join(',')),
+  ]
+  const name = view.week ? `bookings-week-${view.day}.csv` : `bookings-${view.day}.csv`
+  // A byte-order mark first: spreadsheet programs then read the Turkish letters as UTF-8.
+  return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
+    headers: {
+      ...staffPageHeaders,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+    },
+  })
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './helpers'
+import { bookAndPay, bookingsFor, date, tripTime } from './booking-helpers'
+import { newAccount, signIn } from './staff-helpers'
+
+/**
+ * The board beyond one day, with JavaScript and without: a week, a search on
+ * every day, the status filter, the CSV file and the printable run sheet of a
+ * booking paid in the test. With JavaScript the board also takes in a booking
+ * paid while it is open, without a reload.
+ */
+
+async function paidBooking(
+  page: import('@playwright/test').Page,
+  time: string,
+  testInfo: import('@playwright/test').TestInfo,
+) {
+  const since = new Date().toISOString()
+  await bookAndPay(page, time, testInfo)
+  const [booking] = bookingsFor(time, since).filter((row) => row.status === 'confirmed')
+  expect(booking).toBeDefined()
+  return booking!.reference
+}
+
+test('a week, a search, a filter, the CSV file and the run sheet', async ({ page }, testInfo) => {
+  const time = tripTime(testInfo, 30)
+  const reference = await paidBooking(page, time, testInfo)
+  const admin = newAccount(testInfo, 'admin', 'board')
+  await page.goto('/ops/sign-in')
+  await signIn(page, admin.email, admin.password)
+  await expect(page).toHaveURL(/\/ops$/)
+
+  // The week from today holds tomorrow's booking, with its day.
+  await page.getByRole('link', { name: 'Week', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pickups from .+ to .+/)
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) })
+  await expect(row).toContainText(time)
+  await expectNoAxeViolations(page, testInfo)
+
+  // A search by reference finds it on any day shown; another status hides it.
+  await page.getByLabel('Search').fill(reference.toLowerCase())
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Bookings matching “${reference.toLowerCase()}”`,
+  )
+  await expect(page.getByRole('row')).toHaveCount(2)
+  await expect(row).toContainText('Confirmed')
+  await page.goto(`/ops?day=${date}&status=cancelled`)
+  await expect(page.getByLabel('Status')).toHaveValue('cancelled')
+  await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
+  await page.goto(`/ops?day=${date}&status=confirmed`)
+  await expect(row).toBeVisible()
+
+  // The CSV file of that view: a header line, then the booking.
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download as CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`bookings-${date}.csv`)
+  const csv = readFileSync((await file.path())!, 'utf8')
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFDay,Time,Reference,Status,Vehicle class,From,To,Passengers,Luggage,Flight,Traveller,E-mail,Phone',
+  )
+  const line = csv.split('\r\n').find((entry) => entry.includes(reference))
+  expect(line).toContain(`${date},${time},${reference},Confirmed,Business Luxury Minivan`)
+  expect(line).toContain("'+90 532 123 45 67")
+
+  // The run sheet: the job with what the driver needs.
+  await page.getByRole('link', { name: 'Run sheet to print' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Run sheet: /)
+  const job = page.getByRole('listitem').filter({ hasText: reference })
+  await expect(job.getByRole('heading', { level: 2 })).toHaveText(`${time} · ${reference}`)
+  await expect(job).toContainText('TK1984')
+  await expect(job).toContainText('Child seat')
+  await expect(job.getByRole('link', { name: '+90 532 123 45 67' })).toHaveAttribute(
+    'href',
+    'tel:+905321234567',
+  )
+  await expectNoAxeViolations(page, testInfo)
+})
+
+test('an open board takes in a booking paid meanwhile', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name === 'no-js', 'without JavaScript the Refresh link reloads')
+  const admin = newAccount(testInfo, 'admin', 'refresh')
+  await page.clock.install()
+  await page.goto('/ops/sign-in')
+  await signIn(page, admin.email, admin.password)
+  await page.goto(`/ops?day=${date}`)
+  const before = await page.getByRole('row').count()
+
+  const traveller = await browser.newContext()
+  const reference = await paidBooking(await traveller.newPage(), tripTime(testInfo, 31), testInfo)
+  await traveller.close()
+
+  await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
+  await page.clock.runFor(31_000)
+  await expect(page.getByRole('link', { name: reference })).toBeVisible()
+  expect(await page.getByRole('row').count()).toBe(Math.max(before, 1) + 1)
+  await expect(page.getByRole('status').filter({ hasText: /bookings? \(updated / })).toBeVisible()
+})
