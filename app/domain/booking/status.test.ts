@@ -5,6 +5,8 @@ import {
   canTransition,
   confirmationRule,
   isPaid,
+  nextRideSteps,
+  rideStatuses,
   TransitionError,
 } from './status'
 
@@ -26,6 +28,38 @@ describe('booking status transitions', () => {
       expect(canTransition('cancelled', to)).toBe(false)
     }
     expect(() => assertTransition('expired', 'awaiting_payment')).toThrow(TransitionError)
+  })
+})
+
+describe('the ride, as the driver marks it', () => {
+  it('goes on the way, arrives, takes the passenger on board and finishes', () => {
+    expect(nextRideSteps('confirmed')).toEqual(['on_the_way'])
+    expect(nextRideSteps('completed')).toEqual(['on_the_way'])
+    expect(nextRideSteps('on_the_way')).toEqual(['arrived'])
+    expect(nextRideSteps('arrived')).toEqual(['on_board', 'no_show'])
+    expect(nextRideSteps('on_board')).toEqual(['finished'])
+  })
+  it('skips no step, ends at finished or no-show, and starts only on a paid booking', () => {
+    expect(canTransition('confirmed', 'arrived')).toBe(false)
+    expect(canTransition('on_the_way', 'finished')).toBe(false)
+    expect(canTransition('on_board', 'no_show')).toBe(false)
+    expect(nextRideSteps('finished')).toEqual([])
+    expect(nextRideSteps('no_show')).toEqual([])
+    for (const unpaid of [
+      'draft',
+      'awaiting_payment',
+      'payment_failed',
+      'expired',
+      'cancelled',
+    ] as const) {
+      expect(nextRideSteps(unpaid)).toEqual([])
+    }
+  })
+  it('cannot be cancelled from the site once the car is on its way', () => {
+    for (const from of rideStatuses) expect(canTransition(from, 'cancelled')).toBe(false)
+  })
+  it('counts every ride status as paid', () => {
+    for (const status of rideStatuses) expect(isPaid(status)).toBe(true)
   })
 })
 
@@ -58,7 +92,15 @@ describe('the late-payment rule', () => {
 })
 
 describe('isPaid', () => {
-  it('holds for confirmed and completed bookings only', () => {
-    expect(bookingStatuses.filter(isPaid)).toEqual(['confirmed', 'completed'])
+  it('holds for confirmed and completed bookings and their ride, never for unpaid ones', () => {
+    expect(bookingStatuses.filter(isPaid)).toEqual([
+      'confirmed',
+      'completed',
+      'on_the_way',
+      'arrived',
+      'on_board',
+      'finished',
+      'no_show',
+    ])
   })
 })

@@ -1,11 +1,13 @@
 /**
  * A booking's statuses and every allowed change between them, in one place.
  *
- * The ordinary life of a booking: draft → awaiting_payment → confirmed →
- * completed, with payment_failed (retryable), expired and cancelled on the
- * side. New statuses (a driver assigned, on the way, refunded…) are added to
- * `bookingStatuses` and given their rows in `ordinary`; the store refuses any
- * change this table does not list.
+ * The ordinary life of a booking: draft → awaiting_payment → confirmed, then
+ * completed when the traveller has given every passenger's name (Complete
+ * Reservation), with payment_failed (retryable), expired and cancelled on the
+ * side. On the day, the driver marks the ride: on_the_way → arrived →
+ * on_board → finished, or arrived → no_show when no one came. A new status is
+ * added to `bookingStatuses` and given its row in `ordinary`; the store
+ * refuses any change this table does not list.
  */
 export const bookingStatuses = [
   'draft',
@@ -15,6 +17,11 @@ export const bookingStatuses = [
   'expired',
   'payment_failed',
   'cancelled',
+  'on_the_way',
+  'arrived',
+  'on_board',
+  'finished',
+  'no_show',
 ] as const
 export type BookingStatus = (typeof bookingStatuses)[number]
 
@@ -22,10 +29,32 @@ const ordinary: Record<BookingStatus, readonly BookingStatus[]> = {
   draft: ['awaiting_payment', 'expired', 'cancelled'],
   awaiting_payment: ['confirmed', 'payment_failed', 'expired', 'cancelled'],
   payment_failed: ['awaiting_payment', 'expired', 'cancelled'],
-  confirmed: ['completed', 'cancelled'],
-  completed: ['cancelled'],
+  confirmed: ['completed', 'cancelled', 'on_the_way'],
+  completed: ['cancelled', 'on_the_way'],
   expired: [],
   cancelled: [],
+  // The ride, as the driver marks it. Once a car is on its way the booking is
+  // no longer cancelled from the site: that is a call to the company.
+  on_the_way: ['arrived'],
+  arrived: ['on_board', 'no_show'],
+  on_board: ['finished'],
+  finished: [],
+  no_show: [],
+}
+
+/** The steps a driver marks, in the order they happen (no_show instead of on_board). */
+export const rideStatuses = [
+  'on_the_way',
+  'arrived',
+  'on_board',
+  'finished',
+  'no_show',
+] as const satisfies readonly BookingStatus[]
+export type RideStatus = (typeof rideStatuses)[number]
+
+/** The ride steps a driver may mark next on a booking in `status`. */
+export function nextRideSteps(status: BookingStatus): RideStatus[] {
+  return rideStatuses.filter((step) => canTransition(status, step))
 }
 
 /**
@@ -85,8 +114,16 @@ export function confirmationRule(status: BookingStatus): TransitionRule | undefi
   return undefined
 }
 
-/** The statuses of a booking whose payment was taken and that still stands. */
-export const paidStatuses: readonly BookingStatus[] = ['confirmed', 'completed']
+/** The statuses of a booking whose payment was taken and that still stands (the ride included). */
+export const paidStatuses: readonly BookingStatus[] = [
+  'confirmed',
+  'completed',
+  'on_the_way',
+  'arrived',
+  'on_board',
+  'finished',
+  'no_show',
+]
 
 export function isPaid(status: BookingStatus): boolean {
   return paidStatuses.includes(status)
