@@ -61,7 +61,11 @@ export async function boardCsvResponse(context: Context, request: Request) {
     columns.map(([name]) => csvField(t(`ops.board.csvColumns.${name}`))).join(','),
     ...rows.map((row) => columns.map(([, value]) => csvField(value(row))).join(',')),
   ]
-  const name = view.week ? `bookings-week-${view.day}.csv` : `bookings-${view.day}.csv`
+  const name = view.until
+    ? `bookings-${view.day}-to-${view.until}.csv`
+    : view.week
+      ? `bookings-week-${view.day}.csv`
+      : `bookings-${view.day}.csv`
   // A byte-order mark first: spreadsheet programs then read the Turkish letters as UTF-8.
   return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
     headers: {

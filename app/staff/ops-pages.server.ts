@@ -171,10 +171,15 @@ function vehicleTitles(context: Context, request: Request) {
   return (code: string) => titles.get(code as never) ?? code
 }
 
+/** The longest range one view covers (a year, for accounting's CSV). */
+const MAX_RANGE_DAYS = 366
+
 /** What the board shows, read from its query string; anything unknown is left out. */
 export interface BoardView {
   day: string
   week: boolean
+  /** The last day of a longer range (the CSV export for accounting), at most 366 days on. */
+  until: string | undefined
   status: (typeof boardStatuses)[number] | undefined
   vehicleClass: VehicleClassCode | undefined
   search: string
@@ -184,9 +189,18 @@ export function readBoardView(request: Request, now: Date): BoardView {
   const params = new URL(request.url).searchParams
   const status = params.get('status')
   const vehicleClass = params.get('class')
+  const day = boardDay(request, now)
+  const until = params.get('until')
+  const validUntil =
+    until && dayPattern.test(until) && addDays(until, 0) === until && until >= day
+      ? until < addDays(day, MAX_RANGE_DAYS)
+        ? until
+        : addDays(day, MAX_RANGE_DAYS)
+      : undefined
   return {
-    day: boardDay(request, now),
+    day,
     week: params.get('view') === 'week',
+    until: validUntil,
     status: boardStatuses.find((known) => known === status),
     vehicleClass: isVehicleClassCode(vehicleClass) ? vehicleClass : undefined,
     search: normalizeText(params.get('q') ?? '').slice(0, 100),
@@ -199,6 +213,7 @@ export function boardViewQuery(view: BoardView, changes: Partial<BoardView> = {}
   const params = new URLSearchParams()
   params.set('day', next.day)
   if (next.week) params.set('view', 'week')
+  if (next.until) params.set('until', next.until)
   if (next.status) params.set('status', next.status)
   if (next.vehicleClass) params.set('class', next.vehicleClass)
   if (next.search) params.set('q', next.search)
@@ -211,7 +226,7 @@ export async function boardRows(context: Context, request: Request, view: BoardV
   const vehicleTitle = vehicleTitles(context, request)
   const rows = await boardBookings(await getDatabase(), {
     from: view.day,
-    to: view.week ? addDays(view.day, 6) : view.day,
+    to: view.until ?? (view.week ? addDays(view.day, 6) : view.day),
     status: view.status,
     vehicleClass: view.vehicleClass,
     search: view.search || undefined,

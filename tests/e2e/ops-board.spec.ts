@@ -65,6 +65,20 @@ test('a week, a search, a filter, the CSV file and the run sheet', async ({ page
   expect(line).toContain(`${date},${time},${reference},Confirmed,Business Luxury Minivan`)
   expect(line).toContain("'+90 532 123 45 67")
 
+  // Accounting's export: any range of days, here the booking's day and three more.
+  const until = new Date(Date.parse(`${date}T12:00:00Z`) + 3 * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+  await page.getByText('Export a date range as CSV').click()
+  const exportForm = page.getByRole('form', { name: 'Export a date range as CSV' })
+  await exportForm.getByLabel('From').fill(date)
+  await exportForm.getByLabel('Until').fill(until)
+  const rangeDownload = page.waitForEvent('download')
+  await exportForm.getByRole('button', { name: 'Download CSV' }).click()
+  const rangeFile = await rangeDownload
+  expect(rangeFile.suggestedFilename()).toBe(`bookings-${date}-to-${until}.csv`)
+  expect(readFileSync((await rangeFile.path())!, 'utf8')).toContain(reference)
+
   // The run sheet: the job with what the driver needs.
   await page.getByRole('link', { name: 'Run sheet to print' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Run sheet: /)

@@ -122,6 +122,28 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
           {t('ops.board.csv')}
         </a>
       </p>
+      <details className="ops-export">
+        <summary>{t('ops.board.exportTitle')}</summary>
+        <form method="get" action="/ops/board.csv" aria-label={t('ops.board.exportTitle')}>
+          <div className="field">
+            <label htmlFor="ops-export-from">{t('ops.board.exportFrom')}</label>
+            <input id="ops-export-from" name="day" type="date" required defaultValue={view.day} />
+          </div>
+          <div className="field">
+            <label htmlFor="ops-export-until">{t('ops.board.exportUntil')}</label>
+            <input
+              id="ops-export-until"
+              name="until"
+              type="date"
+              required
+              defaultValue={view.day}
+            />
+          </div>
+          <button type="submit" className="button">
+            {t('ops.board.exportSubmit')}
+          </button>
+        </form>
+      </details>
       <p role="status">
         {t('ops.board.count', { count: bookings.length })}
         {updatedAt ? ` ${t('ops.board.updatedAt', { time: updatedAt })}` : ''}
