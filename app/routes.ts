@@ -68,6 +68,13 @@ export default [
     route('ops', 'routes/ops/board.tsx'),
     route('ops/sign-in', 'routes/ops/sign-in.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
+    // Dispatch: drivers, vehicles, a booking's driver and vehicle, a driver's own jobs.
+    route('ops/drivers', 'routes/ops/drivers.tsx'),
+    route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
+    route('ops/vehicles', 'routes/ops/vehicles.tsx'),
+    route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
+    route('ops/jobs', 'routes/ops/jobs.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
 

@@ -6,7 +6,7 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { paymentSplit } from '~/domain/booking/payment-split'
-import { rolesThatMay } from '~/domain/staff/roles'
+import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import type { AuditValues } from '~/domain/staff/audit-actions'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { intlLocale, type Language } from '~/i18n/config'
@@ -151,6 +151,13 @@ function vehicleTitles(context: Context, request: Request) {
 }
 
 export async function boardPageData(context: Context, request: Request) {
+  // A driver may not see the board: /ops (where sign-in lands) is their own jobs.
+  const signedIn = await currentStaff(request)
+  if (signedIn && !roleMay(signedIn.account.role, 'bookings.view')) {
+    if (roleMay(signedIn.account.role, 'jobs.own')) {
+      throw redirect('/ops/jobs', { headers: staffPageHeaders })
+    }
+  }
   const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const { t, language } = pageContext(context, request)
   const now = new Date()
@@ -178,6 +185,7 @@ export async function boardPageData(context: Context, request: Request) {
       luggage: row.luggage_count,
       flight: row.flight_number,
       traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
+      driver: row.driver_name,
     })),
   }
 }

@@ -78,6 +78,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t('ops.board.columns.passengers')}</th>
                 <th scope="col">{t('ops.board.columns.flight')}</th>
                 <th scope="col">{t('ops.board.columns.traveller')}</th>
+                <th scope="col">{t('ops.dispatch.board.driver')}</th>
               </tr>
             </thead>
             <tbody>
@@ -95,6 +96,14 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                   <td>{booking.passengers ?? '–'}</td>
                   <td>{booking.flight ?? '–'}</td>
                   <td>{booking.traveller || '–'}</td>
+                  <td>
+                    {booking.driver ??
+                      (booking.status === 'confirmed' ? (
+                        <strong>{t('ops.dispatch.board.unassigned')}</strong>
+                      ) : (
+                        '–'
+                      ))}
+                  </td>
                 </tr>
               ))}
             </tbody>
