@@ -45,12 +45,14 @@ export type BoardRow = Pick<
   | 'flight_number'
   | 'first_name'
   | 'last_name'
->
+> & { driver_name: string | null }
 
 /**
- * The bookings picked up on an Istanbul calendar day, in pickup-time order.
- * A trip stored for '00:00' is picked up at the midnight that ends its date
- * (the last time option of a day), so it opens the next day's board.
+ * The bookings picked up on an Istanbul calendar day, each with its driver:
+ * first the confirmed ones no one drives yet (they need a dispatcher), then
+ * the rest, each group in pickup-time order. A trip stored for '00:00' is
+ * picked up at the midnight that ends its date (the last time option of a
+ * day), so it opens the next day's board.
  */
 export async function bookingsForPickupDay(
   handle: DatabaseHandle,
@@ -58,6 +60,8 @@ export async function bookingsForPickupDay(
 ): Promise<BoardRow[]> {
   const rows = await handle.db
     .selectFrom('bookings')
+    .leftJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
+    .leftJoin('drivers', 'drivers.id', 'booking_assignments.driver_id')
     .select([
       'reference',
       'status',
@@ -73,6 +77,7 @@ export async function bookingsForPickupDay(
       'flight_number',
       'first_name',
       'last_name',
+      'drivers.name as driver_name',
     ])
     .where((eb) =>
       eb.or([
@@ -90,7 +95,8 @@ export async function bookingsForPickupDay(
     .orderBy('reference')
     .execute()
   // '00:00' already sorts first: it is the first moment of the day.
-  return rows
+  const needsDriver = (row: BoardRow) => row.status === 'confirmed' && row.driver_name === null
+  return rows.sort((a, b) => Number(needsDriver(b)) - Number(needsDriver(a)))
 }
 
 export interface BookingRecord {
