@@ -235,3 +235,36 @@ test('the vehicles page in Turkish, with its messages beside the fields', async 
   await expect(form.getByLabel('Marka ve model')).toHaveValue('Ford Tourneo')
   await expectNoAxeViolations(page, testInfo)
 })
+
+test('a driver edited to inactive stays on the list, marked inactive', async ({
+  page,
+}, testInfo) => {
+  const admin = newAccount(testInfo, 'admin', 'dispatch-edit')
+  const name = `Retiring Driver ${testInfo.project.name}`
+  await signIn(page, admin)
+  await page.goto('/ops/drivers')
+  const form = page.getByRole('form', { name: 'Add a driver' })
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Phone').fill('+90 533 444 55 66')
+  await form.getByLabel('Languages spoken').fill('Turkish')
+  await form.getByLabel('Driving licence number').fill('R-1')
+  await form.getByRole('button', { name: 'Add driver' }).click()
+  await expect(page.getByRole('status')).toHaveText(`Driver ${name} added.`)
+
+  await page.getByRole('link', { name: `Edit ${name}` }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit driver ${name}`)
+  await expect(page.getByLabel('Phone')).toHaveValue('+90 533 444 55 66')
+  await expectNoAxeViolations(page, testInfo)
+  // A refused change keeps what was typed.
+  await page.getByLabel('Phone').fill('')
+  await page.getByLabel('Active: offered for new jobs').uncheck()
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText("Enter the driver's phone number.").first()).toBeVisible()
+  await expect(page.getByLabel('Active: offered for new jobs')).not.toBeChecked()
+  await page.getByLabel('Phone').fill('+90 533 444 55 77')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('status')).toHaveText('Changes saved.')
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('Inactive')
+  await expect(row).toContainText('+90 533 444 55 77')
+})
