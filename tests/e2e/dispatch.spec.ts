@@ -267,4 +267,15 @@ test('a driver edited to inactive stays on the list, marked inactive', async ({
   const row = page.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText('Inactive')
   await expect(row).toContainText('+90 533 444 55 77')
+
+  // A form a browser posts from another site is refused, even signed in, and changes
+  // nothing. (With an Origin header of another host React Router refuses it first.)
+  const forged = await page.request.post('/ops/drivers', {
+    headers: { 'Sec-Fetch-Site': 'cross-site' },
+    form: { name: 'Forged', phone: '+90 500 000 00 00', languages: 'x', licenceNumber: 'x' },
+  })
+  expect(forged.status()).toBe(403)
+  expect(forged.headers()['cache-control']).toBe('no-store')
+  await page.goto('/ops/drivers')
+  await expect(page.getByRole('region', { name: 'Drivers' })).not.toContainText('Forged')
 })
