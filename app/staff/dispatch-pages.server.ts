@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
-import { istanbulDate } from '~/domain/booking-window'
+import { istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
@@ -11,6 +11,7 @@ import { listVehicleClasses } from '~/content/fleet.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { formatDate } from '~/utils/format'
+import { intlLocale } from '~/i18n/config'
 import { pageContext } from '~/utils/page-context.server'
 import { isSameOriginPost } from '~/utils/same-origin.server'
 import { logger } from '~/utils/logger.server'
@@ -32,6 +33,7 @@ import {
   vehicleLabel,
 } from '~/dispatch/assignment.server'
 import { jobsOfDriver } from '~/dispatch/jobs.server'
+import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
@@ -75,6 +77,32 @@ function classTitles(context: Context, request: Request) {
   const { language, site } = pageContext(context, request)
   const titles = new Map(listVehicleClasses(language, site).map((item) => [item.code, item.title]))
   return (code: string) => titles.get(code as never) ?? code
+}
+
+/** A driver's or vehicle's own audit entries, dated in Istanbul time in the page's language. */
+async function recordHistory(context: Context, request: Request, subject: string) {
+  const { language, t } = pageContext(context, request)
+  const format = new Intl.DateTimeFormat(intlLocale[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: ISTANBUL_TIME_ZONE,
+  })
+  const shown = (value: string | number | boolean | null | undefined) =>
+    value === null || value === undefined
+      ? null
+      : typeof value === 'boolean'
+        ? t(value ? 'ops.dispatch.yes' : 'ops.dispatch.no')
+        : String(value)
+  const entries = await staffActionsOnSubject((await getDatabase()).db, subject)
+  return entries.map((entry) => ({
+    id: entry.id,
+    at: format.format(new Date(entry.at)),
+    staffName: entry.staffName,
+    action: entry.action,
+    changes: [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].map(
+      (field) => ({ field, before: shown(entry.before[field]), after: shown(entry.after[field]) }),
+    ),
+  }))
 }
 
 // ---------------------------------------------------------------- drivers
@@ -191,6 +219,7 @@ export async function editDriverPageData(
       active: driver.active === 1 ? 'on' : '',
     },
     accounts: accountOptions(await linkableDriverAccounts(handle.db, driver.id)),
+    history: await recordHistory(context, request, `driver:${driver.id}`),
   }
 }
 
@@ -295,6 +324,7 @@ export async function editVehiclePageData(
       active: vehicle.active === 1 ? 'on' : '',
     },
     classes: classOptions(context, request),
+    history: await recordHistory(context, request, `vehicle:${vehicle.id}`),
   }
 }
 

@@ -268,6 +268,16 @@ test('a driver edited to inactive stays on the list, marked inactive', async ({
   await expect(row).toContainText('Inactive')
   await expect(row).toContainText('+90 533 444 55 77')
 
+  // The driver's own history: who added and changed them, before and after.
+  await page.getByRole('link', { name: `Edit ${name}` }).click()
+  const history = page.getByRole('region', { name: 'Staff actions' })
+  await expect(history).toContainText('Driver added')
+  await expect(history).toContainText('Driver changed')
+  await expect(history).toContainText('Phone: +90 533 444 55 66 → +90 533 444 55 77')
+  await expect(history).toContainText('Active: Yes → No')
+  await expect(history).toContainText(admin.name)
+  await expectNoAxeViolations(page, testInfo)
+
   // A form a browser posts from another site is refused, even signed in, and changes
   // nothing. (With an Origin header of another host React Router refuses it first.)
   const forged = await page.request.post('/ops/drivers', {

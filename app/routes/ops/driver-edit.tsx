@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/driver-edit'
 import { editDriverAction, editDriverPageData } from '~/staff/dispatch-pages.server'
 import { DriverForm } from '~/components/ops/driver-fields'
@@ -35,6 +36,7 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
         submitLabel={t('ops.dispatch.save')}
         withActive
       />
+      <RecordHistory entries={loaderData.history} />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/vehicle-edit'
 import { editVehicleAction, editVehiclePageData } from '~/staff/dispatch-pages.server'
 import { VehicleForm } from '~/components/ops/vehicle-fields'
@@ -35,6 +36,7 @@ export default function OpsVehicleEdit({ loaderData, actionData }: Route.Compone
         submitLabel={t('ops.dispatch.save')}
         withActive
       />
+      <RecordHistory entries={loaderData.history} />
     </section>
   )
 }
