@@ -73,6 +73,13 @@ export default [
     route('ops/run-sheet', 'routes/ops/run-sheet.tsx'),
     route('ops/staff', 'routes/ops/staff.tsx'),
     route('ops/staff/:id', 'routes/ops/staff-account.tsx'),
+    // Dispatch: drivers, vehicles, a booking's driver and vehicle, a driver's own jobs.
+    route('ops/drivers', 'routes/ops/drivers.tsx'),
+    route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
+    route('ops/vehicles', 'routes/ops/vehicles.tsx'),
+    route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
+    route('ops/jobs', 'routes/ops/jobs.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),

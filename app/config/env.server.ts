@@ -115,6 +115,11 @@ const envSchema = z
     SMTP_URL: z.string().trim().default(''),
     MAIL_FROM: z.string().trim().default(''),
     OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
+
+    /** Dispatch: minutes added after a trip's estimated end before its driver and car count as free. */
+    DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+    /** The hour (Istanbul, 0-23) from which the day-before reminder e-mails are sent. */
+    REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(18),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'iyzico' && (!env.IYZICO_API_KEY || !env.IYZICO_SECRET_KEY)) {

@@ -266,6 +266,49 @@ export interface OutgoingMailTable {
   created_at: string
 }
 
+/** A driver of the company; `staff_account_id` links their driver sign-in (see migration 0010). */
+export interface DriversTable {
+  id: Generated<number>
+  name: string
+  phone: string
+  /** The languages they speak, as typed ('Turkish, English'). */
+  languages: string
+  licence_number: string
+  staff_account_id: number | null
+  /** 1 or 0 (SQLite has no boolean): an inactive driver is not offered for new jobs. */
+  active: number
+  created_at: string
+  updated_at: string
+}
+
+/** A vehicle of the fleet; the plate is stored normalised (normalisePlate) and unique. */
+export interface VehiclesTable {
+  id: Generated<number>
+  class_code: VehicleClassCode
+  make_model: string
+  plate: string
+  colour: string | null
+  seats: number
+  luggage: number
+  active: number
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * Who drives a booking, and in what: one row per booking, `version` counting
+ * its changes; driver and vehicle are null once the assignment is removed.
+ */
+export interface BookingAssignmentsTable {
+  booking_id: string
+  driver_id: number | null
+  vehicle_id: number | null
+  version: number
+  assigned_by: number
+  assigned_at: string
+  updated_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -280,6 +323,9 @@ export interface Database {
   staff_sessions: StaffSessionsTable
   staff_audit: StaffAuditTable
   outgoing_mail: OutgoingMailTable
+  drivers: DriversTable
+  vehicles: VehiclesTable
+  booking_assignments: BookingAssignmentsTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

@@ -10,6 +10,8 @@ import { changeStatus, lockBooking } from '~/booking/booking-store.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
 import { retryContactMails } from '~/contact/contact-mail.server'
 import { deliverQueuedMail } from '~/mail/outgoing-mail.server'
+import { queueReminders } from '~/dispatch/reminders.server'
+import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
 
@@ -170,9 +172,9 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 
 /**
  * Everything the periodic job does: settle silent payments, expire drafts and
- * abandoned bookings, retry confirmation and contact e-mails, send queued
- * e-mails, list refunds due, and delete what the retention periods no longer
- * allow to keep. Every instance
+ * abandoned bookings, retry confirmation and contact e-mails, queue the
+ * day-before reminders, send queued e-mails, list refunds due, and delete
+ * what the retention periods no longer allow to keep. Every instance
  * schedules it, but it runs in one at a time (a database lock: docs/database.md);
  * the others answer `{ ran: false }` and try again next period. Each change is
  * a guarded transaction as well, so even overlapping runs stay correct.
@@ -187,6 +189,8 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     const abandoned = await expireAbandoned(handle, now)
     const mailed = await retryConfirmations(handle, now)
     const contactMails = await retryContactMails(handle, now)
+    // Queued before the send below, which then sends them in this same run.
+    const reminders = (await queueReminders(handle, now, getEnv().REMINDER_HOUR)).length
     const queuedMails = await deliverQueuedMail(handle, now)
     const refunds = (await refundsDue(handle)).length
     const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
@@ -197,6 +201,7 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
       abandoned,
       mailed,
       contactMails,
+      reminders,
       queuedMails,
       refundsDue: refunds,
       purgedBookings,

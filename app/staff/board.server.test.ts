@@ -32,7 +32,7 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     return draft.reference
   }
 
-  it('lists the day’s paid bookings in pickup-time order, not unpaid ones', async () => {
+  it('lists the day’s paid bookings, not unpaid ones; those needing a driver first', async () => {
     const day = '2026-12-01'
     const late = await booking(day, '18:30', ['awaiting_payment', 'confirmed'])
     const early = await booking(day, '07:15', ['awaiting_payment', 'confirmed', 'completed'])
@@ -49,8 +49,86 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     await booking('2026-12-02', '08:00', ['awaiting_payment', 'confirmed'])
 
     const rows = await bookingsForPickupDay(handle, day)
-    expect(rows.map((row) => row.reference)).toEqual([early, cancelledPaid, late])
-    expect(rows.map((row) => row.status)).toEqual(['completed', 'cancelled', 'confirmed'])
+    // Paid bookings no one drives yet come first (confirmed, or completed with every
+    // passenger named: both still need a driver), by time; then the rest.
+    expect(rows.map((row) => row.reference)).toEqual([early, late, cancelledPaid])
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'confirmed', 'cancelled'])
+    expect(rows.map((row) => row.problem)).toEqual(['noDriver', 'noDriver', null])
+  })
+
+  it('names each booking’s driver, and an assigned booking keeps its time order', async () => {
+    const day = '2026-12-06'
+    const first = await booking(day, '08:00', ['awaiting_payment', 'confirmed'])
+    const second = await booking(day, '09:00', ['awaiting_payment', 'confirmed'])
+    const third = await booking(day, '10:00', ['awaiting_payment', 'confirmed'])
+    const at = now.toISOString()
+    const account = await handle.db
+      .insertInto('staff_accounts')
+      .values({
+        email: 'board-desk@example.com',
+        name: 'Desk',
+        role: 'dispatcher',
+        password_hash: 'not-used',
+        disabled_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const driver = await handle.db
+      .insertInto('drivers')
+      .values({
+        name: 'Ali Veli',
+        phone: '1',
+        languages: 'Turkish',
+        licence_number: 'L',
+        staff_account_id: null,
+        active: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const vehicle = await handle.db
+      .insertInto('vehicles')
+      .values({
+        class_code: 'LUXMNVN',
+        make_model: 'Vito',
+        plate: 'BOARD1',
+        colour: null,
+        seats: 6,
+        luggage: 6,
+        active: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const reference of [first, third]) {
+      const { id } = await handle.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow()
+      await handle.db
+        .insertInto('booking_assignments')
+        .values({
+          booking_id: id,
+          driver_id: driver.id,
+          vehicle_id: vehicle.id,
+          version: 1,
+          assigned_by: account.id,
+          assigned_at: at,
+          updated_at: at,
+        })
+        .execute()
+    }
+    const rows = await bookingsForPickupDay(handle, day)
+    expect(rows.map((row) => [row.reference, row.driver_name])).toEqual([
+      [second, null],
+      [first, 'Ali Veli'],
+      [third, 'Ali Veli'],
+    ])
   })
 
   it('puts a midnight pickup on the day it happens', async () => {
@@ -172,9 +250,10 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
         })
         .execute()
       const rows = await bookingsForPickupDay(handle, '2027-02-01')
+      // A refund due comes before a booking that only needs its driver.
       expect(rows.map((row) => [row.reference, row.problem])).toEqual([
         [late, 'refundDue'],
-        [early, null],
+        [early, 'noDriver'],
       ])
     })
   })

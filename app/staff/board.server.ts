@@ -47,10 +47,11 @@ export type BoardRow = Pick<
   | 'flight_number'
   | 'first_name'
   | 'last_name'
->
+> & { driver_name: string | null }
 
-/** What a board row flags for a person to look at first. */
-export type BoardProblem = 'refundDue' | 'mailFailed'
+/** What a board row flags for a person to look at first, most urgent first. */
+export const boardProblems = ['refundDue', 'mailFailed', 'noDriver'] as const
+export type BoardProblem = (typeof boardProblems)[number]
 
 export type BoardBooking = BoardRow & {
   email: string | null
@@ -66,6 +67,8 @@ export interface BoardQuery {
   to: string
   status?: (typeof boardStatuses)[number]
   vehicleClass?: VehicleClassCode
+  /** Only the bookings this driver drives. */
+  driverId?: number
   /**
    * A reference, a name, an e-mail or a phone number (any part). A search
    * looks at every day, not only `from` to `to`.
@@ -73,16 +76,20 @@ export interface BoardQuery {
   search?: string
 }
 
+/** Bookings paid and not yet on the road: a driver must be given before the ride starts. */
+const needsDriverStatuses = new Set<BookingStatus>(['confirmed', 'completed'])
+
 /** At most this many rows answer a search; a narrower search finds the rest. */
 export const BOARD_SEARCH_LIMIT = 100
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '')
 
 /**
- * The bookings the board shows, problems first (a charge to refund, a
- * confirmation e-mail that could not be sent), then in pickup order. A trip
- * stored for '00:00' is picked up at the midnight that ends its date (the last
- * time option of a day), so it opens the next day.
+ * The bookings the board shows, each with its driver, problems first (a
+ * charge to refund, a confirmation e-mail that could not be sent, a paid
+ * booking no one drives yet), then in pickup order. A trip stored for '00:00'
+ * is picked up at the midnight that ends its date (the last time option of a
+ * day), so it opens the next day.
  */
 export async function boardBookings(
   handle: DatabaseHandle,
@@ -91,24 +98,27 @@ export async function boardBookings(
   const search = query.search?.trim().toLowerCase()
   let select = handle.db
     .selectFrom('bookings')
+    .leftJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
+    .leftJoin('drivers', 'drivers.id', 'booking_assignments.driver_id')
     .select([
-      'reference',
-      'status',
-      'trip_date',
-      'trip_time',
-      'vehicle_class',
-      'pickup_text',
-      'pickup_place_id',
-      'destination_text',
-      'destination_place_id',
-      'passenger_count',
-      'luggage_count',
-      'flight_number',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'mail_status',
+      'bookings.reference',
+      'bookings.status',
+      'bookings.trip_date',
+      'bookings.trip_time',
+      'bookings.vehicle_class',
+      'bookings.pickup_text',
+      'bookings.pickup_place_id',
+      'bookings.destination_text',
+      'bookings.destination_place_id',
+      'bookings.passenger_count',
+      'bookings.luggage_count',
+      'bookings.flight_number',
+      'bookings.first_name',
+      'bookings.last_name',
+      'bookings.email',
+      'bookings.phone',
+      'bookings.mail_status',
+      'drivers.name as driver_name',
     ])
     .select((eb) =>
       eb
@@ -123,8 +133,11 @@ export async function boardBookings(
     )
     .where((eb) =>
       eb.or([
-        eb('status', 'in', paidStatuses),
-        eb.and([eb('status', '=', 'cancelled'), eb('confirmed_at', 'is not', null)]),
+        eb('bookings.status', 'in', paidStatuses),
+        eb.and([
+          eb('bookings.status', '=', 'cancelled'),
+          eb('bookings.confirmed_at', 'is not', null),
+        ]),
       ]),
     )
   if (search) {
@@ -134,10 +147,10 @@ export async function boardBookings(
     select = select
       .where((eb) =>
         eb.or([
-          eb(eb.fn('lower', ['reference']), 'like', like),
-          eb(eb.fn('lower', ['email']), 'like', like),
+          eb(eb.fn('lower', ['bookings.reference']), 'like', like),
+          eb(eb.fn('lower', ['bookings.email']), 'like', like),
           eb(
-            sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+            sql<string>`lower(coalesce(bookings.first_name, '') || ' ' || coalesce(bookings.last_name, ''))`,
             'like',
             like,
           ),
@@ -145,7 +158,7 @@ export async function boardBookings(
           ...(digits.length >= 4
             ? [
                 eb(
-                  sql<string>`replace(replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '+', '')`,
+                  sql<string>`replace(replace(replace(replace(replace(coalesce(bookings.phone, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '+', '')`,
                   'like',
                   `%${digits}%`,
                 ),
@@ -158,23 +171,27 @@ export async function boardBookings(
     select = select.where((eb) =>
       eb.or([
         eb.and([
-          eb('trip_date', '>=', query.from),
-          eb('trip_date', '<=', query.to),
-          eb('trip_time', '!=', '00:00'),
+          eb('bookings.trip_date', '>=', query.from),
+          eb('bookings.trip_date', '<=', query.to),
+          eb('bookings.trip_time', '!=', '00:00'),
         ]),
         eb.and([
-          eb('trip_date', '>=', addDays(query.from, -1)),
-          eb('trip_date', '<=', addDays(query.to, -1)),
-          eb('trip_time', '=', '00:00'),
+          eb('bookings.trip_date', '>=', addDays(query.from, -1)),
+          eb('bookings.trip_date', '<=', addDays(query.to, -1)),
+          eb('bookings.trip_time', '=', '00:00'),
         ]),
       ]),
     )
   }
-  if (query.status) select = select.where('status', '=', query.status)
-  if (query.vehicleClass) select = select.where('vehicle_class', '=', query.vehicleClass)
+  if (query.status) select = select.where('bookings.status', '=', query.status)
+  if (query.vehicleClass) {
+    select = select.where('bookings.vehicle_class', '=', query.vehicleClass)
+  }
+  if (query.driverId !== undefined) select = select.where('drivers.id', '=', query.driverId)
 
   const rows = await select.execute()
-  const problemRank = (problem: BoardProblem | null) => (problem ? 0 : 1)
+  const problemRank = (problem: BoardProblem | null) =>
+    problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
     .map(({ mail_status, refund_due, ...row }) => ({
       ...row,
@@ -183,7 +200,9 @@ export async function boardBookings(
         ? ('refundDue' as const)
         : mail_status === 'failed'
           ? ('mailFailed' as const)
-          : null,
+          : needsDriverStatuses.has(row.status) && row.driver_name === null
+            ? ('noDriver' as const)
+            : null,
     }))
     .sort(
       (a, b) =>

@@ -6,7 +6,7 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { paymentSplit } from '~/domain/booking/payment-split'
-import { rolesThatMay } from '~/domain/staff/roles'
+import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import type { AuditValues } from '~/domain/staff/audit-actions'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { getSiteSettings } from '~/config/site.server'
@@ -18,6 +18,7 @@ import { isSameOriginPost } from '~/utils/same-origin.server'
 import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
+import { listDrivers } from '~/dispatch/drivers.server'
 import { boardBookings, boardStatuses, bookingRecord } from './board.server'
 import {
   currentStaff,
@@ -182,6 +183,8 @@ export interface BoardView {
   until: string | undefined
   status: (typeof boardStatuses)[number] | undefined
   vehicleClass: VehicleClassCode | undefined
+  /** One driver's bookings (their run sheet), by the driver's record id. */
+  driverId: number | undefined
   search: string
 }
 
@@ -203,6 +206,9 @@ export function readBoardView(request: Request, now: Date): BoardView {
     until: validUntil,
     status: boardStatuses.find((known) => known === status),
     vehicleClass: isVehicleClassCode(vehicleClass) ? vehicleClass : undefined,
+    driverId: /^\d{1,9}$/.test(params.get('driver') ?? '')
+      ? Number(params.get('driver'))
+      : undefined,
     search: normalizeText(params.get('q') ?? '').slice(0, 100),
   }
 }
@@ -216,6 +222,7 @@ export function boardViewQuery(view: BoardView, changes: Partial<BoardView> = {}
   if (next.until) params.set('until', next.until)
   if (next.status) params.set('status', next.status)
   if (next.vehicleClass) params.set('class', next.vehicleClass)
+  if (next.driverId !== undefined) params.set('driver', String(next.driverId))
   if (next.search) params.set('q', next.search)
   return params.toString()
 }
@@ -229,6 +236,7 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     to: view.until ?? (view.week ? addDays(view.day, 6) : view.day),
     status: view.status,
     vehicleClass: view.vehicleClass,
+    driverId: view.driverId,
     search: view.search || undefined,
   })
   return rows.map((row) => ({
@@ -247,10 +255,18 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
     email: row.email,
     phone: row.phone,
+    driver: row.driver_name,
   }))
 }
 
 export async function boardPageData(context: Context, request: Request) {
+  // A driver may not see the board: /ops (where sign-in lands) is their own jobs.
+  const signedIn = await currentStaff(request)
+  if (signedIn && !roleMay(signedIn.account.role, 'bookings.view')) {
+    if (roleMay(signedIn.account.role, 'jobs.own')) {
+      throw redirect('/ops/jobs', { headers: staffPageHeaders })
+    }
+  }
   const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const { t, language } = pageContext(context, request)
   const now = new Date()
@@ -278,6 +294,10 @@ export async function boardPageData(context: Context, request: Request) {
     vehicleClasses: listVehicleClasses(language, getSiteSettings()).map((item) => ({
       code: item.code,
       title: item.title,
+    })),
+    drivers: (await listDrivers((await getDatabase()).db)).map((driver) => ({
+      id: driver.id,
+      name: driver.name,
     })),
     bookings: await boardRows(context, request, view),
   }

@@ -99,6 +99,17 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="ops-driver">{t('ops.dispatch.board.driver')}</label>
+          <select id="ops-driver" name="driver" defaultValue={view.driverId ?? ''}>
+            <option value="">{t('ops.board.any')}</option>
+            {board.drivers.map((driver) => (
+              <option key={driver.id} value={driver.id}>
+                {driver.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="ops-search">{t('ops.board.search')}</label>
           <input
             id="ops-search"
@@ -177,6 +188,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t('ops.board.columns.passengers')}</th>
                 <th scope="col">{t('ops.board.columns.flight')}</th>
                 <th scope="col">{t('ops.board.columns.traveller')}</th>
+                <th scope="col">{t('ops.dispatch.board.driver')}</th>
               </tr>
             </thead>
             <tbody>
@@ -204,6 +216,14 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                   <td>{booking.passengers ?? '–'}</td>
                   <td>{booking.flight ?? '–'}</td>
                   <td>{booking.traveller || '–'}</td>
+                  <td>
+                    {booking.driver ??
+                      (booking.problem === 'noDriver' ? (
+                        <strong>{t('ops.dispatch.board.unassigned')}</strong>
+                      ) : (
+                        '–'
+                      ))}
+                  </td>
                 </tr>
               ))}
             </tbody>

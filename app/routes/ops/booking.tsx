@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
+import { assignmentSummary } from '~/staff/dispatch-pages.server'
+import { AssignmentSection } from '~/components/ops/assignment-section'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return bookingPageData(context, request, params.reference)
+  const [page, dispatch] = await Promise.all([
+    bookingPageData(context, request, params.reference),
+    assignmentSummary(context, request, params.reference),
+  ])
+  return { ...page, dispatch }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -70,6 +76,8 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
             .join(', ')}
         />
       </dl>
+
+      <AssignmentSection reference={booking.reference} dispatch={booking.dispatch} />
 
       <h2>{t('ops.booking.traveller')}</h2>
       <dl className="ops-details">

@@ -4,6 +4,7 @@ import type { Route } from './+types/layout'
 import opsCss from '~/styles/ops.css?url'
 import { staffLayoutData } from '~/staff/ops-pages.server'
 import { staffPageHeaders } from '~/staff/guard.server'
+import { roleMay } from '~/domain/staff/roles'
 
 /**
  * The layout of every staff page (/ops): no copy kept by a browser or proxy
@@ -32,9 +33,20 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
       {staff ? (
         <div className="ops-bar">
           <nav className="ops-bar__nav" aria-label={t('ops.nav.label')}>
-            <a href="/ops">{t('ops.nav.board')}</a>
-            {staff.role === 'admin' ? <a href="/ops/staff">{t('ops.nav.staff')}</a> : null}
-            {staff.role !== 'driver' ? <a href="/ops/security">{t('ops.nav.security')}</a> : null}
+            {roleMay(staff.role, 'bookings.view') ? <a href="/ops">{t('ops.nav.board')}</a> : null}
+            {roleMay(staff.role, 'dispatch.manage') ? (
+              <>
+                <a href="/ops/drivers">{t('ops.nav.drivers')}</a>
+                <a href="/ops/vehicles">{t('ops.nav.vehicles')}</a>
+              </>
+            ) : null}
+            {roleMay(staff.role, 'jobs.own') ? <a href="/ops/jobs">{t('ops.nav.jobs')}</a> : null}
+            {roleMay(staff.role, 'staff.manage') ? (
+              <a href="/ops/staff">{t('ops.nav.staff')}</a>
+            ) : null}
+            {roleMay(staff.role, 'bookings.view') ? (
+              <a href="/ops/security">{t('ops.nav.security')}</a>
+            ) : null}
           </nav>
           <p className="ops-bar__who">
             {t('ops.nav.signedInAs', { name: staff.name, role: t(`ops.roles.${staff.role}`) })}

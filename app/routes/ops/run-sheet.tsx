@@ -21,9 +21,9 @@ export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
       <h1 id="ops-run-sheet-title">{heading}</h1>
       <p>{t('ops.runSheet.count', { count: jobs.length })}</p>
       {jobs.length === 0 ? <p>{t('ops.runSheet.empty')}</p> : null}
-      <ol className="ops-jobs">
+      <ol className="ops-sheet-jobs">
         {jobs.map((job) => (
-          <li key={job.reference} className="ops-job">
+          <li key={job.reference} className="ops-sheet-job">
             <h2>
               {manyDays ? `${job.dayLabel}, ` : ''}
               {job.time} · {job.reference}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react'
+import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { translateFieldError } from '~/forms/text-input'
+import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
+import { useErrorTitle } from '~/utils/use-error-title'
+
+/**
+ * Pieces the dispatch forms share (drivers, vehicles, assignment): the
+ * translated error text, the summary at the top of a refused form, and a
+ * whole-number field.
+ */
+
+export function useDispatchErrorText(): ErrorText {
+  const { t } = useTranslation()
+  return (error: string) => translateFieldError(t, error)
+}
+
+/**
+ * The summary of a submitted form's errors (form errors as text, one link per
+ * wrong field), and the 'Error: ' title while they show.
+ */
+export function DispatchErrorSummary({
+  form,
+  fields,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
+  form: FormMetadata<any, string[]>
+  fields: FieldMetadata<unknown>[]
+}) {
+  const { t } = useTranslation()
+  const text = useDispatchErrorText()
+  const fieldErrors = fields.flatMap((field) =>
+    (field.errors ?? []).map((error) => ({ id: field.id, error })),
+  )
+  const formErrors = form.errors ?? []
+  const failed = form.status === 'error' && fieldErrors.length + formErrors.length > 0
+  useErrorTitle(failed)
+  if (!failed) return null
+  return (
+    <ErrorSummary
+      focus
+      messages={formErrors.map((error) => (
+        <p key={error}>{text(error)}</p>
+      ))}
+      title={fieldErrors.length ? t('ops.dispatch.errorSummary') : undefined}
+      links={fieldErrors.map(({ id, error }) => ({
+        key: `${id}:${error}`,
+        target: id,
+        content: text(error),
+      }))}
+    />
+  )
+}
+
+/** A whole-number input with its label and errors (a numeric keypad on phones). */
+export function NumberField({
+  field,
+  label,
+  text,
+}: {
+  field: FieldMetadata<number | undefined>
+  label: string
+  text: ErrorText
+}) {
+  const { key, ...props } = getInputProps(field, { type: 'text' })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} inputMode="numeric" autoComplete="off" className="ops-number" />
+      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
+    </div>
+  )
+}
+
+/** A status line after a change (role=status, read out once it appears). */
+export function DoneNotice({ children }: { children: ReactNode }) {
+  return (
+    <p className="alert alert--success" role="status">
+      {children}
+    </p>
+  )
+}

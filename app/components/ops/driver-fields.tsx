@@ -1,0 +1,99 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { CheckboxField, SelectField, TextField } from '~/forms/fields'
+import { driverSchema, type DriverForm as DriverValues } from '~/dispatch/dispatch-forms'
+import { DispatchErrorSummary, useDispatchErrorText } from './dispatch-form'
+
+/** The driver form, to add one (no "active" box: a new driver is active) or edit one. */
+export function DriverForm({
+  id,
+  lastResult,
+  defaultValue,
+  accounts,
+  submitLabel,
+  withActive,
+  labelledBy,
+}: {
+  id: string
+  lastResult: SubmissionResult<string[]> | undefined
+  defaultValue?: Record<string, string>
+  accounts: { value: number; label: string }[]
+  submitLabel: string
+  withActive: boolean
+  labelledBy: string
+}) {
+  const { t } = useTranslation()
+  const text = useDispatchErrorText()
+  const [form, fields] = useForm<DriverValues>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(driverSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: driverSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form
+      method="post"
+      className="form-card ops-form"
+      aria-labelledby={labelledBy}
+      {...getFormProps(form, { ariaAttributes: false })}
+    >
+      <DispatchErrorSummary
+        form={form}
+        fields={[
+          fields.name,
+          fields.phone,
+          fields.languages,
+          fields.licenceNumber,
+          fields.staffAccountId,
+        ]}
+      />
+      <TextField
+        field={fields.name}
+        label={t('ops.dispatch.driverFields.name')}
+        autoComplete="off"
+        text={text}
+      />
+      <TextField
+        field={fields.phone}
+        type="tel"
+        label={t('ops.dispatch.driverFields.phone')}
+        autoComplete="off"
+        text={text}
+      />
+      <TextField
+        field={fields.languages}
+        label={t('ops.dispatch.driverFields.languages')}
+        hint={t('ops.dispatch.driverFields.languagesHint')}
+        autoComplete="off"
+        text={text}
+      />
+      <TextField
+        field={fields.licenceNumber}
+        label={t('ops.dispatch.driverFields.licence')}
+        autoComplete="off"
+        text={text}
+      />
+      <SelectField
+        field={fields.staffAccountId}
+        label={t('ops.dispatch.driverFields.account')}
+        placeholder={t('ops.dispatch.driverFields.accountNone')}
+        options={accounts}
+        text={text}
+      />
+      <p className="field__hint">{t('ops.dispatch.driverFields.accountHint')}</p>
+      {withActive ? (
+        <CheckboxField field={fields.active} text={text}>
+          {t('ops.dispatch.driverFields.active')}
+        </CheckboxField>
+      ) : null}
+      <button type="submit" className="button button--accent">
+        {submitLabel}
+      </button>
+    </Form>
+  )
+}

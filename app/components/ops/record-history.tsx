@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next'
+
+export interface HistoryEntry {
+  id: number
+  at: string
+  staffName: string
+  action: string
+  changes: { field: string; before: string | null; after: string | null }[]
+}
+
+/** A driver's or vehicle's audit entries: when, by whom, what changed (labels as on a booking). */
+export function RecordHistory({ entries }: { entries: HistoryEntry[] }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h2 id="ops-history-title">{t('ops.audit.title')}</h2>
+      <div
+        className="ops-table-wrap"
+        role="region"
+        aria-labelledby="ops-history-title"
+        tabIndex={0}
+      >
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('ops.booking.columns.at')}</th>
+              <th scope="col">{t('ops.audit.columns.who')}</th>
+              <th scope="col">{t('ops.audit.columns.action')}</th>
+              <th scope="col">{t('ops.audit.columns.changes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.at}</td>
+                <td>{entry.staffName}</td>
+                <td>{t(`ops.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+                <td>
+                  <ul className="ops-changes">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        {t('ops.audit.change', {
+                          field: t(`ops.audit.fields.${change.field}`, {
+                            defaultValue: change.field,
+                          }),
+                          before: change.before ?? '–',
+                          after: change.after ?? '–',
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,412 @@
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { createDraft } from '~/booking/bookings.server'
+import { createStaffAccount } from '~/staff/accounts.server'
+import { staffActionsOnBooking } from '~/staff/audit.server'
+import { warningsFingerprint } from '~/domain/dispatch/rules'
+import { draftInput } from '../../tests/support/booking-fixtures'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
+import { addDriver, changeDriver, driverOfAccount, linkableDriverAccounts } from './drivers.server'
+import { addVehicle, changeVehicle } from './vehicles.server'
+import {
+  assignBooking,
+  assignmentVersion,
+  currentAssignment,
+  unassignBooking,
+  type AssignRequest,
+} from './assignment.server'
+
+const now = new Date('2026-11-20T08:00:00Z')
+const buffer = 30
+
+describe.each(storageBackends())('dispatch storage on $name', (backend) => {
+  let handle: DatabaseHandle
+  useMigratedDatabase(backend, (opened) => (handle = opened))
+
+  let counter = 0
+  /** A paid booking (class index 1: LUXMNVN) for 4 passengers and 4 bags. */
+  async function confirmedBooking(date: string, time: string, status = 'confirmed' as const) {
+    const { booking } = await createDraft(handle, draftInput(1, date), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({
+        status,
+        trip_time: time,
+        first_name: 'Ayşe',
+        last_name: 'Yılmaz',
+        email: `traveller-${counter++}@example.com`,
+        passenger_count: 4,
+        luggage_count: 4,
+        confirmed_at: now.toISOString(),
+      })
+      .where('id', '=', booking.id)
+      .execute()
+    return booking
+  }
+
+  async function staff(role: 'dispatcher' | 'driver', name: string) {
+    return createStaffAccount(
+      handle,
+      { email: `staff-${counter++}@example.com`, name, role, password: 'a-long-password-1' },
+      now,
+    )
+  }
+
+  function queuedMail(bookingId: string) {
+    return handle.db
+      .selectFrom('outgoing_mail')
+      .select(['dedupe_key', 'kind', 'recipient', 'subject', 'text_body'])
+      .where('booking_id', '=', bookingId)
+      .orderBy('id')
+      .execute()
+  }
+
+  it('keeps drivers and vehicles with an audit row per change, and one vehicle per plate', async () => {
+    const dispatcher = await staff('dispatcher', 'Selin Demir')
+    const driverAccount = await staff('driver', 'Mehmet Kaya')
+    const added = await addDriver(
+      handle,
+      {
+        name: 'Mehmet Kaya',
+        phone: '+90 532 000 00 01',
+        languages: 'Turkish, English',
+        licenceNumber: 'B-123456',
+        staffAccountId: driverAccount.id,
+        active: true,
+      },
+      dispatcher.id,
+      now,
+    )
+    expect(added.ok).toBe(true)
+    const id = added.ok ? added.id : -1
+    expect((await driverOfAccount(handle.db, driverAccount.id))?.id).toBe(id)
+    // The linked account is offered to this driver only.
+    expect((await linkableDriverAccounts(handle.db)).map((a) => a.id)).not.toContain(
+      driverAccount.id,
+    )
+    expect((await linkableDriverAccounts(handle.db, id)).map((a) => a.id)).toContain(
+      driverAccount.id,
+    )
+    // A second driver cannot take the same sign-in.
+    const twice = await addDriver(
+      handle,
+      {
+        name: 'Someone Else',
+        phone: '1',
+        languages: 'Turkish',
+        licenceNumber: 'X',
+        staffAccountId: driverAccount.id,
+        active: true,
+      },
+      dispatcher.id,
+      now,
+    )
+    expect(twice).toEqual({ ok: false, refusal: 'accountUnavailable' })
+
+    await changeDriver(
+      handle,
+      id,
+      {
+        name: 'Mehmet Kaya',
+        phone: '+90 532 000 00 02',
+        languages: 'Turkish, English',
+        licenceNumber: 'B-123456',
+        staffAccountId: driverAccount.id,
+        active: false,
+      },
+      dispatcher.id,
+      now,
+    )
+    const log = await handle.db
+      .selectFrom('staff_audit')
+      .select(['action', 'before_json', 'after_json'])
+      .where('subject', '=', `driver:${id}`)
+      .orderBy('id')
+      .execute()
+    expect(log.map((row) => row.action)).toEqual(['driver.added', 'driver.changed'])
+    // Only what changed, before and after.
+    expect(JSON.parse(log[1]!.before_json!)).toEqual({ phone: '+90 532 000 00 01', active: true })
+    expect(JSON.parse(log[1]!.after_json!)).toEqual({ phone: '+90 532 000 00 02', active: false })
+
+    const vehicle = {
+      classCode: 'LUXMNVN' as const,
+      makeModel: 'Mercedes Vito',
+      plate: '34 abc 123',
+      colour: 'Black',
+      seats: 6,
+      luggage: 6,
+      active: true,
+    }
+    const car = await addVehicle(handle, vehicle, dispatcher.id, now)
+    expect(car.ok).toBe(true)
+    expect(
+      await addVehicle(handle, { ...vehicle, plate: '34-ABC 123' }, dispatcher.id, now),
+    ).toEqual({ ok: false, refusal: 'plateTaken' })
+    const other = await addVehicle(handle, { ...vehicle, plate: '34 XYZ 9' }, dispatcher.id, now)
+    expect(other.ok).toBe(true)
+    // Changing another vehicle's plate to a taken one is refused too.
+    expect(
+      await changeVehicle(
+        handle,
+        other.ok ? other.id : -1,
+        { ...vehicle, plate: '34ABC123' },
+        dispatcher.id,
+        now,
+      ),
+    ).toEqual({ ok: false, refusal: 'plateTaken' })
+    const stored = await handle.db
+      .selectFrom('vehicles')
+      .select('plate')
+      .where('id', '=', car.ok ? car.id : -1)
+      .executeTakeFirstOrThrow()
+    expect(stored.plate).toBe('34ABC123')
+  })
+
+  async function fleet() {
+    const dispatcher = await staff('dispatcher', 'Deniz Ak')
+    const driverInput = {
+      phone: '+90 532 000 00 09',
+      languages: 'Turkish',
+      licenceNumber: 'L-1',
+      staffAccountId: null,
+      active: true,
+    }
+    const driver = await addDriver(handle, { ...driverInput, name: 'Ali Veli' }, dispatcher.id, now)
+    const second = await addDriver(handle, { ...driverInput, name: 'Can Er' }, dispatcher.id, now)
+    const plate = () => `06 D ${1000 + counter++}`
+    const vehicleInput = {
+      classCode: 'LUXMNVN' as const,
+      makeModel: 'Mercedes V',
+      colour: null,
+      seats: 6,
+      luggage: 6,
+      active: true,
+    }
+    const van = await addVehicle(handle, { ...vehicleInput, plate: plate() }, dispatcher.id, now)
+    const van2 = await addVehicle(handle, { ...vehicleInput, plate: plate() }, dispatcher.id, now)
+    const small = await addVehicle(
+      handle,
+      { ...vehicleInput, plate: plate(), seats: 3, luggage: 2 },
+      dispatcher.id,
+      now,
+    )
+    const economy = await addVehicle(
+      handle,
+      { ...vehicleInput, plate: plate(), classCode: 'ECOMNVN' },
+      dispatcher.id,
+      now,
+    )
+    const ids = [driver, second, van, van2, small, economy].map((outcome) => {
+      if (!outcome.ok) throw new Error('fleet not stored')
+      return outcome.id
+    })
+    const [driverId, secondDriverId, vanId, van2Id, smallId, economyId] = ids as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ]
+    return { dispatcher, driverId, secondDriverId, vanId, van2Id, smallId, economyId }
+  }
+
+  const request = (
+    bookingId: string,
+    fleetIds: { dispatcher: { id: number } },
+    driverId: number,
+    vehicleId: number,
+    rest: Partial<AssignRequest> = {},
+  ): AssignRequest => ({
+    bookingId,
+    driverId,
+    vehicleId,
+    expectedVersion: 0,
+    acknowledged: null,
+    staffAccountId: fleetIds.dispatcher.id,
+    bufferMinutes: buffer,
+    ...rest,
+  })
+
+  it('assigns, warns of an overlap until accepted, and logs and mails each assignment', async () => {
+    const f = await fleet()
+    const first = await confirmedBooking('2026-12-01', '10:00')
+    const overlapping = await confirmedBooking('2026-12-01', '10:30')
+    const later = await confirmedBooking('2026-12-02', '10:00')
+
+    const assigned = await assignBooking(handle, request(first.id, f, f.driverId, f.vanId), now)
+    expect(assigned).toMatchObject({ kind: 'assigned', version: 1 })
+    expect((await currentAssignment(handle.db, first.id))?.driver.name).toBe('Ali Veli')
+    const [mail] = await queuedMail(first.id)
+    expect(mail).toMatchObject({
+      dedupe_key: `assignment:${first.id}:1`,
+      kind: 'traveller.assignment',
+      recipient: expect.stringMatching(/^traveller-\d+@example\.com$/),
+    })
+    expect(mail!.text_body).toContain('Ali Veli')
+    expect(mail!.text_body).toContain('+90 532 000 00 09')
+    expect(mail!.text_body).toContain('Mercedes V')
+    expect(mail!.text_body).toMatch(/Plate: 06 D \d+/)
+    // SAW is an airport: the traveller is met in the arrivals hall.
+    expect(mail!.text_body).toContain('arrivals hall')
+
+    // The same driver and vehicle half an hour later: both overlap.
+    const warned = await assignBooking(handle, request(overlapping.id, f, f.driverId, f.vanId), now)
+    expect(warned.kind).toBe('warnings')
+    if (warned.kind !== 'warnings') return
+    expect(warned.warnings.map((warning) => warning.kind).sort()).toEqual([
+      'driverOverlap',
+      'vehicleOverlap',
+    ])
+    expect(warned.warnings[0]).toMatchObject({ reference: first.reference, tripTime: '10:00' })
+    expect(await assignmentVersion(handle.db, overlapping.id)).toBe(0)
+    // Accepting other warnings than these does not count.
+    const wrongAck = await assignBooking(
+      handle,
+      request(overlapping.id, f, f.driverId, f.vanId, { acknowledged: 'seats:9>1' }),
+      now,
+    )
+    expect(wrongAck.kind).toBe('warnings')
+    const anyway = await assignBooking(
+      handle,
+      request(overlapping.id, f, f.driverId, f.vanId, { acknowledged: warned.fingerprint }),
+      now,
+    )
+    expect(anyway).toMatchObject({ kind: 'assigned', version: 1 })
+    const audit = await staffActionsOnBooking(handle.db, overlapping.id)
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      action: 'booking.assigned',
+      staffName: 'Deniz Ak',
+      before: { driver: null, vehicle: null },
+      after: { driver: 'Ali Veli', warnings: warned.fingerprint },
+    })
+
+    // The next day is free; a different driver and vehicle do not overlap at all.
+    expect((await assignBooking(handle, request(later.id, f, f.driverId, f.vanId), now)).kind).toBe(
+      'assigned',
+    )
+    const third = await confirmedBooking('2026-12-01', '10:15')
+    expect(
+      (await assignBooking(handle, request(third.id, f, f.secondDriverId, f.van2Id), now)).kind,
+    ).toBe('assigned')
+  })
+
+  it('a cancelled booking neither takes a driver nor blocks one', async () => {
+    const f = await fleet()
+    const cancelled = await confirmedBooking('2026-12-05', '10:00', 'cancelled' as never)
+    expect(await assignBooking(handle, request(cancelled.id, f, f.driverId, f.vanId), now)).toEqual(
+      { kind: 'refused', refusal: 'notAssignable' },
+    )
+    const first = await confirmedBooking('2026-12-05', '10:00')
+    await assignBooking(handle, request(first.id, f, f.driverId, f.vanId), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled' })
+      .where('id', '=', first.id)
+      .execute()
+    const after = await confirmedBooking('2026-12-05', '10:30')
+    expect((await assignBooking(handle, request(after.id, f, f.driverId, f.vanId), now)).kind).toBe(
+      'assigned',
+    )
+  })
+
+  it('refuses a lower class and warns of a vehicle too small', async () => {
+    const f = await fleet()
+    const booking = await confirmedBooking('2026-12-08', '09:00')
+    expect(
+      await assignBooking(handle, request(booking.id, f, f.driverId, f.economyId), now),
+    ).toEqual({ kind: 'refused', refusal: 'vehicleClass' })
+    const small = await assignBooking(handle, request(booking.id, f, f.driverId, f.smallId), now)
+    expect(small).toMatchObject({
+      kind: 'warnings',
+      warnings: [
+        { kind: 'seats', seats: 3, passengers: 4 },
+        { kind: 'luggage', luggage: 2, bags: 4 },
+      ],
+    })
+    expect(small.kind === 'warnings' && small.fingerprint).toBe(
+      warningsFingerprint([
+        { kind: 'seats', seats: 3, passengers: 4 },
+        { kind: 'luggage', luggage: 2, bags: 4 },
+      ]),
+    )
+  })
+
+  it('keeps one assignment per booking when two dispatchers assign at once', async () => {
+    const f = await fleet()
+    const booking = await confirmedBooking('2026-12-10', '14:00')
+    const outcomes = await Promise.all([
+      assignBooking(handle, request(booking.id, f, f.driverId, f.vanId), now),
+      assignBooking(handle, request(booking.id, f, f.secondDriverId, f.van2Id), now),
+    ])
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['assigned', 'stale'])
+    const rows = await handle.db
+      .selectFrom('booking_assignments')
+      .selectAll()
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.version).toBe(1)
+    expect(await staffActionsOnBooking(handle.db, booking.id)).toHaveLength(1)
+    expect(await queuedMail(booking.id)).toHaveLength(1)
+  })
+
+  it('a change and a removal each bump the version; each assignment mails once', async () => {
+    const f = await fleet()
+    const booking = await confirmedBooking('2026-12-12', '08:00')
+    await assignBooking(handle, request(booking.id, f, f.driverId, f.vanId), now)
+    // The same pair again changes nothing.
+    expect(
+      await assignBooking(
+        handle,
+        request(booking.id, f, f.driverId, f.vanId, { expectedVersion: 1 }),
+        now,
+      ),
+    ).toEqual({ kind: 'unchanged' })
+    expect(
+      await assignBooking(
+        handle,
+        request(booking.id, f, f.secondDriverId, f.vanId, { expectedVersion: 1 }),
+        now,
+      ),
+    ).toMatchObject({ kind: 'assigned', version: 2 })
+    expect(
+      await unassignBooking(
+        handle,
+        { bookingId: booking.id, expectedVersion: 1, staffAccountId: f.dispatcher.id },
+        now,
+      ),
+    ).toEqual({ kind: 'stale' })
+    expect(
+      await unassignBooking(
+        handle,
+        { bookingId: booking.id, expectedVersion: 2, staffAccountId: f.dispatcher.id },
+        now,
+      ),
+    ).toEqual({ kind: 'unassigned' })
+    expect(await currentAssignment(handle.db, booking.id)).toBeUndefined()
+    expect(
+      await assignBooking(
+        handle,
+        request(booking.id, f, f.driverId, f.vanId, { expectedVersion: 3 }),
+        now,
+      ),
+    ).toMatchObject({ kind: 'assigned', version: 4 })
+
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'booking.assigned',
+      'booking.assigned',
+      'booking.unassigned',
+      'booking.assigned',
+    ])
+    expect(audit[1]).toMatchObject({ before: { driver: 'Ali Veli' }, after: { driver: 'Can Er' } })
+    expect(audit[2]).toMatchObject({ before: { driver: 'Can Er' }, after: { driver: null } })
+    expect((await queuedMail(booking.id)).map((mail) => mail.dedupe_key)).toEqual([
+      `assignment:${booking.id}:1`,
+      `assignment:${booking.id}:2`,
+      `assignment:${booking.id}:4`,
+    ])
+  })
+})

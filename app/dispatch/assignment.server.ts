@@ -1,0 +1,322 @@
+import type { Executor } from '~/booking/booking-store.server'
+import { lockBooking } from '~/booking/booking-store.server'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingRow } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
+import { addDays } from '~/domain/booking-window'
+import { paidStatuses } from '~/domain/booking/status'
+import {
+  capacityShortfall,
+  displayPlate,
+  servesClass,
+  tripsOverlap,
+  warningsFingerprint,
+  type AssignmentWarning,
+} from '~/domain/dispatch/rules'
+import { changedFields } from '~/domain/staff/audit-actions'
+import { recordStaffAction } from '~/staff/audit.server'
+import { findDriver, type DriverRow } from './drivers.server'
+import { findVehicle, type VehicleRow } from './vehicles.server'
+import { queueDriverDetailsMail } from './traveller-mail.server'
+
+/**
+ * Giving a booking its driver and vehicle. Every change locks the booking,
+ * checks the version the dispatcher saw, writes the assignment, its audit row
+ * and the traveller's e-mail in one transaction. The booking's own status is
+ * not touched: an assignment is a fact beside it.
+ */
+
+export interface AssignedPair {
+  driver: DriverRow
+  vehicle: VehicleRow
+}
+
+export interface AssignmentRecord extends AssignedPair {
+  version: number
+  assignedAt: string
+  assignedByName: string
+}
+
+/** The version a booking's assignment is at: 0 before the first one. */
+export async function assignmentVersion(executor: Executor, bookingId: string): Promise<number> {
+  const row = await executor
+    .selectFrom('booking_assignments')
+    .select('version')
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst()
+  return row?.version ?? 0
+}
+
+/** Who drives a booking and in what, if anyone does. */
+export async function currentAssignment(
+  executor: Executor,
+  bookingId: string,
+): Promise<AssignmentRecord | undefined> {
+  const row = await executor
+    .selectFrom('booking_assignments')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'booking_assignments.assigned_by')
+    .select([
+      'booking_assignments.driver_id',
+      'booking_assignments.vehicle_id',
+      'booking_assignments.version',
+      'booking_assignments.updated_at',
+      'staff_accounts.name',
+    ])
+    .where('booking_assignments.booking_id', '=', bookingId)
+    .executeTakeFirst()
+  if (!row || row.driver_id === null || row.vehicle_id === null) return undefined
+  const [driver, vehicle] = await Promise.all([
+    findDriver(executor, row.driver_id),
+    findVehicle(executor, row.vehicle_id),
+  ])
+  if (!driver || !vehicle) return undefined
+  return {
+    driver,
+    vehicle,
+    version: row.version,
+    assignedAt: row.updated_at,
+    assignedByName: row.name,
+  }
+}
+
+/** A vehicle as the audit log and the pages name it: make and model, and plate. */
+export function vehicleLabel(vehicle: Pick<VehicleRow, 'make_model' | 'plate'>): string {
+  return `${vehicle.make_model} (${displayPlate(vehicle.plate)})`
+}
+
+/** Trips this far apart cannot overlap: no estimate runs for days. */
+const OVERLAP_SEARCH_DAYS = 3
+
+/**
+ * What may be wrong with giving this booking this driver and vehicle: another
+ * paid booking (not cancelled) of the same driver or vehicle whose busy time
+ * overlaps this one's, and a vehicle with fewer seats or less luggage room
+ * than the booking needs.
+ */
+export async function assignmentWarnings(
+  executor: Executor,
+  booking: BookingRow,
+  pair: { driverId: number; vehicle: VehicleRow },
+  bufferMinutes: number,
+): Promise<AssignmentWarning[]> {
+  const others = await executor
+    .selectFrom('booking_assignments')
+    .innerJoin('bookings', 'bookings.id', 'booking_assignments.booking_id')
+    .select([
+      'bookings.reference',
+      'bookings.trip_date',
+      'bookings.trip_time',
+      'bookings.distance_km',
+      'booking_assignments.driver_id',
+      'booking_assignments.vehicle_id',
+    ])
+    .where('booking_assignments.booking_id', '!=', booking.id)
+    .where((eb) =>
+      eb.or([
+        eb('booking_assignments.driver_id', '=', pair.driverId),
+        eb('booking_assignments.vehicle_id', '=', pair.vehicle.id),
+      ]),
+    )
+    .where('bookings.status', 'in', paidStatuses)
+    .where('bookings.trip_date', '>=', addDays(booking.trip_date, -OVERLAP_SEARCH_DAYS))
+    .where('bookings.trip_date', '<=', addDays(booking.trip_date, OVERLAP_SEARCH_DAYS))
+    .orderBy('bookings.trip_date')
+    .orderBy('bookings.trip_time')
+    .orderBy('bookings.reference')
+    .execute()
+  const trip = {
+    tripDate: booking.trip_date,
+    tripTime: booking.trip_time,
+    distanceKm: booking.distance_km,
+  }
+  const warnings: AssignmentWarning[] = []
+  for (const other of others) {
+    const otherTrip = {
+      tripDate: other.trip_date,
+      tripTime: other.trip_time,
+      distanceKm: other.distance_km,
+    }
+    if (!tripsOverlap(trip, otherTrip, bufferMinutes)) continue
+    const when = {
+      reference: other.reference,
+      tripDate: other.trip_date,
+      tripTime: other.trip_time,
+    }
+    if (other.driver_id === pair.driverId) warnings.push({ kind: 'driverOverlap', ...when })
+    if (other.vehicle_id === pair.vehicle.id) warnings.push({ kind: 'vehicleOverlap', ...when })
+  }
+  const shortfall = capacityShortfall(pair.vehicle, {
+    passengers: booking.passenger_count,
+    luggage: booking.luggage_count,
+  })
+  if (shortfall.seats) {
+    warnings.push({
+      kind: 'seats',
+      seats: pair.vehicle.seats,
+      passengers: booking.passenger_count ?? 1,
+    })
+  }
+  if (shortfall.luggage) {
+    warnings.push({
+      kind: 'luggage',
+      luggage: pair.vehicle.luggage,
+      bags: booking.luggage_count ?? 0,
+    })
+  }
+  return warnings
+}
+
+export interface AssignRequest {
+  bookingId: string
+  driverId: number
+  vehicleId: number
+  /** The assignment version the dispatcher's form was built from. */
+  expectedVersion: number
+  /** The fingerprint of the warnings the dispatcher saw and accepted ("assign anyway"). */
+  acknowledged: string | null
+  staffAccountId: number
+  bufferMinutes: number
+}
+
+export type AssignRefusal =
+  /** Only a confirmed booking (paid, not yet driven or cancelled) gets a driver. */
+  | 'notAssignable'
+  | 'driverUnavailable'
+  | 'vehicleUnavailable'
+  /** The vehicle's class is below the one booked. */
+  | 'vehicleClass'
+
+export type AssignOutcome =
+  | { kind: 'assigned'; version: number; mailId: number | undefined }
+  | { kind: 'unchanged' }
+  | { kind: 'warnings'; warnings: AssignmentWarning[]; fingerprint: string }
+  /** Someone changed the assignment since the form was shown. */
+  | { kind: 'stale' }
+  | { kind: 'refused'; refusal: AssignRefusal }
+
+export async function assignBooking(
+  handle: DatabaseHandle,
+  request: AssignRequest,
+  now: Date,
+): Promise<AssignOutcome> {
+  const at = now.toISOString()
+  return writeTransaction(handle, async (trx): Promise<AssignOutcome> => {
+    const booking = await lockBooking(trx, request.bookingId)
+    if (booking?.status !== 'confirmed') return { kind: 'refused', refusal: 'notAssignable' }
+    const version = await assignmentVersion(trx, booking.id)
+    if (version !== request.expectedVersion) return { kind: 'stale' }
+    const current = await currentAssignment(trx, booking.id)
+    const driver = await findDriver(trx, request.driverId)
+    if (!driver?.active) return { kind: 'refused', refusal: 'driverUnavailable' }
+    const vehicle = await findVehicle(trx, request.vehicleId)
+    if (!vehicle?.active) return { kind: 'refused', refusal: 'vehicleUnavailable' }
+    if (!servesClass(vehicle.class_code, booking.vehicle_class)) {
+      return { kind: 'refused', refusal: 'vehicleClass' }
+    }
+    if (current?.driver.id === driver.id && current.vehicle.id === vehicle.id) {
+      return { kind: 'unchanged' }
+    }
+    const warnings = await assignmentWarnings(
+      trx,
+      booking,
+      { driverId: driver.id, vehicle },
+      request.bufferMinutes,
+    )
+    const fingerprint = warningsFingerprint(warnings)
+    // Warnings stop the assignment until the dispatcher accepts these very ones.
+    if (warnings.length > 0 && fingerprint !== request.acknowledged) {
+      return { kind: 'warnings', warnings, fingerprint }
+    }
+    const next = version + 1
+    const values = {
+      driver_id: driver.id,
+      vehicle_id: vehicle.id,
+      version: next,
+      assigned_by: request.staffAccountId,
+      updated_at: at,
+    }
+    if (version === 0) {
+      await trx
+        .insertInto('booking_assignments')
+        .values({ booking_id: booking.id, ...values, assigned_at: at })
+        .execute()
+    } else {
+      await trx
+        .updateTable('booking_assignments')
+        .set(values)
+        .where('booking_id', '=', booking.id)
+        .where('version', '=', version)
+        .execute()
+    }
+    const changes = changedFields(
+      {
+        driver: current?.driver.name ?? null,
+        vehicle: current ? vehicleLabel(current.vehicle) : null,
+      },
+      { driver: driver.name, vehicle: vehicleLabel(vehicle) },
+    )
+    await recordStaffAction(
+      trx,
+      {
+        accountId: request.staffAccountId,
+        action: 'booking.assigned',
+        bookingId: booking.id,
+        before: changes.before,
+        // The warnings accepted with "assign anyway", so the log shows them.
+        after: fingerprint ? { ...changes.after, warnings: fingerprint } : changes.after,
+      },
+      now,
+    )
+    const mailId = await queueDriverDetailsMail(
+      trx,
+      booking,
+      { driver, vehicle },
+      'assignment',
+      `assignment:${booking.id}:${next}`,
+      now,
+    )
+    return { kind: 'assigned', version: next, mailId }
+  })
+}
+
+export type UnassignOutcome = { kind: 'unassigned' } | { kind: 'stale' } | { kind: 'notAssigned' }
+
+/** Takes the driver and vehicle off a booking (the row stays, its version grows). */
+export async function unassignBooking(
+  handle: DatabaseHandle,
+  request: { bookingId: string; expectedVersion: number; staffAccountId: number },
+  now: Date,
+): Promise<UnassignOutcome> {
+  return writeTransaction(handle, async (trx): Promise<UnassignOutcome> => {
+    const booking = await lockBooking(trx, request.bookingId)
+    if (!booking) return { kind: 'notAssigned' }
+    const version = await assignmentVersion(trx, booking.id)
+    if (version !== request.expectedVersion) return { kind: 'stale' }
+    const current = await currentAssignment(trx, booking.id)
+    if (!current) return { kind: 'notAssigned' }
+    await trx
+      .updateTable('booking_assignments')
+      .set({
+        driver_id: null,
+        vehicle_id: null,
+        version: version + 1,
+        assigned_by: request.staffAccountId,
+        updated_at: now.toISOString(),
+      })
+      .where('booking_id', '=', booking.id)
+      .where('version', '=', version)
+      .execute()
+    await recordStaffAction(
+      trx,
+      {
+        accountId: request.staffAccountId,
+        action: 'booking.unassigned',
+        bookingId: booking.id,
+        before: { driver: current.driver.name, vehicle: vehicleLabel(current.vehicle) },
+        after: { driver: null, vehicle: null },
+      },
+      now,
+    )
+    return { kind: 'unassigned' }
+  })
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { textField } from '~/forms/text-input'
+import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
+import { normalisePlate } from '~/domain/dispatch/rules'
+
+/**
+ * The dispatch forms (driver, vehicle, assignment), shared by the server (the
+ * source of truth) and the browser (conform runs the same schemas). Messages
+ * are translation keys under `ops.dispatch.errors`. Lengths are the widths of
+ * the columns in migration 0010.
+ */
+const error = (key: string) => `ops.dispatch.errors.${key}`
+
+/** Digits with the usual separators, and a leading + for an international number. */
+const phonePattern = /^\+?[\d\s().-]{5,}$/
+
+export const driverSchema = z.object({
+  name: textField({ max: 100, required: error('nameRequired') }),
+  phone: textField({ max: 40, required: error('phoneRequired') }).refine(
+    (value) => phonePattern.test(value),
+    { error: error('phoneInvalid') },
+  ),
+  languages: textField({ max: 100, required: error('languagesRequired') }),
+  licenceNumber: textField({ max: 40, required: error('licenceRequired') }),
+  /** The staff account of role driver linked to this driver; empty: none. */
+  staffAccountId: z.number().int().positive().optional(),
+  active: z.boolean().optional(),
+})
+export type DriverForm = z.infer<typeof driverSchema>
+
+const wholeNumber = (min: number, max: number, key: string) =>
+  z
+    .number({ error: error(key) })
+    .int({ error: error(key) })
+    .min(min, { error: error(key) })
+    .max(max, { error: error(key) })
+
+export const vehicleSchema = z.object({
+  classCode: z.enum(vehicleClassCodes, { error: error('classRequired') }),
+  makeModel: textField({ max: 80, required: error('makeModelRequired') }),
+  plate: textField({ max: 20, required: error('plateRequired') }).refine(
+    (value) => /^[A-Z0-9]{2,12}$/.test(normalisePlate(value)),
+    { error: error('plateInvalid') },
+  ),
+  colour: textField({ max: 40 }),
+  seats: wholeNumber(1, 60, 'seatsRange'),
+  luggage: wholeNumber(0, 60, 'luggageRange'),
+  active: z.boolean().optional(),
+})
+export type VehicleForm = z.infer<typeof vehicleSchema>
+
+export const assignSchema = z.object({
+  driverId: z.number({ error: error('driverRequired') }).int(),
+  vehicleId: z.number({ error: error('vehicleRequired') }).int(),
+  /** The assignment version the form was built from. */
+  version: z.number().int().min(0),
+  /** Sent by "Assign anyway": the fingerprint of the warnings accepted. */
+  acknowledged: z.string().max(2000).optional(),
+})
+export type AssignForm = z.infer<typeof assignSchema>

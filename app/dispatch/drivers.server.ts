@@ -1,0 +1,214 @@
+import type { Executor } from '~/booking/booking-store.server'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { DriversTable } from '~/db/schema'
+import type { Selectable } from 'kysely'
+import { writeTransaction } from '~/db/write.server'
+import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
+import { recordStaffAction } from '~/staff/audit.server'
+import { isUniqueViolation } from './unique-violation.server'
+
+/**
+ * The company's drivers. Each change is written with its audit row in one
+ * transaction; a driver is deactivated, never deleted.
+ */
+
+export type DriverRow = Selectable<DriversTable>
+
+export interface DriverInput {
+  name: string
+  phone: string
+  languages: string
+  licenceNumber: string
+  /** The driver's own sign-in (a staff account of role driver), if they have one. */
+  staffAccountId: number | null
+  active: boolean
+}
+
+export interface DriverListItem extends DriverRow {
+  accountEmail: string | null
+}
+
+/** Every driver, active ones first, by name, with the e-mail of their sign-in. */
+export async function listDrivers(executor: Executor): Promise<DriverListItem[]> {
+  const rows = await executor
+    .selectFrom('drivers')
+    .leftJoin('staff_accounts', 'staff_accounts.id', 'drivers.staff_account_id')
+    .selectAll('drivers')
+    .select('staff_accounts.email as accountEmail')
+    .orderBy('drivers.active', 'desc')
+    .orderBy('drivers.name')
+    .orderBy('drivers.id')
+    .execute()
+  return rows
+}
+
+export function findDriver(executor: Executor, id: number): Promise<DriverRow | undefined> {
+  return executor.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The driver record linked to a staff account (how a signed-in driver finds their jobs). */
+export function driverOfAccount(
+  executor: Executor,
+  accountId: number,
+): Promise<DriverRow | undefined> {
+  return executor
+    .selectFrom('drivers')
+    .selectAll()
+    .where('staff_account_id', '=', accountId)
+    .executeTakeFirst()
+}
+
+/**
+ * The driver sign-ins a driver record may be linked to: enabled accounts of
+ * role driver not linked to another driver (`forDriver`'s own link included).
+ */
+export async function linkableDriverAccounts(executor: Executor, forDriver?: number) {
+  let query = executor
+    .selectFrom('staff_accounts')
+    .leftJoin('drivers', 'drivers.staff_account_id', 'staff_accounts.id')
+    .select(['staff_accounts.id', 'staff_accounts.name', 'staff_accounts.email'])
+    .where('staff_accounts.role', '=', 'driver')
+    .where('staff_accounts.disabled_at', 'is', null)
+  query =
+    forDriver === undefined
+      ? query.where('drivers.id', 'is', null)
+      : query.where((eb) => eb.or([eb('drivers.id', 'is', null), eb('drivers.id', '=', forDriver)]))
+  return query.orderBy('staff_accounts.name').execute()
+}
+
+export type DriverRefusal = 'notFound' | 'accountUnavailable'
+export type DriverOutcome = { ok: true; id: number } | { ok: false; refusal: DriverRefusal }
+
+/** A driver as the audit log shows them. */
+async function auditValues(executor: Executor, driver: DriverInput): Promise<AuditValues> {
+  const account =
+    driver.staffAccountId === null
+      ? undefined
+      : await executor
+          .selectFrom('staff_accounts')
+          .select('email')
+          .where('id', '=', driver.staffAccountId)
+          .executeTakeFirst()
+  return {
+    name: driver.name,
+    phone: driver.phone,
+    languages: driver.languages,
+    licence: driver.licenceNumber,
+    account: account?.email ?? null,
+    active: driver.active,
+  }
+}
+
+function asInput(row: DriverRow): DriverInput {
+  return {
+    name: row.name,
+    phone: row.phone,
+    languages: row.languages,
+    licenceNumber: row.licence_number,
+    staffAccountId: row.staff_account_id,
+    active: row.active === 1,
+  }
+}
+
+/** Whether an account may be linked to driver `driverId` (undefined: a new driver). */
+async function accountLinkable(executor: Executor, accountId: number | null, driverId?: number) {
+  if (accountId === null) return true
+  const free = await linkableDriverAccounts(executor, driverId)
+  return free.some((account) => account.id === accountId)
+}
+
+export async function addDriver(
+  handle: DatabaseHandle,
+  input: DriverInput,
+  staffAccountId: number,
+  now: Date,
+): Promise<DriverOutcome> {
+  const at = now.toISOString()
+  try {
+    return await writeTransaction(handle, async (trx) => {
+      if (!(await accountLinkable(trx, input.staffAccountId))) {
+        return { ok: false, refusal: 'accountUnavailable' } as const
+      }
+      const { id } = await trx
+        .insertInto('drivers')
+        .values({
+          name: input.name,
+          phone: input.phone,
+          languages: input.languages,
+          licence_number: input.licenceNumber,
+          staff_account_id: input.staffAccountId,
+          active: input.active ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await recordStaffAction(
+        trx,
+        {
+          accountId: staffAccountId,
+          action: 'driver.added',
+          subject: `driver:${id}`,
+          after: await auditValues(trx, input),
+        },
+        now,
+      )
+      return { ok: true, id } as const
+    })
+  } catch (error) {
+    // Another request linked the same account a moment before.
+    if (isUniqueViolation(error)) return { ok: false, refusal: 'accountUnavailable' }
+    throw error
+  }
+}
+
+export async function changeDriver(
+  handle: DatabaseHandle,
+  id: number,
+  input: DriverInput,
+  staffAccountId: number,
+  now: Date,
+): Promise<DriverOutcome> {
+  try {
+    return await writeTransaction(handle, async (trx) => {
+      const current = await findDriver(trx, id)
+      if (!current) return { ok: false, refusal: 'notFound' } as const
+      if (!(await accountLinkable(trx, input.staffAccountId, id))) {
+        return { ok: false, refusal: 'accountUnavailable' } as const
+      }
+      const changes = changedFields(
+        await auditValues(trx, asInput(current)),
+        await auditValues(trx, input),
+      )
+      // Saving an unchanged form changes nothing and logs nothing.
+      if (Object.keys(changes.after).length === 0) return { ok: true, id } as const
+      await trx
+        .updateTable('drivers')
+        .set({
+          name: input.name,
+          phone: input.phone,
+          languages: input.languages,
+          licence_number: input.licenceNumber,
+          staff_account_id: input.staffAccountId,
+          active: input.active ? 1 : 0,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute()
+      await recordStaffAction(
+        trx,
+        {
+          accountId: staffAccountId,
+          action: 'driver.changed',
+          subject: `driver:${id}`,
+          ...changes,
+        },
+        now,
+      )
+      return { ok: true, id } as const
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, refusal: 'accountUnavailable' }
+    throw error
+  }
+}

@@ -1,0 +1,84 @@
+import type { DatabaseHandle } from '~/db/connect.server'
+import { writeTransaction } from '~/db/write.server'
+import { lockBooking } from '~/booking/booking-store.server'
+import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { currentAssignment } from './assignment.server'
+import { queueDriverDetailsMail } from './traveller-mail.server'
+
+/** The hour of the day in Istanbul (0-23) at `now`. */
+export function istanbulHour(now: Date): number {
+  const hour = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ISTANBUL_TIME_ZONE,
+  }).format(now)
+  return Number(hour)
+}
+
+export const reminderKey = (bookingId: string) => `reminder:${bookingId}`
+
+/**
+ * Queues the day-before reminder of every confirmed booking picked up
+ * tomorrow (Istanbul), once the reminder hour has come today. The key
+ * `reminder:<booking>` makes it once per booking however often this runs;
+ * the reminder carries the driver and vehicle when they are assigned.
+ * Returns the ids queued (the maintenance run sends them next).
+ */
+export async function queueReminders(
+  handle: DatabaseHandle,
+  now: Date,
+  reminderHour: number,
+): Promise<number[]> {
+  if (istanbulHour(now) < reminderHour) return []
+  const today = istanbulDate(now)
+  const tomorrow = addDays(today, 1)
+  const candidates = await handle.db
+    .selectFrom('bookings')
+    .select('bookings.id')
+    .where('bookings.status', '=', 'confirmed')
+    .where('bookings.email', 'is not', null)
+    // Picked up tomorrow: a '00:00' trip stored for today is the midnight ending it.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('bookings.trip_date', '=', tomorrow), eb('bookings.trip_time', '!=', '00:00')]),
+        eb.and([eb('bookings.trip_date', '=', today), eb('bookings.trip_time', '=', '00:00')]),
+      ]),
+    )
+    .orderBy('bookings.trip_time')
+    .execute()
+  if (candidates.length === 0) return []
+  // Those reminded already are skipped before any e-mail is written for them.
+  const sent = new Set(
+    (
+      await handle.db
+        .selectFrom('outgoing_mail')
+        .select('dedupe_key')
+        .where(
+          'dedupe_key',
+          'in',
+          candidates.map(({ id }) => reminderKey(id)),
+        )
+        .execute()
+    ).map((row) => row.dedupe_key),
+  )
+  const due = candidates.filter(({ id }) => !sent.has(reminderKey(id)))
+  const queued: number[] = []
+  for (const { id } of due) {
+    const mailId = await writeTransaction(handle, async (trx) => {
+      const booking = await lockBooking(trx, id)
+      // Cancelled meanwhile: no reminder.
+      if (booking?.status !== 'confirmed') return undefined
+      const assignment = await currentAssignment(trx, id)
+      return queueDriverDetailsMail(
+        trx,
+        booking,
+        assignment ?? null,
+        'reminder',
+        reminderKey(id),
+        now,
+      )
+    })
+    if (mailId !== undefined) queued.push(mailId)
+  }
+  return queued
+}

@@ -1,0 +1,88 @@
+import type { Executor } from '~/booking/booking-store.server'
+import type { BookingRow } from '~/db/schema'
+import { getSiteSettings } from '~/config/site.server'
+import { translatorFor } from '~/i18n/fixed-translator.server'
+import { toLanguage } from '~/i18n/config'
+import { presentBooking } from '~/booking/booking-view.server'
+import { bookingLink } from '~/booking/booking-access.server'
+import { displayPlate } from '~/domain/dispatch/rules'
+import { queueMail } from '~/mail/outgoing-mail.server'
+import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
+import type { AssignedPair } from './assignment.server'
+
+/**
+ * Where the driver meets the traveller, in the booking's language: at an
+ * airport, in the arrivals hall with a name sign; anywhere else, at the
+ * pickup address as booked.
+ */
+export function meetingPoint(booking: BookingRow, language = toLanguage(booking.language)) {
+  const t = translatorFor(language)
+  const view = presentBooking(booking, [], language, getSiteSettings())
+  const sign =
+    booking.sign_name || [booking.first_name, booking.last_name].filter(Boolean).join(' ')
+  const place = view.trip.pickup.typed
+    ? `${view.trip.pickup.name} (${view.trip.pickup.typed})`
+    : view.trip.pickup.name
+  return view.trip.fromAirport
+    ? t('dispatchMail.meetAirport', { airport: view.trip.pickup.name, sign })
+    : t('dispatchMail.meetAddress', { place })
+}
+
+/**
+ * Queues the driver-details e-mail of a booking in the caller's transaction.
+ * `dedupeKey` names the occasion (`assignment:<booking>:<version>`,
+ * `reminder:<booking>`), so each goes once. Returns the queued id, or
+ * undefined when the booking has no e-mail or the message was queued before.
+ */
+export async function queueDriverDetailsMail(
+  trx: Executor,
+  booking: BookingRow,
+  pair: AssignedPair | null,
+  kind: DriverDetailsKind,
+  dedupeKey: string,
+  now: Date,
+): Promise<number | undefined> {
+  if (!booking.email) return undefined
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const site = getSiteSettings()
+  const view = presentBooking(booking, [], language, site)
+  const mail = driverDetailsMail(
+    {
+      kind,
+      language,
+      reference: booking.reference,
+      brand: site.brand,
+      link: bookingLink(booking.id),
+      travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
+      date: view.trip.date,
+      time: booking.trip_time,
+      pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
+      destination: view.trip.destination.typed ?? view.trip.destination.name,
+      meetingPoint: meetingPoint(booking, language),
+      driver: pair ? { name: pair.driver.name, phone: pair.driver.phone } : null,
+      vehicle: pair
+        ? {
+            makeModel: pair.vehicle.make_model,
+            colour: pair.vehicle.colour,
+            plate: displayPlate(pair.vehicle.plate),
+          }
+        : null,
+      phone: site.phone,
+      email: site.email,
+    },
+    t,
+  )
+  return queueMail(
+    trx,
+    {
+      dedupeKey,
+      kind: `traveller.${kind}`,
+      bookingId: booking.id,
+      to: booking.email,
+      replyTo: site.email,
+      ...mail,
+    },
+    now,
+  )
+}

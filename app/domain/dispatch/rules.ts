@@ -1,0 +1,108 @@
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import { estimatedHours, pickupInstant } from '~/domain/trip-search'
+
+/**
+ * The rules of giving a booking its driver and vehicle, pure so they are
+ * tested on their own. docs/dispatch.md says them in words.
+ */
+
+/**
+ * Each class as two steps: comfort (economy, luxury) and size (minivan,
+ * minibus). A vehicle serves a booking when it is at least as comfortable and
+ * at least as large as the class booked: a luxury minivan for an economy
+ * minivan, a luxury minibus for anything. An economy minibus for a luxury
+ * minivan is bigger but plainer, so it does not count as "better".
+ */
+export const classSteps: Record<VehicleClassCode, { comfort: number; size: number }> = {
+  ECOMNVN: { comfort: 0, size: 0 },
+  LUXMNVN: { comfort: 1, size: 0 },
+  ECOMNBS: { comfort: 0, size: 1 },
+  LUXMNBS: { comfort: 1, size: 1 },
+}
+
+/** Whether a vehicle of class `offered` may drive a booking of class `booked`. */
+export function servesClass(offered: VehicleClassCode, booked: VehicleClassCode): boolean {
+  const have = classSteps[offered]
+  const want = classSteps[booked]
+  return have.comfort >= want.comfort && have.size >= want.size
+}
+
+/** A trip as dispatch sees it: the stored date and time (Istanbul) and the distance. */
+export interface TripTiming {
+  tripDate: string
+  tripTime: string
+  distanceKm: number
+}
+
+/**
+ * The time a driver and a vehicle are taken by a trip: from the pickup to the
+ * pickup plus the estimated duration plus the buffer (the way back, traffic,
+ * a late flight), in milliseconds since the epoch; `end` is excluded.
+ */
+export function busyWindow(trip: TripTiming, bufferMinutes: number) {
+  const start = pickupInstant(trip.tripDate, trip.tripTime).getTime()
+  const end = start + (estimatedHours(trip.distanceKm) * 60 + bufferMinutes) * 60_000
+  return { start, end }
+}
+
+/** Whether two trips' busy windows share any moment (touching ends do not). */
+export function tripsOverlap(a: TripTiming, b: TripTiming, bufferMinutes: number): boolean {
+  const first = busyWindow(a, bufferMinutes)
+  const second = busyWindow(b, bufferMinutes)
+  return first.start < second.end && second.start < first.end
+}
+
+export interface Capacity {
+  seats: number
+  luggage: number
+}
+
+/** What a vehicle lacks for a booking: passengers over its seats, bags over its luggage room. */
+export function capacityShortfall(
+  vehicle: Capacity,
+  booking: { passengers: number | null; luggage: number | null },
+): { seats: boolean; luggage: boolean } {
+  return {
+    seats: (booking.passengers ?? 1) > vehicle.seats,
+    luggage: (booking.luggage ?? 0) > vehicle.luggage,
+  }
+}
+
+/** What may make an assignment a mistake; each shown to the dispatcher, who may still go on. */
+export type AssignmentWarning =
+  | { kind: 'driverOverlap'; reference: string; tripDate: string; tripTime: string }
+  | { kind: 'vehicleOverlap'; reference: string; tripDate: string; tripTime: string }
+  | { kind: 'seats'; seats: number; passengers: number }
+  | { kind: 'luggage'; luggage: number; bags: number }
+
+/**
+ * The same warnings always give the same text: the dispatcher's "assign
+ * anyway" carries it, and holds only when nothing changed since they saw them.
+ */
+export function warningsFingerprint(warnings: readonly AssignmentWarning[]): string {
+  return warnings
+    .map((warning) =>
+      'reference' in warning
+        ? `${warning.kind}:${warning.reference}`
+        : warning.kind === 'seats'
+          ? `seats:${warning.passengers}>${warning.seats}`
+          : `luggage:${warning.bags}>${warning.luggage}`,
+    )
+    .sort()
+    .join(',')
+}
+
+/**
+ * A vehicle plate as stored and compared: upper case (Turkish plates use
+ * Latin letters), without spaces or dashes, so '34 ABC 123' and '34abc123'
+ * are one vehicle.
+ */
+export function normalisePlate(typed: string): string {
+  return typed.toLocaleUpperCase('en').replace(/[\s\-.]+/g, '')
+}
+
+/** A stored plate as people write it in Turkey: province, letters, digits ('34 ABC 123'). */
+export function displayPlate(plate: string): string {
+  const parts = /^(\d{2})([A-Z]{1,3})(\d{2,5})$/.exec(plate)
+  return parts ? `${parts[1]} ${parts[2]} ${parts[3]}` : plate
+}

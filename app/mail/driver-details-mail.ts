@@ -1,0 +1,129 @@
+/**
+ * The e-mails that tell a traveller who drives them: one when a driver and
+ * vehicle are assigned (and again on each change), and the reminder the day
+ * before. Pure: the caller passes the facts and a translator fixed to the
+ * booking's language.
+ */
+import type { TFunction } from 'i18next'
+import type { Language } from '~/i18n/config'
+import { phoneHref } from '~/config/site'
+import { formatDate } from '~/utils/format'
+import { escapeHtml } from './booking-confirmation'
+
+export type DriverDetailsKind = 'assignment' | 'reminder'
+
+export interface DriverDetailsInput {
+  kind: DriverDetailsKind
+  language: Language
+  reference: string
+  brand: string
+  /** The signed link to the booking page, http(s). */
+  link: string
+  travellerName: string
+  /** The calendar day the car arrives (YYYY-MM-DD) and the time, Istanbul. */
+  date: string
+  time: string
+  pickup: string
+  destination: string
+  /** Where and how the driver meets the traveller, already in the booking's language. */
+  meetingPoint: string
+  /** Null in a reminder for a booking no one drives yet. */
+  driver: { name: string; phone: string } | null
+  vehicle: { makeModel: string; colour: string | null; plate: string } | null
+  /** The company's phone and e-mail. */
+  phone: string
+  email: string
+}
+
+export interface DriverDetailsMail {
+  subject: string
+  text: string
+  html: string
+}
+
+export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): DriverDetailsMail {
+  if (!/^https?:\/\//.test(input.link)) throw new Error('The booking link must be an http(s) URL')
+  const tr = (key: string, values: Record<string, unknown> = {}): string =>
+    String(t(`dispatchMail.${key}`, { ...values, interpolation: { escapeValue: false } }))
+  const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()
+  const date = formatDate(input.date, input.language)
+
+  const subject = oneLine(
+    input.kind === 'assignment'
+      ? tr('assignmentSubject', { reference: input.reference, brand: input.brand })
+      : tr('reminderSubject', { reference: input.reference, time: input.time, brand: input.brand }),
+  )
+  const intro =
+    input.kind === 'assignment'
+      ? tr('assignmentIntro')
+      : input.driver
+        ? tr('reminderIntro', { time: input.time })
+        : tr('reminderIntroNoDriver', { time: input.time })
+
+  const facts: [string, string][] = [
+    [tr('reference'), input.reference],
+    [tr('when'), tr('whenValue', { date, time: input.time })],
+    [tr('route'), `${input.pickup} → ${input.destination}`],
+    [tr('meetingPoint'), input.meetingPoint],
+  ]
+  if (input.driver) {
+    facts.push([tr('driver'), input.driver.name], [tr('driverPhone'), input.driver.phone])
+  }
+  if (input.vehicle) {
+    const car = [input.vehicle.makeModel, input.vehicle.colour].filter(Boolean).join(', ')
+    facts.push([tr('vehicle'), car], [tr('plate'), input.vehicle.plate])
+  }
+  const contact = tr('contact', { phone: input.phone, email: input.email })
+  const greeting = tr('greeting', { name: input.travellerName })
+  const signOff = tr('signOff', { brand: input.brand })
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    tr('linkText'),
+    input.link,
+    '',
+    contact,
+    '',
+    signOff,
+    '',
+  ].join('\n')
+
+  const e = escapeHtml
+  const rows = facts
+    .map(([label, value]) => {
+      const shown =
+        label === tr('driverPhone') && input.driver
+          ? `<a href="${e(phoneHref(input.driver.phone))}">${e(value)}</a>`
+          : e(value)
+      return `<tr><th scope="row" align="left" valign="top" style="padding:6px 12px 6px 0;font-weight:normal;color:#525a6a;">${e(label)}</th><td style="padding:6px 0;font-weight:bold;">${shown}</td></tr>`
+    })
+    .join('\n')
+  const html = `<!DOCTYPE html>
+<html lang="${e(input.language)}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(subject)}</title>
+</head>
+<body style="margin:0;padding:24px 12px;font-family:-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;color:#1d2330;background-color:#ffffff;">
+<div style="max-width:600px;margin:0 auto;">
+<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#0b1f3a;">${e(input.brand)}</p>
+<p style="font-size:16px;line-height:1.5;">${e(greeting)}</p>
+<p style="font-size:16px;line-height:1.5;">${e(intro)}</p>
+<table cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;font-size:15px;margin:0 0 16px;">
+${rows}
+</table>
+<p style="font-size:16px;line-height:1.5;">${e(tr('linkText'))}<br><a href="${e(input.link)}" style="color:#0b1f3a;word-break:break-all;">${e(input.link)}</a></p>
+<p style="font-size:16px;line-height:1.5;">${e(contact)}</p>
+<p style="font-size:16px;line-height:1.5;">${e(signOff)}</p>
+</div>
+</body>
+</html>
+`
+  return { subject, text, html }
+}

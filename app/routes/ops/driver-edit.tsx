@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import { RecordHistory } from '~/components/ops/record-history'
+import type { Route } from './+types/driver-edit'
+import { editDriverAction, editDriverPageData } from '~/staff/dispatch-pages.server'
+import { DriverForm } from '~/components/ops/driver-fields'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return editDriverPageData(context, request, params.id)
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return editDriverAction(context, request, params.id)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.meta.title }] : []),
+  { name: 'robots', content: 'noindex, nofollow' },
+]
+
+export default function OpsDriverEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="ops-driver-title">
+      <p>
+        <a href="/ops/drivers">{t('ops.dispatch.drivers.back')}</a>
+      </p>
+      <h1 id="ops-driver-title">
+        {t('ops.dispatch.drivers.editTitle', { name: loaderData.name })}
+      </h1>
+      <DriverForm
+        id={`driver-${loaderData.id}`}
+        labelledBy="ops-driver-title"
+        lastResult={actionData?.result}
+        defaultValue={loaderData.defaults}
+        accounts={loaderData.accounts}
+        submitLabel={t('ops.dispatch.save')}
+        withActive
+      />
+      <RecordHistory entries={loaderData.history} />
+    </section>
+  )
+}

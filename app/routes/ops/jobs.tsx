@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/jobs'
+import { jobsPageData } from '~/staff/dispatch-pages.server'
+import { phoneHref } from '~/config/site'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return jobsPageData(context, request)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.meta.title }] : []),
+  { name: 'robots', content: 'noindex, nofollow' },
+]
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  if (value === null || value === undefined || value === '') return null
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}
+
+/** A driver's own jobs, one card each, readable on a phone without any app. */
+export default function OpsJobs({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const page = loaderData
+  return (
+    <section aria-labelledby="ops-jobs-title" className="ops-jobs">
+      <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
+      {!page.linked ? (
+        <p>{t('ops.dispatch.jobs.notLinked')}</p>
+      ) : page.days.length === 0 ? (
+        <p>{t('ops.dispatch.jobs.empty')}</p>
+      ) : (
+        <>
+          <p>{t('ops.dispatch.jobs.lead')}</p>
+          {page.days.map((day) => (
+            <section key={day.date} aria-labelledby={`ops-jobs-${day.date}`}>
+              <h2 id={`ops-jobs-${day.date}`}>{day.label}</h2>
+              <ol className="ops-job-list">
+                {day.jobs.map((job) => (
+                  <li key={job.reference} className="ops-job">
+                    <h3>{t('ops.dispatch.jobs.job', job)}</h3>
+                    <dl className="ops-details">
+                      <Fact label={t('ops.dispatch.jobs.reference')} value={job.reference} />
+                      <Fact label={t('ops.dispatch.jobs.meetingPoint')} value={job.meetingPoint} />
+                      <Fact label={t('ops.dispatch.jobs.traveller')} value={job.traveller} />
+                      <Fact
+                        label={t('ops.dispatch.jobs.phone')}
+                        value={
+                          job.phone ? (
+                            <a className="ops-call" href={phoneHref(job.phone)}>
+                              {job.phone}
+                            </a>
+                          ) : null
+                        }
+                      />
+                      <Fact label={t('ops.dispatch.jobs.flight')} value={job.flight} />
+                      <Fact label={t('ops.dispatch.jobs.signName')} value={job.signName} />
+                      <Fact label={t('ops.dispatch.jobs.passengers')} value={job.passengers} />
+                      <Fact label={t('ops.dispatch.jobs.luggage')} value={job.luggage} />
+                      <Fact
+                        label={t('ops.dispatch.jobs.extras')}
+                        value={job.extras
+                          .map((extra) =>
+                            t('ops.booking.extraValue', {
+                              name: t(`ops.extras.${extra.code}`, { defaultValue: extra.code }),
+                              count: extra.quantity,
+                            }),
+                          )
+                          .join(', ')}
+                      />
+                      <Fact label={t('ops.dispatch.jobs.notes')} value={job.notes} />
+                      <Fact label={t('ops.dispatch.jobs.vehicle')} value={job.vehicle} />
+                    </dl>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </>
+      )}
+    </section>
+  )
+}
