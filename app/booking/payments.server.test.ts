@@ -178,6 +178,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       name: 'iyzico',
       initialize: async () => ({ ok: false, errorCode: 'NETWORK' }),
       retrieve: async () => ({ status: 'failure', errorCode: 'NETWORK' }),
+      refund: async () => ({ ok: false, errorCode: 'NETWORK' }),
     }
     const begun = await beginPayment(
       handle,

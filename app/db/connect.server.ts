@@ -23,6 +23,7 @@ import * as m0006 from './migrations/0006_typed_fields'
 import * as m0007 from './migrations/0007_staff'
 import * as m0008 from './migrations/0008_staff_audit'
 import * as m0009 from './migrations/0009_outgoing_mail'
+import * as m0011 from './migrations/0011_refunds'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0007_staff': m0007,
   '0008_staff_audit': m0008,
   '0009_outgoing_mail': m0009,
+  '0011_refunds': m0011,
 }
 
 export type Dialect = 'sqlite' | 'postgres'
