@@ -68,8 +68,10 @@ export default [
     route('ops', 'routes/ops/board.tsx'),
     route('ops/sign-in', 'routes/ops/sign-in.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
+    route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
+  route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),
