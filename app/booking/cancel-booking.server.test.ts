@@ -13,7 +13,11 @@ import { draftAtPayment, payContext, simulatorFor } from '../../tests/support/pa
 import { bookAndPay } from './book-and-pay.server'
 import { settlePaymentCallback } from './settle-payment.server'
 import { cancelBookingByStaff } from './cancel-booking.server'
-import { retryRefund } from './refunds.server'
+import { claimRefund, retryRefund } from './refunds.server'
+import { writeTransaction } from '~/db/write.server'
+import { lockBooking } from './booking-store.server'
+import { runMaintenance } from '~/jobs/maintenance.server'
+import { bookingStatuses, canTransition } from '~/domain/booking/status'
 
 const keys = { apiKey: 'cancel-test-api-key', secretKey: 'cancel-test-secret-key' }
 
@@ -291,6 +295,41 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const mails = await mailsOf(booking.id)
     expect(mails.map((mail) => mail.kind)).toContain('traveller.refunded')
     expect(await retry(staff)).toEqual({ kind: 'nothing-to-retry' })
+  })
+
+  it('reports a refund whose process died, and does not send it again', async () => {
+    const booking = await paidBooking(simulator)
+    const claimedAt = new Date(now.getTime() - 11 * 60_000)
+    // A refund claimed eleven minutes ago whose answer was never recorded.
+    await writeTransaction(handle, async (trx) => {
+      await lockBooking(trx, booking.id)
+      const attempt = await trx
+        .selectFrom('payment_attempts')
+        .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
+        .where('booking_id', '=', booking.id)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirstOrThrow()
+      expect(await claimRefund(trx, attempt, await dispatcher(), claimedAt)).toBeDefined()
+      // The same attempt cannot be claimed twice.
+      expect(await claimRefund(trx, attempt, null, claimedAt)).toBeUndefined()
+    })
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const report = await runMaintenance(handle, simulator, now).finally(() => stderr.mockRestore())
+    expect(report.ran && report.refundsUnsettled).toBeGreaterThanOrEqual(1)
+    expect(await refundsOf(booking.id)).toEqual([expect.objectContaining({ status: 'requested' })])
+    const simulated = await handle.db
+      .selectFrom('simulator_refunds')
+      .select('id')
+      .where('payment_id', '=', booking.payment_id!)
+      .execute()
+    expect(simulated).toEqual([])
+  })
+
+  it('keeps a cancelled booking cancelled: no status leads out of it', () => {
+    for (const status of bookingStatuses) {
+      expect(canTransition('cancelled', status)).toBe(false)
+      expect(canTransition('cancelled', status, 'late-payment')).toBe(false)
+    }
   })
 
   it('refuses to cancel a booking that is not confirmed', async () => {

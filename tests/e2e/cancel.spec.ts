@@ -17,12 +17,13 @@ import { openServerDatabase, outboxDir } from './database'
 const port = Number(process.env.E2E_PORT ?? 3210)
 
 /** `npm run staff add` against the test server's database, the password on stdin. */
-function newDispatcher(testInfo: TestInfo) {
-  const email = `cancel-${testInfo.project.name}-${Date.now()}@example.com`
+function newDispatcher(testInfo: TestInfo, role: 'dispatcher' | 'driver' = 'dispatcher') {
+  const email = `cancel-${role}-${testInfo.project.name}-${Date.now()}@example.com`
   const password = `cancel passphrase ${Date.now()}`
+  const name = role === 'dispatcher' ? 'E2E desk' : 'E2E driver'
   const run = spawnSync(
     process.execPath,
-    ['scripts/staff.mjs', 'add', '--email', email, '--name', 'E2E desk', '--role', 'dispatcher'],
+    ['scripts/staff.mjs', 'add', '--email', email, '--name', name, '--role', role],
     {
       input: `${password}\n`,
       encoding: 'utf8',
@@ -147,4 +148,49 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   await page.goto(`/payment-simulator/${paidToken(reference!)}`)
   await expect(page.getByRole('heading', { name: 'Refunds of this payment' })).toBeVisible()
   await expect(page.getByText(/refunded \(refund SR\d+/)).toBeVisible()
+})
+
+test('a cancel from another site, or by a driver, changes nothing', async ({ page }, testInfo) => {
+  await bookAndPay(page, tripTime(testInfo, 15), testInfo)
+  const main = page.locator('main')
+  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
+  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+
+  const dispatcher = newDispatcher(testInfo)
+  await page.goto(`/ops/bookings/${reference}/cancel`)
+  await signIn(page, dispatcher)
+  await expect(page).toHaveURL(new RegExp(`/ops/bookings/${reference}/cancel$`))
+  // Signed in, but the POST comes from another site: refused before anything is
+  // read (React Router's own origin check answers 400; ours, behind it, 403).
+  const forged = await page.request.post(`/ops/bookings/${reference}/cancel`, {
+    headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    form: { reason: 'forged', refund: 'full' },
+    maxRedirects: 0,
+  })
+  expect([400, 403]).toContain(forged.status())
+  // Without an Origin header the browser's Sec-Fetch-Site still tells: our check answers.
+  const noOrigin = await page.request.post(`/ops/bookings/${reference}/cancel`, {
+    headers: { 'sec-fetch-site': 'cross-site' },
+    form: { reason: 'forged', refund: 'full' },
+    maxRedirects: 0,
+  })
+  expect(noOrigin.status()).toBe(403)
+  const retry = await page.request.post(`/ops/bookings/${reference}/refund`, {
+    headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    form: { attempt: '1' },
+    maxRedirects: 0,
+  })
+  expect([400, 403]).toContain(retry.status())
+  await page.goto(`/ops/bookings/${reference}`)
+  await expect(page.getByRole('link', { name: 'Cancel booking' })).toBeVisible()
+
+  // A driver may not open the cancel page at all.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/ops\/sign-in\?signedOut=1$/)
+  const driver = newDispatcher(testInfo, 'driver')
+  await signIn(page, driver)
+  const response = await page.goto(`/ops/bookings/${reference}/cancel`)
+  expect(response?.status()).toBe(403)
+  expect(response?.headers()['cache-control']).toBe('no-store')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not for your role')
 })
