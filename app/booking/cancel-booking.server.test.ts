@@ -212,8 +212,14 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(mails.filter((mail) => mail.kind === 'traveller.cancelled')).toHaveLength(1)
   })
 
-  it('cancels without a refund when staff choose none, and says so', async () => {
+  it('cancels without a refund when staff choose none, and says so in Turkish', async () => {
     const booking = await paidBooking(simulator)
+    // A traveller who booked in Turkish is written to in Turkish.
+    await handle.db
+      .updateTable('bookings')
+      .set({ language: 'tr' })
+      .where('id', '=', booking.id)
+      .execute()
     const result = await cancelBookingByStaff(
       handle,
       simulator,
@@ -229,8 +235,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(result).toEqual({ kind: 'cancelled', refundMinor: 0, refund: { kind: 'none' } })
     expect(await refundsOf(booking.id)).toEqual([])
     const mails = await mailsOf(booking.id)
-    expect(mails.find((mail) => mail.kind === 'traveller.cancelled')?.text_body).toContain(
-      'No refund is due',
+    const travellers = mails.find((mail) => mail.kind === 'traveller.cancelled')
+    expect(travellers?.subject).toContain('rezervasyonunuz iptal edildi')
+    expect(travellers?.text_body).toContain('Bu iptal için iade yapılmayacaktır.')
+    // The operations mailbox reads English whatever the traveller's language.
+    expect(mails.find((mail) => mail.kind === 'ops.booking_cancelled')?.text_body).toContain(
+      'Refund: No refund',
     )
   })
 
