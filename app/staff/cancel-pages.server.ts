@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { getDatabase } from '~/db/db.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
-import { pickupCalendarDate } from '~/domain/trip-search'
+import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { intlLocale, type Language } from '~/i18n/config'
@@ -28,6 +28,9 @@ import { requireStaff, staffPageHeaders } from './guard.server'
  */
 
 type Context = Readonly<RouterContextProvider>
+
+/** The terms' free-cancellation period: from this close to pickup, no refund is owed. */
+const FREE_CANCELLATION_HOURS = 24
 
 /** Set by the cancel action when it refuses the form: the title then starts with 'Error: '. */
 const cancelRefused = createContext<boolean>(false)
@@ -81,6 +84,10 @@ export async function cancelPageData(context: Context, request: Request, referen
       traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     },
     paid: money(paymentSplit(booking).paidMinor, booking.currency, language),
+    // Staff decide; the page only reminds them what the terms promise.
+    withinFreePeriod:
+      pickupInstant(booking.trip_date, booking.trip_time).getTime() - Date.now() >=
+      FREE_CANCELLATION_HOURS * 3_600_000,
     refundable: charge ? money(charge.amount_minor, charge.currency, language) : null,
     reasonMax: CANCEL_REASON_MAX,
   }

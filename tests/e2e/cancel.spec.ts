@@ -92,6 +92,8 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Cancel booking ${reference}`)
   const refundAll = page.getByLabel(/^Refund the amount paid by card/)
   await expect(refundAll).toBeChecked()
+  // The terms are recalled (tomorrow's pickup may be more or less than 24 hours away).
+  await expect(page.locator('#cancel-refund-terms')).toHaveText(/^Pickup is .*24 hours/)
   await expectNoAxeViolations(page, testInfo)
   await openIn(page, `/ops/bookings/${reference}/cancel`, 'tr')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -104,10 +104,15 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
           </div>
           {booking.refundable ? (
             <fieldset
-              aria-describedby={errors.refund ? 'cancel-refund-error' : undefined}
+              aria-describedby={
+                errors.refund ? 'cancel-refund-terms cancel-refund-error' : 'cancel-refund-terms'
+              }
               className="field"
             >
               <legend>{t('ops.cancel.refundLegend')}</legend>
+              <p id="cancel-refund-terms" className="field__hint">
+                {t(booking.withinFreePeriod ? 'ops.cancel.termsFull' : 'ops.cancel.termsLate')}
+              </p>
               <label htmlFor="cancel-refund-full" className="payment-option">
                 <input
                   type="radio"
