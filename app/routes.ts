@@ -80,8 +80,10 @@ export default [
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
+    route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
+  route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
 

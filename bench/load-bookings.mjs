@@ -13,7 +13,7 @@
 // limit; the whole run has a deadline.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -114,9 +114,17 @@ function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]
 }
 
+/**
+ * The travellers' confirmation e-mails in the outbox: the ones carrying the
+ * calendar file. The operations mailbox's note of each booking is left out.
+ */
 function emlCount(folder) {
   if (!existsSync(folder)) return 0
-  return readdirSync(folder).filter((name) => name.endsWith('.eml')).length
+  return readdirSync(folder).filter(
+    (name) =>
+      name.endsWith('.eml') &&
+      readFileSync(join(folder, name), 'utf8').includes('Content-Type: text/calendar'),
+  ).length
 }
 
 async function runJourneys(settings, sites, stats) {

@@ -12,7 +12,9 @@ const queries = {
   doublyPaid: `select count(*) as n from (
       select booking_id from payment_attempts where status = 'succeeded'
       group by booking_id having count(*) > 1) as paid_twice`,
-  refundsDue: "select count(*) as n from payment_attempts where refund_status = 'due'",
+  // Second charges, whether still due or already refunded by the maintenance run.
+  refundsDue:
+    "select count(*) as n from payment_attempts where refund_status in ('due', 'refunded')",
   events: 'select to_status, count(*) as n from booking_events group by to_status',
   mailsSent: "select count(*) as n from bookings where mail_status = 'sent'",
 }

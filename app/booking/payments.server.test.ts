@@ -178,6 +178,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       name: 'iyzico',
       initialize: async () => ({ ok: false, errorCode: 'NETWORK' }),
       retrieve: async () => ({ status: 'failure', errorCode: 'NETWORK' }),
+      refund: async () => ({ ok: false, errorCode: 'NETWORK' }),
     }
     const begun = await beginPayment(
       handle,
@@ -280,15 +281,53 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect(due).toContainEqual(
       expect.objectContaining({ reference: booking.reference, paymentId: attempts[1]?.payment_id }),
     )
-    // The job lists it on every run until staff refund it.
+    // The operations mailbox is told once, with the booking's staff page.
+    const opsMails = await handle.db
+      .selectFrom('outgoing_mail')
+      .select(['kind', 'text_body'])
+      .where('booking_id', '=', booking.id)
+      .where('kind', '=', 'ops.refund_due')
+      .execute()
+    expect(opsMails).toHaveLength(1)
+    expect(opsMails[0]?.text_body).toContain(`/ops/bookings/${booking.reference}`)
+    // The job refunds it through the provider that took it, as nobody's request.
     const report = await runMaintenance(handle, provider, now)
-    expect(report.ran ? report.refundsDue : 0).toBeGreaterThanOrEqual(1)
+    expect(report.ran && report.refunded).toBeGreaterThanOrEqual(1)
+    expect(await refundsDue(handle)).not.toContainEqual(
+      expect.objectContaining({ reference: booking.reference }),
+    )
+    const refunds = await handle.db
+      .selectFrom('payment_refunds')
+      .select(['status', 'requested_by', 'amount_minor'])
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(refunds).toEqual([
+      { status: 'succeeded', requested_by: null, amount_minor: booking.total_minor },
+    ])
+    const simulated = await handle.db
+      .selectFrom('simulator_refunds')
+      .select('amount_minor')
+      .where('payment_id', '=', attempts[1]!.payment_id!)
+      .execute()
+    expect(simulated).toEqual([{ amount_minor: booking.total_minor }])
+    // The first payment is untouched; a second run refunds nothing more.
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'confirmed' })
+    await runMaintenance(handle, provider, now)
+    expect(
+      await handle.db
+        .selectFrom('payment_refunds')
+        .select('id')
+        .where('booking_id', '=', booking.id)
+        .execute(),
+    ).toHaveLength(1)
+    const afterJob = await bookingEvents(handle, booking.id)
+    expect(afterJob.at(-1)?.note).toContain('refund of')
     // A replayed callback for the second charge changes nothing more.
     expect(await settlePayment(handle, provider, second.token, now)).toMatchObject({
       kind: 'confirmed',
       first: false,
     })
-    expect(await bookingEvents(handle, booking.id)).toHaveLength(events.length)
+    expect(await bookingEvents(handle, booking.id)).toHaveLength(afterJob.length)
   })
 
   it('starts one iyzico checkout form when Book Now requests race a slow provider', async () => {

@@ -8,6 +8,8 @@ import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/b
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
 import { toBookingMinor } from '~/domain/booking/money'
 import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
+import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import type {
   InitializeRequest,
   PaymentProvider,
@@ -402,7 +404,9 @@ export async function settlePayment(
   )
   const at = now.toISOString()
   if (cleanSuccess(result, booking, attempt)) {
-    return writeTransaction(handle, async (trx) => {
+    // The operations mailbox's e-mail is queued with the change it reports.
+    const mailIds: (number | undefined)[] = []
+    const settled = await writeTransaction(handle, async (trx) => {
       const current = await lockBooking(trx, booking.id)
       if (!current) return { kind: 'unknown' as const }
       const fresh = await trx
@@ -424,6 +428,19 @@ export async function settlePayment(
           current,
           `${paidBefore ? 'second ' : ''}payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
           at,
+        )
+        mailIds.push(
+          await queueOpsRefundDue(
+            trx,
+            current,
+            {
+              attemptId: attempt.id,
+              paymentId: result.paymentId!,
+              amountMinor: attempt.amount_minor,
+              currency: attempt.currency,
+            },
+            now,
+          ),
         )
         logger.error('payment.duplicate_charge', {
           reference: current.reference,
@@ -457,9 +474,12 @@ export async function settlePayment(
         },
       })
       await recordSuccess(trx, attempt, result.paymentId!, at)
+      mailIds.push(await queueOpsBookingConfirmed(trx, confirmed, now))
       logger.info('payment.confirmed', { reference: current.reference, provider: attempt.provider })
       return { kind: 'confirmed' as const, booking: confirmed, first: true }
     })
+    deliverMailSoon(handle, mailIds)
+    return settled
   }
   if (isDeclined(result)) {
     // A refused card, or a "success" that did not match what we asked for.

@@ -15,6 +15,21 @@ function issuesOf(source: Record<string, string>): string[] {
 }
 
 describe('parseEnv', () => {
+  it('sends operations e-mails to the contact address unless OPERATIONS_EMAIL is set', () => {
+    expect(parseEnv({ CONTACT_EMAIL: 'desk@example.com' }).OPERATIONS_EMAIL).toBe(
+      'desk@example.com',
+    )
+    expect(parseEnv({ OPERATIONS_EMAIL: '' }).OPERATIONS_EMAIL).toBe(
+      'reservations@marmarachauffeur.com',
+    )
+    expect(parseEnv({ OPERATIONS_EMAIL: 'ops@example.com' }).OPERATIONS_EMAIL).toBe(
+      'ops@example.com',
+    )
+    expect(issuesOf({ OPERATIONS_EMAIL: 'not-an-address' })).toEqual([
+      expect.stringMatching(/^OPERATIONS_EMAIL: /),
+    ])
+  })
+
   it('runs a fresh checkout on its defaults', () => {
     const env = parseEnv({})
     expect(env).toMatchObject({

@@ -76,6 +76,11 @@ const envSchema = z
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),
     CONTACT_PHONE: z.string().min(5).default('+90 212 555 01 00'),
     CONTACT_EMAIL: z.email().default('reservations@marmarachauffeur.com'),
+    /** The company's own mailbox for new bookings, cancellations and refunds; CONTACT_EMAIL when unset. */
+    OPERATIONS_EMAIL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.email().optional(),
+    ),
     OFFICE_ADDRESS: z
       .string()
       .min(5)
@@ -155,6 +160,7 @@ const envSchema = z
     ...env,
     // Without a trailing slash, once: every absolute link appends a path to it.
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    OPERATIONS_EMAIL: env.OPERATIONS_EMAIL ?? env.CONTACT_EMAIL,
   }))
 
 export type Env = z.infer<typeof envSchema>

@@ -24,6 +24,7 @@ import * as m0007 from './migrations/0007_staff'
 import * as m0008 from './migrations/0008_staff_audit'
 import * as m0009 from './migrations/0009_outgoing_mail'
 import * as m0010 from './migrations/0010_dispatch'
+import * as m0011 from './migrations/0011_refunds'
 import * as m0012 from './migrations/0012_staff_second_factor'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0008_staff_audit': m0008,
   '0009_outgoing_mail': m0009,
   '0010_dispatch': m0010,
+  '0011_refunds': m0011,
   '0012_staff_second_factor': m0012,
 }
 

@@ -168,8 +168,11 @@ export interface PaymentAttemptsTable {
   status: PaymentAttemptStatus
   /** The provider's id of the payment this attempt took, once it succeeded. */
   payment_id: string | null
-  /** 'due' when this attempt charged a booking that another attempt had already paid. */
-  refund_status: 'due' | null
+  /**
+   * 'due' when this attempt charged a booking that another attempt had already
+   * paid; 'refunded' once that charge was given back (payment_refunds holds how).
+   */
+  refund_status: 'due' | 'refunded' | null
   error_code: string | null
   error_group: string | null
   created_at: string
@@ -195,6 +198,41 @@ export interface SimulatorSessionsTable {
   error_group: string | null
   created_at: string
   expires_at: string
+}
+
+/** Where a refund stands: claimed before the provider is called, then settled. */
+export type RefundStatus = 'requested' | 'succeeded' | 'failed'
+
+/**
+ * One refund asked of a provider for one payment attempt. At most one per
+ * attempt is requested or succeeded (a partial unique index); failed ones stay
+ * as history and a new one may be claimed after them.
+ */
+export interface PaymentRefundsTable {
+  id: Generated<number>
+  attempt_id: number
+  booking_id: string
+  provider: string
+  amount_minor: number
+  currency: string
+  status: RefundStatus
+  provider_refund_id: string | null
+  error_code: string | null
+  error_message: string | null
+  /** The member of staff who asked; null for the maintenance job. */
+  requested_by: number | null
+  created_at: string
+  finished_at: string | null
+}
+
+/** What the built-in simulator has given back of one of its payments. */
+export interface SimulatorRefundsTable {
+  id: Generated<number>
+  refund_id: string
+  payment_id: string
+  amount_minor: number
+  currency: string
+  created_at: string
 }
 
 /** A member of staff who signs in at /ops. The e-mail is stored lower-cased. */
@@ -326,6 +364,8 @@ export interface Database {
   drivers: DriversTable
   vehicles: VehiclesTable
   booking_assignments: BookingAssignmentsTable
+  payment_refunds: PaymentRefundsTable
+  simulator_refunds: SimulatorRefundsTable
 }
 
 export type BookingRow = Selectable<BookingsTable>

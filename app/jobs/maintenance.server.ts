@@ -14,6 +14,7 @@ import { queueReminders } from '~/dispatch/reminders.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
+import { claimRefund, performRefund } from '~/booking/refunds.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -104,10 +105,75 @@ async function endAbandonedStarts(handle: DatabaseHandle, now: Date): Promise<nu
   return stale.length
 }
 
+/** After a refund of a second charge failed, the job tries it again this much later. */
+export const REFUND_RETRY_MINUTES = 30
+/** A refund still 'requested' this long after its claim lost its process (see docs/payments.md). */
+export const REFUND_UNSETTLED_MINUTES = 10
+/** The address the job gives the provider as the refund's requester. */
+const JOB_CLIENT_ADDRESS = '127.0.0.1'
+
 /**
- * Second charges on bookings another attempt had already paid. Refunds go
- * through the provider's merchant panel until staff tools can send them; each
- * run lists them in the log (as errors, so alerting sees them) until marked.
+ * Second charges on bookings another attempt had already paid are refunded
+ * through the provider that took them, with the same claim-then-call
+ * discipline as a staff refund (requested by nobody: the job). A refund the
+ * provider refused is tried again after a pause; each run still lists the
+ * charges due (`payment.refund_due`) until one goes through.
+ */
+export async function refundDuplicateCharges(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<{ refunded: number; refundFailed: number }> {
+  const report = { refunded: 0, refundFailed: 0 }
+  const pausedSince = new Date(now.getTime() - REFUND_RETRY_MINUTES * 60_000).toISOString()
+  const due = await handle.db
+    .selectFrom('payment_attempts')
+    .select(['id', 'booking_id'])
+    .where('refund_status', '=', 'due')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_refunds')
+            .select('payment_refunds.id')
+            .whereRef('payment_refunds.attempt_id', '=', 'payment_attempts.id')
+            .where((inner) =>
+              inner.or([
+                inner('payment_refunds.status', 'in', ['requested', 'succeeded']),
+                inner('payment_refunds.finished_at', '>', pausedSince),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .execute()
+  for (const charge of due) {
+    try {
+      const refundId = await writeTransaction(handle, async (trx) => {
+        if (!(await lockBooking(trx, charge.booking_id))) return undefined
+        const attempt = await trx
+          .selectFrom('payment_attempts')
+          .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
+          .where('id', '=', charge.id)
+          .where('refund_status', '=', 'due')
+          .executeTakeFirst()
+        return attempt ? claimRefund(trx, attempt, null, now) : undefined
+      })
+      if (refundId === undefined) continue
+      const outcome = await performRefund(handle, provider, refundId, JOB_CLIENT_ADDRESS, now)
+      if (outcome.kind === 'succeeded') report.refunded++
+      if (outcome.kind === 'failed') report.refundFailed++
+    } catch (error) {
+      logger.error('payment.refund_job_failed', { attempt: charge.id, error: String(error) })
+    }
+  }
+  return report
+}
+
+/**
+ * Second charges still due back after this run's refunds: listed in the log
+ * (as errors, so alerting sees them) until a refund of them goes through.
  */
 export async function refundsDue(handle: DatabaseHandle) {
   const due = await handle.db
@@ -127,6 +193,33 @@ export async function refundsDue(handle: DatabaseHandle) {
     .execute()
   for (const refund of due) logger.error('payment.refund_due', refund)
   return due
+}
+
+/**
+ * Refunds claimed whose provider call never came back (the process died
+ * between the claim and the answer). They are reported, not sent again: the
+ * provider may have made the refund, and neither provider lets us ask. A
+ * person checks the merchant panel (docs/payments.md).
+ */
+export async function unsettledRefunds(handle: DatabaseHandle, now: Date) {
+  const before = new Date(now.getTime() - REFUND_UNSETTLED_MINUTES * 60_000).toISOString()
+  const stuck = await handle.db
+    .selectFrom('payment_refunds')
+    .innerJoin('bookings', 'bookings.id', 'payment_refunds.booking_id')
+    .select([
+      'payment_refunds.id as refund',
+      'bookings.reference as reference',
+      'payment_refunds.provider as provider',
+      'payment_refunds.amount_minor as amountMinor',
+      'payment_refunds.currency as currency',
+      'payment_refunds.created_at as requestedAt',
+    ])
+    .where('payment_refunds.status', '=', 'requested')
+    .where('payment_refunds.created_at', '<', before)
+    .orderBy('payment_refunds.id')
+    .execute()
+  for (const refund of stuck) logger.error('payment.refund_unsettled', refund)
+  return stuck
 }
 
 /** An unpaid token that ran out: the attempt ends, the booking can be paid again. */
@@ -173,8 +266,9 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 /**
  * Everything the periodic job does: settle silent payments, expire drafts and
  * abandoned bookings, retry confirmation and contact e-mails, queue the
- * day-before reminders, send queued e-mails, list refunds due, and delete
- * what the retention periods no longer allow to keep. Every instance
+ * day-before reminders, send queued e-mails, refund second charges (listing
+ * those still due), and delete what the retention periods no longer allow to
+ * keep. Every instance
  * schedules it, but it runs in one at a time (a database lock: docs/database.md);
  * the others answer `{ ran: false }` and try again next period. Each change is
  * a guarded transaction as well, so even overlapping runs stay correct.
@@ -192,7 +286,9 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     // Queued before the send below, which then sends them in this same run.
     const reminders = (await queueReminders(handle, now, getEnv().REMINDER_HOUR)).length
     const queuedMails = await deliverQueuedMail(handle, now)
+    const { refunded, refundFailed } = await refundDuplicateCharges(handle, provider, now)
     const refunds = (await refundsDue(handle)).length
+    const refundsUnsettled = (await unsettledRefunds(handle, now)).length
     const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
     const purgedStaffSessions = await purgeOldStaffSessions(handle, now)
     return {
@@ -203,7 +299,10 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
       contactMails,
       reminders,
       queuedMails,
+      refunded,
+      refundFailed,
       refundsDue: refunds,
+      refundsUnsettled,
       purgedBookings,
       purgedRateLimitEvents,
       purgedStaffSessions,

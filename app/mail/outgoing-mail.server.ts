@@ -164,7 +164,14 @@ export async function deliverMail(
  * committed, without making the person who acted wait for the mail server.
  */
 export function deliverMailSoon(handle: DatabaseHandle, ids: (number | undefined)[]): void {
-  for (const id of ids) if (id !== undefined) void deliverMail(handle, id)
+  for (const id of ids) {
+    if (id === undefined) continue
+    // The queue keeps the message whatever happens here (a closed pool, a lost
+    // connection): the periodic job sends it.
+    deliverMail(handle, id).catch((error: unknown) =>
+      logger.warn('mail.deliver_soon_failed', { id, error: String(error) }),
+    )
+  }
 }
 
 /**

@@ -61,6 +61,10 @@ export interface FakeIyzico {
   requests: FakeIyzicoRequest[]
   /** The next initialize answers this failure (after authorization succeeded). */
   setNextInitializeFailure(failure: FakeIyzicoFailure): void
+  /** The next refund answers this failure (after authorization succeeded). */
+  setNextRefundFailure(failure: FakeIyzicoFailure): void
+  /** What was refunded of each payment, in minor units, by payment id. */
+  refunds: Map<string, number>
   setPaymentOutcome(
     token: string,
     outcome: FakePaymentOutcome,
@@ -77,6 +81,7 @@ export interface FakeIyzico {
 
 const INITIALIZE_PATH = '/payment/iyzipos/checkoutform/initialize/auth/ecom'
 const RETRIEVE_PATH = '/payment/iyzipos/checkoutform/auth/ecom/detail'
+const REFUND_PATH = '/v2/payment/refund'
 const PAGE_PATH = '/checkoutform'
 const PAY_PATH = '/checkoutform/pay'
 
@@ -103,6 +108,12 @@ export const FAKE_IYZICO_ERRORS = {
     errorCode: '10051',
     errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
     errorGroup: 'NOT_SUFFICIENT_FUNDS',
+  },
+  // The fake's own choices: no documented code was found for these refund refusals.
+  refundUnknownPayment: { errorCode: '11', errorMessage: 'Ödeme bulunamadı' },
+  refundExceedsPaid: {
+    errorCode: '11',
+    errorMessage: 'İade tutarı, iade edilebilir tutarı aşıyor',
   },
 } as const satisfies Record<string, FakeIyzicoFailure>
 
@@ -249,6 +260,9 @@ export async function startFakeIyzico(keys: {
   const sessions = new Map<string, FakeIyzicoSession>()
   const requests: FakeIyzicoRequest[] = []
   let nextInitializeFailure: FakeIyzicoFailure | null = null
+  let nextRefundFailure: FakeIyzicoFailure | null = null
+  /** Refunded so far per payment id, in units of 10^-8 (see toScaled). */
+  const refunded = new Map<string, bigint>()
   let tamperNext = false
   let hang = false
   let delayMs = 0
@@ -392,6 +406,45 @@ export async function startFakeIyzico(keys: {
     }
   }
 
+  /**
+   * A refund by payment id (v2): only of a payment this fake took, in its
+   * currency, for a positive amount that with earlier refunds stays within
+   * what was paid. iyzico lists no signature for this answer; none is sent.
+   */
+  function refundAnswer(body: Record<string, unknown>) {
+    if (!present(body.paymentId)) return failureAnswer(body, required('paymentId'))
+    const price = toScaled(body.price)
+    if (price === null || price <= 0n) return failureAnswer(body, required('price'))
+    const failure = nextRefundFailure
+    nextRefundFailure = null
+    if (failure) return failureAnswer(body, failure)
+    const paymentId = String(body.paymentId)
+    const session = [...sessions.values()].find(
+      (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
+    )
+    if (!session) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundUnknownPayment)
+    if (body.currency !== session.request.currency) {
+      return failureAnswer(body, { errorCode: '11', errorMessage: 'Geçersiz para birimi' })
+    }
+    const paid = toScaled(session.request.paidPrice) ?? 0n
+    const before = refunded.get(paymentId) ?? 0n
+    if (before + price > paid) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundExceedsPaid)
+    refunded.set(paymentId, before + price)
+    return {
+      status: 'success',
+      locale: body.locale === 'en' ? 'en' : 'tr',
+      systemTime: Date.now(),
+      ...(typeof body.conversationId === 'string' ? { conversationId: body.conversationId } : {}),
+      paymentId,
+      price: Number(body.price),
+      currency: body.currency,
+      authCode: '654321',
+      hostReference: `mock${paymentId}host`,
+      refundHostReference: `mock${randomInt(10_000_000, 99_999_999)}refund`,
+      retryable: false,
+    }
+  }
+
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     const rawBody = await readBody(req)
     let body: unknown
@@ -408,6 +461,7 @@ export async function startFakeIyzico(keys: {
     if (!isObject(body))
       return sendJson(res, 200, failureAnswer(body, FAKE_IYZICO_ERRORS.invalidRequest))
     if (path === INITIALIZE_PATH) return sendJson(res, 200, initializeAnswer(body))
+    if (path === REFUND_PATH) return sendJson(res, 200, refundAnswer(body))
     return sendJson(res, 200, retrieveAnswer(body))
   }
 
@@ -449,7 +503,10 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     const url = new URL(req.url ?? '/', 'http://fake-iyzico')
     const path = url.pathname
     const run = async () => {
-      if (req.method === 'POST' && (path === INITIALIZE_PATH || path === RETRIEVE_PATH)) {
+      if (
+        req.method === 'POST' &&
+        (path === INITIALIZE_PATH || path === RETRIEVE_PATH || path === REFUND_PATH)
+      ) {
         return handleApi(req, res, path)
       }
       if (req.method === 'GET' && path === PAGE_PATH) {
@@ -479,6 +536,12 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     requests,
     setNextInitializeFailure(failure) {
       nextInitializeFailure = failure
+    },
+    setNextRefundFailure(failure) {
+      nextRefundFailure = failure
+    },
+    get refunds() {
+      return new Map([...refunded].map(([id, scaled]) => [id, Number(scaled / 1_000_000n)]))
     },
     setPaymentOutcome(token, outcome, options = {}) {
       const session = sessions.get(token)

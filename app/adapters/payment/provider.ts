@@ -80,8 +80,31 @@ export interface RetrieveResult {
   errorGroup?: string
 }
 
+/** Gives back all or part of a payment the provider took, by its payment id. */
+export interface RefundRequest {
+  /** The provider's id of the payment to refund. */
+  paymentId: string
+  /** How much to give back, in minor units; never more than was paid and not yet refunded. */
+  amountMinor: number
+  currency: PaymentCurrency
+  /** Ours, echoed back: the booking's public reference. */
+  conversationId: string
+  /** Who asked (the member of staff's address, or the server's for the job). */
+  ip: string
+  locale: 'tr' | 'en'
+}
+
+/**
+ * A refund either went through (with the provider's reference for it) or was
+ * refused. Transport problems and timeouts are refusals too (`NETWORK`), so a
+ * caller records the outcome and never has to catch.
+ */
+export type RefundResult =
+  { ok: true; refundId: string } | { ok: false; errorCode: string; errorMessage?: string }
+
 export interface PaymentProvider {
   readonly name: 'simulator' | 'iyzico'
   initialize(request: InitializeRequest): Promise<InitializeResult>
   retrieve(token: string, conversationId: string, locale: 'tr' | 'en'): Promise<RetrieveResult>
+  refund(request: RefundRequest): Promise<RefundResult>
 }

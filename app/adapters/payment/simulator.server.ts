@@ -1,9 +1,17 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { getDatabase } from '~/db/db.server'
-import type { SimulatorSessionsTable } from '~/db/schema'
+import type { SimulatorRefundsTable, SimulatorSessionsTable } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
-import type { InitializeRequest, PaymentProvider, RetrieveResult } from './provider'
+import type {
+  InitializeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+  RetrieveResult,
+} from './provider'
 
 /**
  * The built-in payment simulator: a stand-in for iyzico's Checkout Form that
@@ -151,7 +159,88 @@ export function createSimulatorProvider(options: {
         currency: session.currency,
       }
     },
+    async refund(request) {
+      return refundOnSimulator(await options.database(), request, new Date())
+    },
   }
+}
+
+/**
+ * The simulator's refund codes. They are this simulator's own (iyzico's
+ * documented list does not name one per case); each refusal is a plain answer,
+ * never an exception, as with iyzico.
+ */
+export const simulatorRefundErrors = {
+  unknownPayment: { errorCode: 'SIM_UNKNOWN_PAYMENT', errorMessage: 'Ödeme bulunamadı' },
+  currencyMismatch: { errorCode: 'SIM_CURRENCY', errorMessage: 'Para birimi ödemeyle aynı değil' },
+  invalidAmount: { errorCode: 'SIM_INVALID_AMOUNT', errorMessage: 'Geçersiz iade tutarı' },
+  overRefund: {
+    errorCode: 'SIM_OVER_REFUND',
+    errorMessage: 'İade tutarı ödenen ve iade edilmemiş tutarı aşıyor',
+  },
+} as const
+
+/**
+ * Gives back part or all of a successful simulator payment. The ledger is
+ * read and written in one write transaction, so two refunds at once cannot
+ * both pass the check: the refunds of a payment never add up to more than it
+ * charged (a second full refund is refused).
+ */
+export async function refundOnSimulator(
+  handle: DatabaseHandle,
+  request: RefundRequest,
+  now: Date,
+): Promise<RefundResult> {
+  if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0) {
+    return { ok: false, ...simulatorRefundErrors.invalidAmount }
+  }
+  return writeTransaction(handle, async (trx) => {
+    const session = await trx
+      .selectFrom('simulator_sessions')
+      .selectAll()
+      .where('payment_id', '=', request.paymentId)
+      .where('outcome', '=', 'success')
+      .executeTakeFirst()
+    if (!session) return { ok: false as const, ...simulatorRefundErrors.unknownPayment }
+    if (session.currency !== request.currency) {
+      return { ok: false as const, ...simulatorRefundErrors.currencyMismatch }
+    }
+    const paid = sessionAmounts(session).paidMinor ?? 0
+    const refunded = await trx
+      .selectFrom('simulator_refunds')
+      .select((eb) => eb.fn.sum<number | string | null>('amount_minor').as('total'))
+      .where('payment_id', '=', request.paymentId)
+      .executeTakeFirst()
+    if (Number(refunded?.total ?? 0) + request.amountMinor > paid) {
+      return { ok: false as const, ...simulatorRefundErrors.overRefund }
+    }
+    const refundId = `SR${randomInt(10_000_000, 99_999_999)}${randomBytes(3).toString('hex')}`
+    await trx
+      .insertInto('simulator_refunds')
+      .values({
+        refund_id: refundId,
+        payment_id: request.paymentId,
+        amount_minor: request.amountMinor,
+        currency: request.currency,
+        created_at: now.toISOString(),
+      })
+      .execute()
+    return { ok: true as const, refundId }
+  })
+}
+
+/** The refunds the simulator gave back of one payment, oldest first (for its page). */
+export async function simulatorRefundsOf(
+  handle: DatabaseHandle,
+  paymentId: string | null,
+): Promise<Selectable<SimulatorRefundsTable>[]> {
+  if (!paymentId) return []
+  return handle.db
+    .selectFrom('simulator_refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute()
 }
 
 export async function findSimulatorSession(
@@ -195,9 +284,12 @@ export async function payOnSimulator(
   return findSimulatorSession(handle, token)
 }
 
-/** The hosted test page's session, on the process's database. */
+/** The hosted test page's session and what was refunded of its payment, on the process's database. */
 export async function simulatorPageSession(token: string) {
-  return findSimulatorSession(await getDatabase(), token)
+  const handle = await getDatabase()
+  const session = await findSimulatorSession(handle, token)
+  if (!session) return undefined
+  return Object.assign(session, { refunds: await simulatorRefundsOf(handle, session.payment_id) })
 }
 
 /** The hosted test page's card form, on the process's database. */

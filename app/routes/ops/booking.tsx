@@ -3,13 +3,16 @@ import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
 import { assignmentSummary } from '~/staff/dispatch-pages.server'
 import { AssignmentSection } from '~/components/ops/assignment-section'
+import { refundSectionData } from '~/staff/cancel-pages.server'
+import { BookingRefundsSection, RefundNotice } from '~/components/ops-booking-refunds'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const [page, dispatch] = await Promise.all([
+  const [page, dispatch, refunds] = await Promise.all([
     bookingPageData(context, request, params.reference),
     assignmentSummary(context, request, params.reference),
+    refundSectionData(context, request, params.reference),
   ])
-  return { ...page, dispatch }
+  return { ...page, dispatch, refunds }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -40,6 +43,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
         <a href={`/ops?day=${booking.pickupDay}`}>{t('ops.booking.back')}</a>
       </p>
       <h1 id="ops-booking-title">{t('ops.booking.title', { reference: booking.reference })}</h1>
+      <RefundNotice done={booking.refunds.done} />
       <dl className="ops-details">
         <Detail label={t('ops.board.columns.status')} value={status(booking.status)} />
       </dl>
@@ -169,13 +173,21 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
                     {t(`ops.attemptStatuses.${attempt.status}`)}
                     {attempt.error ? ` (${attempt.error})` : ''}
                   </td>
-                  <td>{attempt.refundDue ? t('ops.booking.refundDue') : '–'}</td>
+                  <td>
+                    {booking.refunds.latestByAttempt[attempt.id]
+                      ? t(`ops.refundStatuses.${booking.refunds.latestByAttempt[attempt.id]}`)
+                      : attempt.refundDue
+                        ? t('ops.booking.refundDue')
+                        : '–'}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+
+      <BookingRefundsSection reference={booking.reference} refunds={booking.refunds} />
 
       <h2 id="ops-events-title">{t('ops.booking.events')}</h2>
       <div className="ops-table-wrap" role="region" aria-labelledby="ops-events-title" tabIndex={0}>

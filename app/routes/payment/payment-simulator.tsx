@@ -41,6 +41,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     callbackUrl: session.callback_url,
     token: session.token,
     cards: simulatorCards,
+    refunds: session.refunds.map((refund) => ({
+      id: refund.refund_id,
+      amountMinor: refund.amount_minor,
+      at: refund.created_at,
+    })),
     meta: meta('payment-simulator', { noindex: true }),
   }
 }
@@ -58,12 +63,26 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-/** Back to the shop: a plain POST of the token, submitted at once when scripts run. */
-function ReturnToMerchant({ callbackUrl, token }: { callbackUrl: string; token: string }) {
+/**
+ * Back to the shop: a plain POST of the token, submitted at once when scripts
+ * run, unless the payment was refunded since: then a tester opened the page to
+ * see its refunds, and stays on it.
+ */
+function ReturnToMerchant({
+  callbackUrl,
+  token,
+  automatic,
+}: {
+  callbackUrl: string
+  token: string
+  automatic: boolean
+}) {
   const { t } = useTranslation()
   const site = useSite()
   const form = useRef<HTMLFormElement>(null)
-  useEffect(() => form.current?.submit(), [])
+  useEffect(() => {
+    if (automatic) form.current?.submit()
+  }, [automatic])
   return (
     <form method="post" action={callbackUrl} ref={form} className="form-card">
       {/* The message is the live region, not the form: a form keeps its own role. */}
@@ -103,7 +122,11 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
           </div>
         </dl>
         {done ? (
-          <ReturnToMerchant callbackUrl={loaderData.callbackUrl} token={loaderData.token} />
+          <ReturnToMerchant
+            callbackUrl={loaderData.callbackUrl}
+            token={loaderData.token}
+            automatic={loaderData.refunds.length === 0}
+          />
         ) : (
           <Form method="post" className="form-card simulator__form">
             <div className="field">
@@ -137,6 +160,21 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         )}
+        {loaderData.refunds.length > 0 ? (
+          <section aria-labelledby="simulator-refunds-title">
+            <h2 id="simulator-refunds-title">{t('simulator.refundsTitle')}</h2>
+            <ul>
+              {loaderData.refunds.map((refund) => (
+                <li key={refund.id}>
+                  {t('simulator.refundLine', {
+                    amount: formatMoney(refund.amountMinor / 100, currency, language),
+                    id: refund.id,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className="simulator__cards" aria-labelledby="test-cards-title">
           <h2 id="test-cards-title">{t('simulator.cardsTitle')}</h2>
           <ul>

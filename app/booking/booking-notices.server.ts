@@ -1,0 +1,301 @@
+import type { Executor } from '~/booking/booking-store.server'
+import { getEnv } from '~/config/env.server'
+import { getSiteSettings } from '~/config/site.server'
+import { listVehicleClasses } from '~/content/fleet.server'
+import type { BookingRow } from '~/db/schema'
+import { pickupCalendarDate } from '~/domain/trip-search'
+import { paymentSplit } from '~/domain/booking/payment-split'
+import { toLanguage, type Language } from '~/i18n/config'
+import { translatorFor } from '~/i18n/fixed-translator.server'
+import { queueMail } from '~/mail/outgoing-mail.server'
+import { noticeMail } from '~/mail/notice-mail'
+import { formatDate, formatMoney } from '~/utils/format'
+
+/**
+ * The e-mails a booking's later life sends, queued in the transaction that
+ * makes the change (see app/mail/outgoing-mail.server.ts), each with a dedupe
+ * key naming its cause so it goes once:
+ *
+ * - to the operations mailbox (OPERATIONS_EMAIL), in English, the company's
+ *   working language on the staff side: every confirmed booking, every
+ *   second charge flagged for refund, every cancellation;
+ * - to the traveller, in the booking's language: the cancellation (with what
+ *   is refunded) and a refund that went through after a first failure.
+ */
+
+/** The staff page of a booking, as a full address for e-mails. */
+export function opsBookingUrl(reference: string): string {
+  return `${getEnv().PUBLIC_BASE_URL}/ops/bookings/${encodeURIComponent(reference)}`
+}
+
+/** The working language of the operations mailbox. */
+const OPS_LANGUAGE: Language = 'en'
+
+function money(minor: number, currency: string, language: Language) {
+  return formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
+}
+
+/** The facts every message about a booking starts with, in `language`. */
+function tripFacts(booking: BookingRow, language: Language): [string, string][] {
+  const t = translatorFor(language)
+  const site = getSiteSettings()
+  const vehicle =
+    listVehicleClasses(language, site).find((item) => item.code === booking.vehicle_class)?.title ??
+    booking.vehicle_class
+  const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language)
+  return [
+    [t('notices.reference'), booking.reference],
+    [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
+    [
+      t('notices.route'),
+      t('notices.routeValue', { from: booking.pickup_text, to: booking.destination_text }),
+    ],
+    [t('notices.vehicle'), vehicle],
+  ]
+}
+
+function signOff(language: Language): string[] {
+  const t = translatorFor(language)
+  return [t('mail.signOff'), t('mail.team', { brand: getSiteSettings().brand })]
+}
+
+function travellerName(booking: BookingRow) {
+  return [booking.first_name, booking.last_name].filter(Boolean).join(' ')
+}
+
+/** Subject line for the operations mailbox: what, reference, pickup and route. */
+function opsSubject(key: string, booking: BookingRow): string {
+  const t = translatorFor(OPS_LANGUAGE)
+  const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), OPS_LANGUAGE)
+  return t(key, {
+    reference: booking.reference,
+    date,
+    time: booking.trip_time,
+    from: booking.pickup_text,
+    to: booking.destination_text,
+  })
+}
+
+function queueOpsMail(
+  trx: Executor,
+  booking: BookingRow,
+  notice: { dedupeKey: string; kind: string; subjectKey: string; headingKey: string },
+  paragraphs: string[],
+  extraFacts: [string, string][],
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  const site = getSiteSettings()
+  const mail = noticeMail({
+    language: OPS_LANGUAGE,
+    brand: site.brand,
+    subject: opsSubject(notice.subjectKey, booking),
+    heading: t(notice.headingKey, { reference: booking.reference }),
+    paragraphs,
+    facts: [
+      ...tripFacts(booking, OPS_LANGUAGE),
+      [t('notices.traveller'), travellerName(booking)],
+      [t('notices.email'), booking.email ?? ''],
+      [t('notices.phone'), booking.phone ?? ''],
+      ...extraFacts,
+    ],
+    link: { label: t('notices.ops.link'), url: opsBookingUrl(booking.reference) },
+    signOff: [],
+  })
+  return queueMail(
+    trx,
+    {
+      dedupeKey: notice.dedupeKey,
+      kind: notice.kind,
+      bookingId: booking.id,
+      to: getEnv().OPERATIONS_EMAIL,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+    at,
+  )
+}
+
+/** A booking was paid and confirmed: the operations mailbox hears of it once. */
+export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at: Date) {
+  const t = translatorFor(OPS_LANGUAGE)
+  const split = paymentSplit(booking)
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.confirmed:${booking.id}`,
+      kind: 'ops.booking_confirmed',
+      subjectKey: 'notices.ops.confirmedSubject',
+      headingKey: 'notices.ops.confirmedHeading',
+    },
+    [t('notices.ops.confirmedText')],
+    [
+      [t('notices.total'), money(booking.total_minor, booking.currency, OPS_LANGUAGE)],
+      [t('notices.paidByCard'), money(split.paidMinor, booking.currency, OPS_LANGUAGE)],
+      [t('notices.cashToCollect'), money(split.cashMinor, booking.currency, OPS_LANGUAGE)],
+      [t('notices.passengers'), String(booking.passenger_count ?? 1)],
+      [t('notices.flight'), booking.flight_number ?? '–'],
+    ],
+    at,
+  )
+}
+
+/** A second charge on a paid booking was kept and flagged for refund. */
+export function queueOpsRefundDue(
+  trx: Executor,
+  booking: BookingRow,
+  charge: { attemptId: number; paymentId: string; amountMinor: number; currency: string },
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.refund_due:${charge.attemptId}`,
+      kind: 'ops.refund_due',
+      subjectKey: 'notices.ops.refundDueSubject',
+      headingKey: 'notices.ops.refundDueHeading',
+    },
+    [t('notices.ops.refundDueText')],
+    [
+      [t('notices.charge'), money(charge.amountMinor, charge.currency, OPS_LANGUAGE)],
+      [t('notices.paymentId'), charge.paymentId],
+    ],
+    at,
+  )
+}
+
+export interface CancellationFacts {
+  by: 'staff' | 'traveller'
+  reason: string
+  /** What is being given back by card; 0 when nothing is. */
+  refundMinor: number
+}
+
+/** A booking was cancelled: the operations mailbox hears of it once. */
+export function queueOpsCancelled(
+  trx: Executor,
+  booking: BookingRow,
+  facts: CancellationFacts,
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.cancelled:${booking.id}`,
+      kind: 'ops.booking_cancelled',
+      subjectKey: 'notices.ops.cancelledSubject',
+      headingKey: 'notices.ops.cancelledHeading',
+    },
+    [t(facts.by === 'staff' ? 'notices.ops.cancelledByStaff' : 'notices.ops.cancelledByTraveller')],
+    [
+      [t('notices.reason'), facts.reason],
+      [
+        t('notices.refund'),
+        facts.refundMinor > 0
+          ? money(facts.refundMinor, booking.currency, OPS_LANGUAGE)
+          : t('notices.noRefund'),
+      ],
+    ],
+    at,
+  )
+}
+
+/** Tells the traveller, in the booking's language, that the booking is cancelled. */
+export function queueTravellerCancelled(
+  trx: Executor,
+  booking: BookingRow,
+  facts: Pick<CancellationFacts, 'refundMinor'>,
+  at: Date,
+) {
+  if (!booking.email) return Promise.resolve(undefined)
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const site = getSiteSettings()
+  const refund =
+    facts.refundMinor > 0
+      ? t('notices.traveller.cancelledRefund', {
+          amount: money(facts.refundMinor, booking.currency, language),
+        })
+      : t('notices.traveller.cancelledNoRefund')
+  const mail = noticeMail({
+    language,
+    brand: site.brand,
+    subject: t('notices.traveller.cancelledSubject', {
+      reference: booking.reference,
+      brand: site.brand,
+    }),
+    heading: t('notices.traveller.cancelledHeading'),
+    paragraphs: [
+      t('notices.traveller.greeting', { name: travellerName(booking) }),
+      t('notices.traveller.cancelledText', { reference: booking.reference }),
+      refund,
+      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
+    ],
+    facts: tripFacts(booking, language),
+    signOff: signOff(language),
+  })
+  return queueMail(
+    trx,
+    {
+      dedupeKey: `traveller.cancelled:${booking.id}`,
+      kind: 'traveller.cancelled',
+      bookingId: booking.id,
+      to: booking.email,
+      replyTo: site.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+    at,
+  )
+}
+
+/** Tells the traveller that a refund went through (once it did, after a first failure). */
+export function queueTravellerRefunded(
+  trx: Executor,
+  booking: BookingRow,
+  refund: { id: number; amountMinor: number; currency: string },
+  at: Date,
+) {
+  if (!booking.email) return Promise.resolve(undefined)
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const site = getSiteSettings()
+  const amount = money(refund.amountMinor, refund.currency, language)
+  const mail = noticeMail({
+    language,
+    brand: site.brand,
+    subject: t('notices.traveller.refundedSubject', {
+      reference: booking.reference,
+      brand: site.brand,
+    }),
+    heading: t('notices.traveller.refundedHeading'),
+    paragraphs: [
+      t('notices.traveller.greeting', { name: travellerName(booking) }),
+      t('notices.traveller.refundedText', { amount, reference: booking.reference }),
+      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
+    ],
+    facts: tripFacts(booking, language),
+    signOff: signOff(language),
+  })
+  return queueMail(
+    trx,
+    {
+      dedupeKey: `traveller.refunded:${refund.id}`,
+      kind: 'traveller.refunded',
+      bookingId: booking.id,
+      to: booking.email,
+      replyTo: site.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+    at,
+  )
+}

@@ -1,0 +1,279 @@
+import type { Selectable } from 'kysely'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { PaymentRefundsTable } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
+import type { PaymentCurrency, PaymentProvider, RefundResult } from '~/adapters/payment/provider'
+import { lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
+import { queueTravellerRefunded } from '~/booking/booking-notices.server'
+import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { recordStaffAction } from '~/staff/audit.server'
+import { logger } from '~/utils/logger.server'
+
+/**
+ * Refunds follow the same discipline as payments (docs/payments.md): a refund
+ * is claimed in the database, with the booking's row locked, BEFORE the
+ * provider is called; only the request that claimed it calls the provider,
+ * then records what the provider said. One payment attempt has at most one
+ * refund that is under way or done (the partial unique index
+ * payment_refunds_one_live), so the same money is never given back twice;
+ * a failed refund stays as history and a new one may be claimed after it.
+ */
+
+export type RefundRow = Selectable<PaymentRefundsTable>
+
+/** The part of a payment attempt a refund is claimed for. */
+export interface RefundableAttempt {
+  id: number
+  booking_id: string
+  provider: string
+  payment_id: string | null
+  amount_minor: number
+  currency: string
+}
+
+/**
+ * Claims a full refund of one succeeded attempt. The caller holds the
+ * booking's lock in `trx`. Returns the refund's id, or undefined when the
+ * attempt already has a refund under way or done, or took no money.
+ */
+export async function claimRefund(
+  trx: Executor,
+  attempt: RefundableAttempt,
+  requestedBy: number | null,
+  at: Date,
+): Promise<number | undefined> {
+  if (!attempt.payment_id || attempt.amount_minor <= 0) return undefined
+  const live = await trx
+    .selectFrom('payment_refunds')
+    .select('id')
+    .where('attempt_id', '=', attempt.id)
+    .where('status', 'in', ['requested', 'succeeded'])
+    .executeTakeFirst()
+  if (live) return undefined
+  const row = await trx
+    .insertInto('payment_refunds')
+    .values({
+      attempt_id: attempt.id,
+      booking_id: attempt.booking_id,
+      provider: attempt.provider,
+      amount_minor: attempt.amount_minor,
+      currency: attempt.currency,
+      status: 'requested',
+      provider_refund_id: null,
+      error_code: null,
+      error_message: null,
+      requested_by: requestedBy,
+      created_at: at.toISOString(),
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export type RefundOutcome =
+  | { kind: 'succeeded'; refundId: number; providerRefundId: string }
+  | { kind: 'failed'; refundId: number; errorCode: string }
+  /** Not a refund waiting for its provider call (settled already, or unknown). */
+  | { kind: 'skipped' }
+
+function moneyText(minor: number, currency: string) {
+  return `${(minor / 100).toFixed(2)} ${currency}`
+}
+
+/**
+ * Asks the provider for a claimed refund and records its answer: the refund
+ * row, an event on the booking, the audit entry of the member of staff who
+ * asked (none for the job), and, when an earlier try had failed, an e-mail
+ * telling the traveller the money is on its way. Never throws for the
+ * provider's sake: an exception from it is recorded as UNREACHABLE.
+ */
+export async function performRefund(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  refundId: number,
+  clientAddress: string,
+  now: Date,
+): Promise<RefundOutcome> {
+  const claimed = await handle.db
+    .selectFrom('payment_refunds')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'payment_refunds.attempt_id')
+    .innerJoin('bookings', 'bookings.id', 'payment_refunds.booking_id')
+    .select([
+      'payment_refunds.id',
+      'payment_refunds.status',
+      'payment_refunds.provider',
+      'payment_refunds.amount_minor',
+      'payment_refunds.currency',
+      'payment_attempts.payment_id',
+      'bookings.reference',
+      'bookings.language',
+    ])
+    .where('payment_refunds.id', '=', refundId)
+    .executeTakeFirst()
+  if (claimed?.status !== 'requested' || !claimed.payment_id) return { kind: 'skipped' }
+
+  let result: RefundResult
+  if (claimed.provider !== provider.name) {
+    // Money goes back only through the provider that took it.
+    result = { ok: false, errorCode: 'PROVIDER_CHANGED' }
+  } else {
+    try {
+      result = await provider.refund({
+        paymentId: claimed.payment_id,
+        amountMinor: claimed.amount_minor,
+        currency: claimed.currency as PaymentCurrency,
+        conversationId: claimed.reference,
+        ip: clientAddress,
+        locale: claimed.language === 'tr' ? 'tr' : 'en',
+      })
+    } catch (error) {
+      result = { ok: false, errorCode: 'UNREACHABLE', errorMessage: String(error) }
+    }
+  }
+  return recordRefundOutcome(handle, refundId, result, now)
+}
+
+async function recordRefundOutcome(
+  handle: DatabaseHandle,
+  refundId: number,
+  result: RefundResult,
+  now: Date,
+): Promise<RefundOutcome> {
+  const at = now.toISOString()
+  const { outcome, mailIds } = await writeTransaction(handle, async (trx) => {
+    const refund = await trx
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('id', '=', refundId)
+      .executeTakeFirstOrThrow()
+    const booking = await lockBooking(trx, refund.booking_id)
+    const settled = await trx
+      .updateTable('payment_refunds')
+      .set(
+        result.ok
+          ? { status: 'succeeded', provider_refund_id: result.refundId, finished_at: at }
+          : {
+              status: 'failed',
+              error_code: result.errorCode.slice(0, 32),
+              error_message: result.errorMessage?.slice(0, 200) ?? null,
+              finished_at: at,
+            },
+      )
+      .where('id', '=', refundId)
+      .where('status', '=', 'requested')
+      .executeTakeFirst()
+    if (Number(settled.numUpdatedRows) === 0 || !booking) {
+      return { outcome: { kind: 'skipped' as const }, mailIds: [] }
+    }
+    const amount = moneyText(refund.amount_minor, refund.currency)
+    const mailIds: (number | undefined)[] = []
+    if (result.ok) {
+      // A second charge that was due back is no longer due.
+      await trx
+        .updateTable('payment_attempts')
+        .set({ refund_status: 'refunded' })
+        .where('id', '=', refund.attempt_id)
+        .where('refund_status', '=', 'due')
+        .execute()
+      await noteEvent(trx, booking, `refund of ${amount} made (${result.refundId})`, at)
+      const failedBefore = await trx
+        .selectFrom('payment_refunds')
+        .select('id')
+        .where('attempt_id', '=', refund.attempt_id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst()
+      // The cancellation e-mail already said the refund was on its way; a
+      // refund that only went through on a later try is told separately.
+      if (failedBefore) {
+        mailIds.push(
+          await queueTravellerRefunded(
+            trx,
+            booking,
+            { id: refund.id, amountMinor: refund.amount_minor, currency: refund.currency },
+            now,
+          ),
+        )
+      }
+    } else {
+      await noteEvent(trx, booking, `refund of ${amount} failed (${result.errorCode})`, at)
+    }
+    if (refund.requested_by !== null) {
+      await recordStaffAction(
+        trx,
+        {
+          accountId: refund.requested_by,
+          action: result.ok ? 'booking.refunded' : 'booking.refund_failed',
+          bookingId: booking.id,
+          after: result.ok
+            ? { refund: amount, refundId: result.refundId }
+            : { refund: amount, errorCode: result.errorCode },
+        },
+        now,
+      )
+    }
+    const outcome: RefundOutcome = result.ok
+      ? { kind: 'succeeded', refundId, providerRefundId: result.refundId }
+      : { kind: 'failed', refundId, errorCode: result.errorCode }
+    return { outcome, mailIds }
+  })
+  deliverMailSoon(handle, mailIds)
+  if (outcome.kind === 'succeeded') logger.info('payment.refunded', { refund: refundId })
+  if (outcome.kind === 'failed') {
+    logger.error('payment.refund_failed', { refund: refundId, errorCode: outcome.errorCode })
+  }
+  return outcome
+}
+
+/** A booking's refunds, oldest first, for the staff page. */
+export function refundsOfBooking(executor: Executor, bookingId: string) {
+  return executor
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute()
+}
+
+export type RetryResult =
+  | { kind: 'retried'; outcome: RefundOutcome }
+  /** The attempt has no failed refund to try again (one is under way or done, or none failed). */
+  | { kind: 'nothing-to-retry' }
+
+/**
+ * A member of staff tries a failed refund again: a new refund is claimed for
+ * the same attempt (under the booking's lock, as the first one was) only if
+ * its latest refund failed and none is under way or done.
+ */
+export async function retryRefund(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  request: { bookingId: string; attemptId: number; staffAccountId: number; clientAddress: string },
+  now: Date,
+): Promise<RetryResult> {
+  const refundId = await writeTransaction(handle, async (trx) => {
+    const booking = await lockBooking(trx, request.bookingId)
+    if (!booking) return undefined
+    const latest = await trx
+      .selectFrom('payment_refunds')
+      .select('status')
+      .where('attempt_id', '=', request.attemptId)
+      .where('booking_id', '=', booking.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    if (latest?.status !== 'failed') return undefined
+    const attempt = await trx
+      .selectFrom('payment_attempts')
+      .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
+      .where('id', '=', request.attemptId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst()
+    if (!attempt) return undefined
+    return claimRefund(trx, attempt, request.staffAccountId, now)
+  })
+  if (refundId === undefined) return { kind: 'nothing-to-retry' }
+  return {
+    kind: 'retried',
+    outcome: await performRefund(handle, provider, refundId, request.clientAddress, now),
+  }
+}

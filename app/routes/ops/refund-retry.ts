@@ -1,0 +1,14 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/refund-retry'
+import { bookingPath, retryRefundAction } from '~/staff/cancel-pages.server'
+import { staffPageHeaders } from '~/staff/guard.server'
+
+/** Trying a failed refund again: a POST from the booking's page, which it returns to. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return retryRefundAction(context, request, params.reference)
+}
+
+/** Nothing to show here: a GET goes to the booking's page. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(bookingPath(params.reference), { headers: staffPageHeaders })
+}
