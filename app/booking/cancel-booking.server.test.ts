@@ -342,6 +342,39 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     }
   })
 
+  it('cancels a booking whose passengers are all named, and not one whose car is on its way', async () => {
+    const request = async (bookingId: string) =>
+      cancelBookingByStaff(
+        handle,
+        simulator,
+        {
+          bookingId,
+          staffAccountId: await dispatcher(),
+          reason: 'the traveller called',
+          refund: true,
+          clientAddress: '::1',
+        },
+        now,
+      )
+    const named = await paidBooking(simulator)
+    await handle.db
+      .updateTable('bookings')
+      .set({ status: 'completed' })
+      .where('id', '=', named.id)
+      .execute()
+    expect((await request(named.id)).kind).not.toBe('not-cancellable')
+    expect((await findBooking(handle, named.id))?.status).toBe('cancelled')
+
+    const underWay = await paidBooking(simulator)
+    await handle.db
+      .updateTable('bookings')
+      .set({ status: 'on_the_way' })
+      .where('id', '=', underWay.id)
+      .execute()
+    expect(await request(underWay.id)).toEqual({ kind: 'not-cancellable' })
+    expect((await findBooking(handle, underWay.id))?.status).toBe('on_the_way')
+  })
+
   it('refuses to cancel a booking that is not confirmed', async () => {
     const step = await draftAtPayment(handle, now)
     expect(

@@ -1,3 +1,4 @@
+import { isAwaitingRide } from '~/domain/booking/status'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
@@ -69,7 +70,7 @@ export async function cancelBookingByStaff(
   const claimed = await writeTransaction(handle, async (trx) => {
     const booking = await lockBooking(trx, request.bookingId)
     if (booking?.status === 'cancelled') return { kind: 'already-cancelled' as const }
-    if (booking?.status !== 'confirmed') return { kind: 'not-cancellable' as const }
+    if (!booking || !isAwaitingRide(booking.status)) return { kind: 'not-cancellable' as const }
     const charge = request.refund ? await refundableCharge(trx, booking) : undefined
     const refundMinor = charge?.amount_minor ?? 0
     const cancelled = await changeStatus(trx, booking, 'cancelled', {

@@ -25,7 +25,11 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
 
   let counter = 0
   /** A paid booking (class index 1: LUXMNVN) for 4 passengers and 4 bags. */
-  async function confirmedBooking(date: string, time: string, status = 'confirmed' as const) {
+  async function confirmedBooking(
+    date: string,
+    time: string,
+    status: 'confirmed' | 'completed' | 'on_the_way' = 'confirmed',
+  ) {
     const { booking } = await createDraft(handle, draftInput(1, date), now)
     await handle.db
       .updateTable('bookings')
@@ -309,6 +313,19 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     expect((await assignBooking(handle, request(after.id, f, f.driverId, f.vanId), now)).kind).toBe(
       'assigned',
     )
+  })
+
+  it('gives a driver to a booking whose passengers are all named, not to a ride under way', async () => {
+    const f = await fleet()
+    const named = await confirmedBooking('2026-12-08', '10:00', 'completed')
+    expect((await assignBooking(handle, request(named.id, f, f.driverId, f.vanId), now)).kind).toBe(
+      'assigned',
+    )
+    const started = await confirmedBooking('2026-12-08', '16:00', 'on_the_way')
+    expect(await assignBooking(handle, request(started.id, f, f.driverId, f.vanId), now)).toEqual({
+      kind: 'refused',
+      refusal: 'notAssignable',
+    })
   })
 
   it('refuses a lower class and warns of a vehicle too small', async () => {

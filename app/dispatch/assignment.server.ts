@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { addDays } from '~/domain/booking-window'
-import { paidStatuses } from '~/domain/booking/status'
+import { isAwaitingRide, paidStatuses } from '~/domain/booking/status'
 import {
   capacityShortfall,
   displayPlate,
@@ -202,7 +202,9 @@ export async function assignBooking(
   const at = now.toISOString()
   return writeTransaction(handle, async (trx): Promise<AssignOutcome> => {
     const booking = await lockBooking(trx, request.bookingId)
-    if (booking?.status !== 'confirmed') return { kind: 'refused', refusal: 'notAssignable' }
+    if (!booking || !isAwaitingRide(booking.status)) {
+      return { kind: 'refused', refusal: 'notAssignable' }
+    }
     const version = await assignmentVersion(trx, booking.id)
     if (version !== request.expectedVersion) return { kind: 'stale' }
     const current = await currentAssignment(trx, booking.id)

@@ -1,3 +1,4 @@
+import { driverJobStatuses } from '~/domain/booking/status'
 import type { Executor } from '~/booking/booking-store.server'
 import type { BookingRow } from '~/db/schema'
 import { addDays } from '~/domain/booking-window'
@@ -33,7 +34,7 @@ export async function jobsOfDriver(
       'vehicles.colour as vehicle_colour',
     ])
     .where('booking_assignments.driver_id', '=', driverId)
-    .where('bookings.status', '=', 'confirmed')
+    .where('bookings.status', 'in', driverJobStatuses)
     // A '00:00' trip stored on the day before is picked up today.
     .where('bookings.trip_date', '>=', addDays(today, -1))
     .where('bookings.trip_date', '<=', addDays(today, JOBS_AHEAD_DAYS))

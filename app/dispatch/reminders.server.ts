@@ -1,3 +1,4 @@
+import { awaitingRideStatuses, isAwaitingRide } from '~/domain/booking/status'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from '~/booking/booking-store.server'
@@ -35,7 +36,7 @@ export async function queueReminders(
   const candidates = await handle.db
     .selectFrom('bookings')
     .select('bookings.id')
-    .where('bookings.status', '=', 'confirmed')
+    .where('bookings.status', 'in', awaitingRideStatuses)
     .where('bookings.email', 'is not', null)
     // Picked up tomorrow: a '00:00' trip stored for today is the midnight ending it.
     .where((eb) =>
@@ -67,7 +68,7 @@ export async function queueReminders(
     const mailId = await writeTransaction(handle, async (trx) => {
       const booking = await lockBooking(trx, id)
       // Cancelled meanwhile: no reminder.
-      if (booking?.status !== 'confirmed') return undefined
+      if (!booking || !isAwaitingRide(booking.status)) return undefined
       const assignment = await currentAssignment(trx, id)
       return queueDriverDetailsMail(
         trx,

@@ -12,7 +12,7 @@ import { addDays } from '~/domain/booking-window'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import type { BookingStatus } from '~/domain/booking/status'
-import { isPaid, paidStatuses } from '~/domain/booking/status'
+import { isAwaitingRide, isPaid, paidStatuses } from '~/domain/booking/status'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -75,9 +75,6 @@ export interface BoardQuery {
    */
   search?: string
 }
-
-/** Bookings paid and not yet on the road: a driver must be given before the ride starts. */
-const needsDriverStatuses = new Set<BookingStatus>(['confirmed', 'completed'])
 
 /** At most this many rows answer a search; a narrower search finds the rest. */
 export const BOARD_SEARCH_LIMIT = 100
@@ -200,7 +197,7 @@ export async function boardBookings(
         ? ('refundDue' as const)
         : mail_status === 'failed'
           ? ('mailFailed' as const)
-          : needsDriverStatuses.has(row.status) && row.driver_name === null
+          : isAwaitingRide(row.status) && row.driver_name === null
             ? ('noDriver' as const)
             : null,
     }))

@@ -1,3 +1,4 @@
+import { isAwaitingRide } from '~/domain/booking/status'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getDatabase } from '~/db/db.server'
@@ -76,6 +77,7 @@ export async function cancelPageData(context: Context, request: Request, referen
     },
     reference: booking.reference,
     status: booking.status,
+    cancellable: isAwaitingRide(booking.status),
     trip: {
       date: formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language),
       time: booking.trip_time,
@@ -243,7 +245,7 @@ export async function refundSectionData(context: Context, request: Request, refe
   }
   const done = new URL(request.url).searchParams.get('done')
   return {
-    canCancel: may && booking.status === 'confirmed',
+    canCancel: may && isAwaitingRide(booking.status),
     done: done && doneMessages.has(done) ? done : null,
     latestByAttempt,
     refunds: refunds.map((refund) => ({

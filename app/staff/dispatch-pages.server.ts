@@ -1,3 +1,4 @@
+import { isAwaitingRide } from '~/domain/booking/status'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
@@ -345,7 +346,7 @@ export async function assignmentSummary(context: Context, request: Request, refe
   const notice = (['assigned', 'unchanged', 'unassigned'] as const).find((kind) => kind === asked)
   return {
     mayAssign: rolesThatMay('dispatch.manage').includes(staff.account.role),
-    assignable: booking.status === 'confirmed',
+    assignable: isAwaitingRide(booking.status),
     notice: notice ?? null,
     driver: assignment ? { name: assignment.driver.name, phone: assignment.driver.phone } : null,
     vehicle: assignment ? vehicleLabel(assignment.vehicle) : null,
@@ -388,7 +389,7 @@ export async function assignPageData(context: Context, request: Request, referen
       t('ops.dispatch.assign.title', { reference: booking.reference }),
     ),
     reference: booking.reference,
-    assignable: booking.status === 'confirmed',
+    assignable: isAwaitingRide(booking.status),
     trip: tripSummary(context, request, booking),
     version,
     current: assignment

@@ -4,6 +4,7 @@ import {
   bookingStatuses,
   canTransition,
   confirmationRule,
+  isAwaitingRide,
   isPaid,
   nextRideSteps,
   rideStatuses,
@@ -60,6 +61,16 @@ describe('the ride, as the driver marks it', () => {
   })
   it('counts every ride status as paid', () => {
     for (const status of rideStatuses) expect(isPaid(status)).toBe(true)
+  })
+})
+
+describe('a ride not yet started', () => {
+  it('is a paid booking, confirmed or with every passenger named, and can still be cancelled', () => {
+    expect(bookingStatuses.filter(isAwaitingRide)).toEqual(['confirmed', 'completed'])
+    for (const status of bookingStatuses.filter(isAwaitingRide)) {
+      expect(canTransition(status, 'cancelled')).toBe(true)
+      expect(nextRideSteps(status)).toEqual(['on_the_way'])
+    }
   })
 })
 

@@ -128,3 +128,26 @@ export const paidStatuses: readonly BookingStatus[] = [
 export function isPaid(status: BookingStatus): boolean {
   return paidStatuses.includes(status)
 }
+
+/**
+ * Paid bookings whose ride has not started: confirmed, or completed (every
+ * passenger named). These are the ones a driver is given, a reminder goes
+ * to, and staff may cancel; once the driver is on the way the ride statuses
+ * take over.
+ */
+export const awaitingRideStatuses = [
+  'confirmed',
+  'completed',
+] as const satisfies readonly BookingStatus[]
+
+export function isAwaitingRide(status: BookingStatus): boolean {
+  return (awaitingRideStatuses as readonly BookingStatus[]).includes(status)
+}
+
+/** Paid bookings a driver still has to drive or is driving: their jobs list. */
+export const driverJobStatuses = [
+  ...awaitingRideStatuses,
+  'on_the_way',
+  'arrived',
+  'on_board',
+] as const satisfies readonly BookingStatus[]

@@ -33,7 +33,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
   useErrorTitle(fieldErrors.length > 0 || outcome !== null)
   const bookingHref = `/ops/bookings/${booking.reference}`
   const refundChoice = values?.refund === 'none' ? 'none' : 'full'
-  const cancellable = booking.status === 'confirmed' && outcome === null
+  const cancellable = booking.cancellable && outcome === null
   return (
     <article aria-labelledby="ops-cancel-title">
       <p>
@@ -59,7 +59,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {outcome === 'not-cancellable' ||
-      (outcome === null && booking.status !== 'confirmed' && booking.status !== 'cancelled') ? (
+      (outcome === null && !booking.cancellable && booking.status !== 'cancelled') ? (
         <p className="alert alert--info" role="status">
           {t('ops.cancel.notCancellable')}
         </p>
