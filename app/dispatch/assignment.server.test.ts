@@ -4,10 +4,12 @@ import { createDraft } from '~/booking/bookings.server'
 import { createStaffAccount } from '~/staff/accounts.server'
 import { staffActionsOnBooking } from '~/staff/audit.server'
 import { warningsFingerprint } from '~/domain/dispatch/rules'
+import type { RideStatus } from '~/domain/booking/status'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { addDriver, changeDriver, driverOfAccount, linkableDriverAccounts } from './drivers.server'
 import { addVehicle, changeVehicle } from './vehicles.server'
+import { markRideStep } from './ride-steps.server'
 import {
   assignBooking,
   assignmentVersion,
@@ -424,6 +426,71 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       `assignment:${booking.id}:1`,
       `assignment:${booking.id}:2`,
       `assignment:${booking.id}:4`,
+    ])
+  })
+
+  it('lets the assigned driver mark each step of the ride in order, and no one else', async () => {
+    const f = await fleet()
+    const account = await staff('driver', 'Emre Yıldız')
+    const other = await staff('driver', 'Not Assigned')
+    const driverInput = {
+      phone: '+90 532 000 00 10',
+      languages: 'Turkish, English',
+      licenceNumber: 'L-9',
+      active: true,
+    }
+    const mine = await addDriver(
+      handle,
+      { ...driverInput, name: 'Emre Yıldız', staffAccountId: account.id },
+      f.dispatcher.id,
+      now,
+    )
+    await addDriver(
+      handle,
+      { ...driverInput, name: 'Not Assigned', staffAccountId: other.id },
+      f.dispatcher.id,
+      now,
+    )
+    if (!mine.ok) throw new Error('driver not stored')
+    const booking = await confirmedBooking('2026-12-09', '10:00', 'completed')
+    expect((await assignBooking(handle, request(booking.id, f, mine.id, f.vanId), now)).kind).toBe(
+      'assigned',
+    )
+    const mark = (accountId: number, step: RideStatus, at = now) =>
+      markRideStep(handle, { accountId, reference: booking.reference, step }, at)
+
+    expect(await mark(other.id, 'on_the_way')).toEqual({ kind: 'notYours' })
+    expect(await mark(account.id, 'arrived')).toEqual({ kind: 'outOfOrder' })
+    const minutes = (count: number) => new Date(now.getTime() + count * 60_000)
+    expect(await mark(account.id, 'on_the_way', minutes(1))).toEqual({ kind: 'marked' })
+    // A second tap on the same button changes nothing.
+    expect(await mark(account.id, 'on_the_way', minutes(2))).toEqual({ kind: 'already' })
+    expect(await mark(account.id, 'arrived', minutes(30))).toEqual({ kind: 'marked' })
+    expect(await mark(account.id, 'on_board', minutes(40))).toEqual({ kind: 'marked' })
+    expect(await mark(account.id, 'no_show', minutes(41))).toEqual({ kind: 'outOfOrder' })
+    expect(await mark(account.id, 'finished', minutes(120))).toEqual({ kind: 'marked' })
+
+    const events = await handle.db
+      .selectFrom('booking_events')
+      .select(['from_status', 'to_status', 'created_at'])
+      .where('booking_id', '=', booking.id)
+      .where('to_status', 'in', ['on_the_way', 'arrived', 'on_board', 'finished'])
+      .orderBy('id')
+      .execute()
+    expect(events).toEqual([
+      { from_status: 'completed', to_status: 'on_the_way', created_at: minutes(1).toISOString() },
+      { from_status: 'on_the_way', to_status: 'arrived', created_at: minutes(30).toISOString() },
+      { from_status: 'arrived', to_status: 'on_board', created_at: minutes(40).toISOString() },
+      { from_status: 'on_board', to_status: 'finished', created_at: minutes(120).toISOString() },
+    ])
+    const audit = (await staffActionsOnBooking(handle.db, booking.id)).filter(
+      (entry) => entry.action === 'booking.status_changed',
+    )
+    expect(audit.map((entry) => [entry.staffName, entry.after?.status])).toEqual([
+      ['Emre Yıldız', 'on_the_way'],
+      ['Emre Yıldız', 'arrived'],
+      ['Emre Yıldız', 'on_board'],
+      ['Emre Yıldız', 'finished'],
     ])
   })
 })

@@ -1,18 +1,20 @@
-import { isAwaitingRide } from '~/domain/booking/status'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
 import { istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
+import { paymentSplit } from '~/domain/booking/payment-split'
+import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { formatDate } from '~/utils/format'
-import { intlLocale } from '~/i18n/config'
+import { formatDate, formatMoney } from '~/utils/format'
+import { intlLocale, type Language } from '~/i18n/config'
 import { pageContext } from '~/utils/page-context.server'
 import { isSameOriginPost } from '~/utils/same-origin.server'
 import { logger } from '~/utils/logger.server'
@@ -581,5 +583,40 @@ function jobView(
     vehicle: [job.vehicle.make_model, job.vehicle.colour, displayPlate(job.vehicle.plate)]
       .filter(Boolean)
       .join(', '),
+    status: booking.status,
+    nextSteps: nextRideSteps(booking.status),
+    // What the traveller pays the driver: the rest of a deposit booking, in its currency.
+    cash: cashToCollect(booking, language),
+    // A maps search for the pickup as the traveller typed it (an airport by its name).
+    mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+      view.trip.pickup.typed ?? view.trip.pickup.name,
+    )}`,
   }
+}
+
+function cashToCollect(booking: BookingRow, language: Language): string | null {
+  const { cashMinor } = paymentSplit(booking)
+  if (!cashMinor) return null
+  return formatMoney(cashMinor / 100, booking.currency, language, { minimumFractionDigits: 2 })
+}
+
+/** The step a driver marks on one of their jobs (a form per step on the jobs page). */
+export async function jobsAction(context: Context, request: Request) {
+  const staff = await requireStaff(request, rolesThatMay('jobs.own'))
+  refuseCrossOrigin(request)
+  const form = await request.formData()
+  const reference = String(form.get('reference') ?? '').slice(0, 32)
+  const step = rideStatuses.find((status) => status === form.get('step'))
+  if (!step) throw data('Unknown step', { status: 400, headers: staffPageHeaders })
+  const outcome = await markRideStep(
+    await getDatabase(),
+    { accountId: staff.account.id, reference, step },
+    new Date(),
+  )
+  if (outcome.kind === 'notYours') throw notFound()
+  if (outcome.kind === 'outOfOrder') {
+    context.set(dispatchFormRefused, true)
+    return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
+  }
+  return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })
 }

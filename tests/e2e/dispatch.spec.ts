@@ -210,6 +210,28 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   // Only their own jobs: the dispatch pages are not theirs.
   const refused = await page.request.get('/ops/drivers')
   expect(refused.status()).toBe(403)
+
+  // On a phone, the driver marks each step of the ride; each is kept with its time.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(job.getByRole('link', { name: /in maps$/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+  )
+  await expect(job).toContainText('Status: Confirmed')
+  await expect(job.getByRole('button')).toHaveText(['I am on my way'])
+  for (const [step, status] of [
+    ['I am on my way', 'On the way'],
+    ['I have arrived', 'Arrived'],
+    ['Passenger on board', 'Passenger on board'],
+  ] as const) {
+    await job.getByRole('button', { name: step }).click()
+    await expect(job).toContainText(`Status: ${status}`)
+  }
+  await expectNoAxeViolations(page, testInfo)
+  await job.getByRole('button', { name: 'Ride completed' }).click()
+  // A finished ride leaves the list.
+  await expect(page.getByRole('listitem').filter({ hasText: first!.reference })).toHaveCount(0)
+  await expect(page.getByRole('listitem').filter({ hasText: second!.reference })).toBeVisible()
 })
 
 function bookingDay() {

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/jobs'
-import { jobsPageData } from '~/staff/dispatch-pages.server'
+import { Form } from 'react-router'
+import { jobsAction, jobsPageData } from '~/staff/dispatch-pages.server'
 import { phoneHref } from '~/config/site'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return jobsAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -23,9 +28,10 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** A driver's own jobs, one card each, readable on a phone without any app. */
-export default function OpsJobs({ loaderData }: Route.ComponentProps) {
+export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const page = loaderData
+  const refused = actionData?.refusedReference
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
@@ -41,11 +47,50 @@ export default function OpsJobs({ loaderData }: Route.ComponentProps) {
               <h2 id={`ops-jobs-${day.date}`}>{day.label}</h2>
               <ol className="ops-job-list">
                 {day.jobs.map((job) => (
-                  <li key={job.reference} className="ops-job">
+                  <li key={job.reference} className="ops-job" id={`job-${job.reference}`}>
                     <h3>{t('ops.dispatch.jobs.job', job)}</h3>
+                    <p>
+                      {t('ops.dispatch.jobs.status')}{' '}
+                      <strong>{t(`ops.statuses.${job.status}`)}</strong>
+                    </p>
+                    {refused === job.reference ? (
+                      <p className="alert alert--error" role="alert">
+                        {t('ops.dispatch.jobs.outOfOrder')}
+                      </p>
+                    ) : null}
+                    {job.nextSteps.length ? (
+                      <div className="ops-actions">
+                        {job.nextSteps.map((step) => (
+                          <Form method="post" key={step}>
+                            <input type="hidden" name="reference" value={job.reference} />
+                            <button
+                              type="submit"
+                              name="step"
+                              value={step}
+                              className={
+                                step === 'no_show'
+                                  ? 'button button--ghost'
+                                  : 'button button--accent'
+                              }
+                            >
+                              {t(`ops.dispatch.jobs.steps.${step}`)}
+                            </button>
+                          </Form>
+                        ))}
+                      </div>
+                    ) : null}
                     <dl className="ops-details">
                       <Fact label={t('ops.dispatch.jobs.reference')} value={job.reference} />
                       <Fact label={t('ops.dispatch.jobs.meetingPoint')} value={job.meetingPoint} />
+                      <Fact
+                        label={t('ops.dispatch.jobs.map')}
+                        value={
+                          <a href={job.mapsUrl} target="_blank" rel="noreferrer">
+                            {t('ops.dispatch.jobs.openMap', { place: job.from })}
+                          </a>
+                        }
+                      />
+                      <Fact label={t('ops.dispatch.jobs.cash')} value={job.cash} />
                       <Fact label={t('ops.dispatch.jobs.traveller')} value={job.traveller} />
                       <Fact
                         label={t('ops.dispatch.jobs.phone')}

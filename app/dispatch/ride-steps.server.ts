@@ -1,0 +1,60 @@
+import { changeStatus, lockBooking } from '~/booking/booking-store.server'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { writeTransaction } from '~/db/write.server'
+import { canTransition, type RideStatus } from '~/domain/booking/status'
+import { recordStaffAction } from '~/staff/audit.server'
+import { driverOfAccount } from './drivers.server'
+
+/**
+ * A driver marks a step of a ride (on the way, arrived, passenger on board,
+ * finished, no-show) on a job that is theirs. The step goes through the
+ * booking's one status path, so it is time-stamped in the event log and
+ * checked against the ride's order; the audit log keeps who marked it.
+ */
+
+export type RideStepOutcome =
+  | { kind: 'marked' }
+  /** The same step again (a double tap, a form sent twice): nothing changes. */
+  | { kind: 'already' }
+  /** Not this driver's job, or no such booking: one answer for both. */
+  | { kind: 'notYours' }
+  /** Out of order (arrived before on the way, anything after the end). */
+  | { kind: 'outOfOrder' }
+
+export async function markRideStep(
+  handle: DatabaseHandle,
+  request: { accountId: number; reference: string; step: RideStatus },
+  now: Date,
+): Promise<RideStepOutcome> {
+  const driver = await driverOfAccount(handle.db, request.accountId)
+  if (!driver) return { kind: 'notYours' }
+  return writeTransaction(handle, async (trx): Promise<RideStepOutcome> => {
+    const found = await trx
+      .selectFrom('bookings')
+      .innerJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
+      .select('bookings.id')
+      .where('bookings.reference', '=', request.reference)
+      .where('booking_assignments.driver_id', '=', driver.id)
+      .executeTakeFirst()
+    if (!found) return { kind: 'notYours' }
+    const booking = (await lockBooking(trx, found.id))!
+    if (booking.status === request.step) return { kind: 'already' }
+    if (!canTransition(booking.status, request.step)) return { kind: 'outOfOrder' }
+    await changeStatus(trx, booking, request.step, {
+      at: now.toISOString(),
+      note: `marked by driver ${driver.name}`,
+    })
+    await recordStaffAction(
+      trx,
+      {
+        accountId: request.accountId,
+        action: 'booking.status_changed',
+        bookingId: booking.id,
+        before: { status: booking.status },
+        after: { status: request.step },
+      },
+      now,
+    )
+    return { kind: 'marked' }
+  })
+}
