@@ -10,10 +10,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { createInstance, type i18n } from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { getI18n } from '~/i18n/middleware.server'
-import { resources } from '~/i18n/resources'
+import type { i18n } from 'i18next'
+import { I18nextProvider } from 'react-i18next'
+import { getI18n, sharedI18n } from '~/i18n/middleware.server'
 import { defaultLanguage } from '~/i18n/config'
 import { NonceProvider } from '~/utils/nonce'
 import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
@@ -102,14 +101,7 @@ async function i18nFor(context: RouterContextProvider): Promise<i18n> {
   try {
     return getI18n(context)
   } catch {
-    const instance = createInstance()
-    await instance.use(initReactI18next).init({
-      resources,
-      lng: defaultLanguage,
-      fallbackLng: defaultLanguage,
-      interpolation: { escapeValue: false },
-    })
-    return instance
+    return sharedI18n(defaultLanguage)
   }
 }
 

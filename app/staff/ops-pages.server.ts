@@ -25,6 +25,7 @@ import {
 import { revokeStaffSession } from './sessions.server'
 import { signIn } from './sign-in.server'
 import { clearedStaffCookieHeader, readStaffToken, staffCookieHeader } from './staff-cookie.server'
+import { dateTimeFormat } from '~/utils/intl-cache'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -184,7 +185,7 @@ export async function boardPageData(context: Context, request: Request) {
 // ---------------------------------------------------------------- one booking
 
 function instantFormatter(language: Language) {
-  const format = new Intl.DateTimeFormat(intlLocale[language], {
+  const format = dateTimeFormat(intlLocale[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: ISTANBUL_TIME_ZONE,
