@@ -13,7 +13,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, sharedI18n } from '~/i18n/middleware.server'
-import { defaultLanguage } from '~/i18n/config'
+import { defaultLanguage, toLanguage } from '~/i18n/config'
+import { isKeepablePage, keepableRenderContext } from '~/server/page-cache.server'
 import { NonceProvider } from '~/utils/nonce'
 import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
 import { getEnv } from '~/config/env.server'
@@ -149,12 +150,20 @@ export default async function handleRequest(
     )
   }
 
+  // A page the same for everyone in its language is rendered whole and kept
+  // (app/server/page-cache.server.ts); the handler stores it once the response is final.
+  const keepable = isKeepablePage(request, responseStatusCode, routerContext)
+  if (keepable)
+    loadContext.set(keepableRenderContext, { language: toLanguage(i18n.language), nonce })
+
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    // Crawlers and no-JS readers get the whole document at once.
+    // Crawlers and no-JS readers get the whole document at once, as does a page to keep.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      keepable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? 'onAllReady'
+        : 'onShellReady'
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

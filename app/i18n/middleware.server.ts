@@ -46,9 +46,44 @@ export const languageDetector = new LanguageDetector({
   order: ['searchParams', 'cookie', 'header'],
 })
 
+/** What a request's language depends on: `?lng=`, the Cookie header, Accept-Language. */
+export interface LanguageInputs {
+  searchParam: string | null
+  cookie: string | null
+  acceptLanguage: string | null
+}
+
+export function languageInputsOf(request: Request): LanguageInputs {
+  return {
+    searchParam: new URL(request.url).searchParams.get(languageSearchParam),
+    cookie: request.headers.get('Cookie'),
+    acceptLanguage: request.headers.get('Accept-Language'),
+  }
+}
+
+/**
+ * Detections already made, by their inputs. Detecting checks the cookie's
+ * signature and parses Accept-Language through Intl on every call, while
+ * visitors send few distinct combinations. Bounded: emptied when full.
+ */
+const detected = new Map<string, Language>()
+const DETECTED_LIMIT = 1000
+
 /** The language a request asks for, as every page resolves it. */
-export async function detectLanguage(request: Pick<Request, 'url' | 'headers'>): Promise<Language> {
-  return toLanguage(await languageDetector.detect(request as Request))
+export async function detectLanguage(inputs: LanguageInputs): Promise<Language> {
+  const key = `${inputs.searchParam ?? ''}\u0000${inputs.cookie ?? ''}\u0000${inputs.acceptLanguage ?? ''}`
+  const known = detected.get(key)
+  if (known) return known
+  // The detector reads a Request (it checks `instanceof Request`).
+  const url = new URL('http://localhost/')
+  if (inputs.searchParam !== null) url.searchParams.set(languageSearchParam, inputs.searchParam)
+  const headers = new Headers()
+  if (inputs.cookie !== null) headers.set('Cookie', inputs.cookie)
+  if (inputs.acceptLanguage !== null) headers.set('Accept-Language', inputs.acceptLanguage)
+  const language = toLanguage(await languageDetector.detect(new Request(url, { headers })))
+  if (detected.size >= DETECTED_LIMIT) detected.clear()
+  detected.set(key, language)
+  return language
 }
 
 /**
@@ -83,7 +118,7 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
   next,
 ) => {
-  const language = await detectLanguage(request)
+  const language = await detectLanguage(languageInputsOf(request))
   context.set(languageContext, language)
   context.set(i18nContext, await i18nFor(language))
   return next()
