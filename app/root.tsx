@@ -12,9 +12,11 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
+import staticPageScript from './enhancements/static-page.js?url'
 import { i18nextMiddleware, rememberLanguageFromUrl } from './i18n/middleware.server'
 import { pageContext } from './utils/page-context.server'
 import { useNonce } from './utils/nonce'
+import { usePageHydrates } from './utils/hydrate-handle'
 import { useRootData } from './utils/root-data'
 import { SiteHeader } from './components/site-header'
 import { SiteFooter } from './components/site-footer'
@@ -41,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const { i18n, t } = useTranslation()
   const language = root?.language ?? defaultLanguage
+  const hydrate = usePageHydrates()
   // Behind a dialog the server renders open, until the scripts make it modal.
   const behindDialog = useInertBehindDialog(usePageOpensDialog())
 
@@ -74,8 +77,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
         ) : null}
         <NavigationFocus />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script src={staticPageScript} defer />
+        )}
       </body>
     </html>
   )
