@@ -10,11 +10,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { createInstance, type i18n } from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { getI18n } from '~/i18n/middleware.server'
-import { resources } from '~/i18n/resources'
-import { defaultLanguage } from '~/i18n/config'
+import type { i18n } from 'i18next'
+import { I18nextProvider } from 'react-i18next'
+import { getI18n, sharedI18n } from '~/i18n/middleware.server'
+import { defaultLanguage, toLanguage } from '~/i18n/config'
+import { isKeepablePage, keepableRenderContext } from '~/server/page-cache.server'
 import { NonceProvider } from '~/utils/nonce'
 import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
 import { getEnv } from '~/config/env.server'
@@ -102,14 +102,7 @@ async function i18nFor(context: RouterContextProvider): Promise<i18n> {
   try {
     return getI18n(context)
   } catch {
-    const instance = createInstance()
-    await instance.use(initReactI18next).init({
-      resources,
-      lng: defaultLanguage,
-      fallbackLng: defaultLanguage,
-      interpolation: { escapeValue: false },
-    })
-    return instance
+    return sharedI18n(defaultLanguage)
   }
 }
 
@@ -157,12 +150,20 @@ export default async function handleRequest(
     )
   }
 
+  // A page the same for everyone in its language is rendered whole and kept
+  // (app/server/page-cache.server.ts); the handler stores it once the response is final.
+  const keepable = isKeepablePage(request, responseStatusCode, routerContext)
+  if (keepable)
+    loadContext.set(keepableRenderContext, { language: toLanguage(i18n.language), nonce })
+
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    // Crawlers and no-JS readers get the whole document at once.
+    // Crawlers and no-JS readers get the whole document at once, as does a page to keep.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      keepable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? 'onAllReady'
+        : 'onShellReady'
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

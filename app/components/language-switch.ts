@@ -1,5 +1,4 @@
 import { useLocation, useMatches } from 'react-router'
-import { parse, type Submission } from '@conform-to/react'
 import { languageSearchParam } from '~/i18n/config'
 
 /**
@@ -36,27 +35,4 @@ export function useTypedFieldsForm(): string | undefined {
     return typeof form === 'function' ? form(match.loaderData) : form
   }
   return undefined
-}
-
-/** True when the form is being submitted by a language button. */
-export function switchesLanguage(submitter: HTMLElement | null): boolean {
-  return (
-    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-    submitter.name === languageSwitchField
-  )
-}
-
-/**
- * conform's check in the browser, except for a language switch: that one goes
- * to the server unchecked (an `error` of null tells conform the server decides)
- * and leaves the messages on the page as they are.
- */
-export function validateUnlessSwitchingLanguage<Checked extends Submission<unknown>>(
-  submitter: HTMLElement | null,
-  formData: FormData,
-  validate: () => Checked,
-): Checked {
-  if (!switchesLanguage(submitter)) return validate()
-  // Not checked: an error of null, which no schema's result differs from in shape.
-  return parse(formData, { resolve: () => ({ error: null }) }) as Checked
 }

@@ -9,7 +9,6 @@ import {
   toRouteChoices,
   type RouteChoice,
 } from './maps/route-alternatives'
-import { loadMapsLibrary } from './maps/maps-loader.client'
 import { useSite } from '~/utils/root-data'
 import { NoticeDialog } from './modal-dialog'
 
@@ -100,6 +99,8 @@ export function RouteSearchForm({
 
   async function offerRoutes(search: Required<RouteSearchValues>) {
     try {
+      // The loader is fetched only when maps are enabled and a search asks for routes.
+      const { loadMapsLibrary } = await import('./maps/maps-loader.client')
       const { DirectionsService } = await loadMapsLibrary('routes', mapsBrowserKey, i18n.language)
       const result = await new DirectionsService().route({
         origin: search.pickup,

@@ -97,6 +97,7 @@ export function SiteFooter({ site, language }: { site: SiteSettings; language: L
           src="/images/payment/secure-card.svg"
           width="180"
           height="36"
+          loading="lazy"
           alt={t('footer.paymentLogo')}
         />
       </div>

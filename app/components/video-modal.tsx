@@ -66,6 +66,7 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
                       ][index]
                     }
                     alt=""
+                    loading="lazy"
                   />
                   <p>{t(`home.how.${step}.title`)}</p>
                 </li>

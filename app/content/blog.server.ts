@@ -42,8 +42,42 @@ export function blogPath(post: { id: number; slug: string }): string {
   return `/blog/${post.id}/${post.slug}`
 }
 
+interface LocalizedBlog {
+  posts: Map<number, BlogPost>
+  cards: Map<number, BlogCard>
+}
+
+/**
+ * Each post localized and cut into its card once per language and settings
+ * object: the content only changes with a deploy and the settings are read once,
+ * so requests share the result instead of localizing and cutting excerpts again.
+ */
+const localizedBlogs = new WeakMap<SiteSettings, Partial<Record<Language, LocalizedBlog>>>()
+
+function localizedBlog(language: Language, site: SiteSettings): LocalizedBlog {
+  let bySite = localizedBlogs.get(site)
+  if (!bySite) {
+    bySite = {}
+    localizedBlogs.set(site, bySite)
+  }
+  let blog = bySite[language]
+  if (!blog) {
+    const localized = posts.map((post) => inLanguage(post, language, site))
+    blog = {
+      posts: new Map(localized.map((post) => [post.id, post])),
+      cards: new Map(localized.map((post) => [post.id, toCard(post)])),
+    }
+    bySite[language] = blog
+  }
+  return blog
+}
+
+function cardOf(id: number, language: Language, site: SiteSettings): BlogCard {
+  return localizedBlog(language, site).cards.get(id)!
+}
+
 export function listBlogCards(language: Language, site: SiteSettings, limit?: number): BlogCard[] {
-  return posts.slice(0, limit).map((post) => toCard(inLanguage(post, language, site)))
+  return posts.slice(0, limit).map((post) => cardOf(post.id, language, site))
 }
 
 export function findBlogPost(
@@ -51,8 +85,7 @@ export function findBlogPost(
   language: Language,
   site: SiteSettings,
 ): BlogPost | undefined {
-  const post = posts.find((candidate) => candidate.id === id)
-  return post && inLanguage(post, language, site)
+  return localizedBlog(language, site).posts.get(id)
 }
 
 /** The post's chosen related posts (then the newest others), three in all. */
@@ -64,14 +97,14 @@ export function relatedBlogCards(id: number, language: Language, site: SiteSetti
   const others = posts.filter((candidate) => candidate.id !== id && !chosen.includes(candidate))
   return [...chosen, ...others]
     .slice(0, RELATED_POSTS)
-    .map((candidate) => toCard(inLanguage(candidate, language, site)))
+    .map((candidate) => cardOf(candidate.id, language, site))
 }
 
 export function recentBlogCards(exceptId: number, language: Language, site: SiteSettings) {
   return posts
     .filter((post) => post.id !== exceptId)
     .slice(0, RECENT_POSTS)
-    .map((post) => toCard(inLanguage(post, language, site)))
+    .map((post) => cardOf(post.id, language, site))
 }
 
 export function allBlogPaths(): string[] {

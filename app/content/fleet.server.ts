@@ -2,7 +2,7 @@ import type { Language } from '~/i18n/config'
 import type { SiteSettings } from '~/config/site'
 import { vehicleClassSchema, type VehicleClassFile } from './schemas'
 import { vehicleClassCodes, vehicleClasses } from '~/domain/booking/vehicle-classes'
-import { inLanguage, type InLanguage } from './localize'
+import { inLanguage, oncePerLanguage, type InLanguage } from './localize'
 import raw from '../../content/fleet.json'
 
 const fleet: VehicleClassFile[] = vehicleClassSchema
@@ -32,13 +32,12 @@ function present(vehicle: VehicleClassFile, language: Language, site: SiteSettin
   }
 }
 
-export function listVehicleClasses(language: Language, site: SiteSettings): VehicleClass[] {
-  return fleet.map((vehicle) => present(vehicle, language, site))
-}
+/** Every class in display order, localized once per language (the vehicle step asks on every search). */
+export const listVehicleClasses: (language: Language, site: SiteSettings) => VehicleClass[] =
+  oncePerLanguage((language, site) => fleet.map((vehicle) => present(vehicle, language, site)))
 
 export function findVehicleClass(id: number, language: Language, site: SiteSettings) {
-  const vehicle = fleet.find((candidate) => candidate.id === id)
-  return vehicle && present(vehicle, language, site)
+  return listVehicleClasses(language, site).find((candidate) => candidate.id === id)
 }
 
 export function allVehicleClassIds(): number[] {

@@ -47,3 +47,23 @@ export function parseFiles<T>(
       }
     })
 }
+
+/**
+ * A function of the language and the settings, computed once per pair: content
+ * changes only with a deploy and the settings object is made once, so requests
+ * share the localized result (which they must treat as read-only).
+ */
+export function oncePerLanguage<T>(
+  build: (language: Language, site: SiteSettings) => T,
+): (language: Language, site: SiteSettings) => T {
+  const bySite = new WeakMap<SiteSettings, Map<Language, T>>()
+  return (language, site) => {
+    let byLanguage = bySite.get(site)
+    if (!byLanguage) {
+      byLanguage = new Map()
+      bySite.set(site, byLanguage)
+    }
+    if (!byLanguage.has(language)) byLanguage.set(language, build(language, site))
+    return byLanguage.get(language)!
+  }
+}

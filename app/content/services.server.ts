@@ -1,16 +1,16 @@
 import type { Language } from '~/i18n/config'
 import type { SiteSettings } from '~/config/site'
 import { serviceSchema, type ServiceFile } from './schemas'
-import { inLanguage, type InLanguage } from './localize'
+import { inLanguage, oncePerLanguage, type InLanguage } from './localize'
 import raw from '../../content/services.json'
 
 const services: ServiceFile[] = serviceSchema.array().min(1).parse(raw)
 
 export type Service = InLanguage<ServiceFile>
 
-export function listServices(language: Language, site: SiteSettings): Service[] {
-  return services.map((service) => inLanguage(service, language, site))
-}
+export const listServices: (language: Language, site: SiteSettings) => Service[] = oncePerLanguage(
+  (language, site) => services.map((service) => inLanguage(service, language, site)),
+)
 
 /** The service with this slug, or the first service for an unknown slug. */
 export function findServiceOrFirst(slug: string, language: Language, site: SiteSettings) {

@@ -1,4 +1,5 @@
 import { awaitingRideStatuses, isAwaitingRide } from '~/domain/booking/status'
+import { dateTimeFormat } from '~/utils/intl-cache'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from '~/booking/booking-store.server'
@@ -8,7 +9,7 @@ import { queueDriverDetailsMail } from './traveller-mail.server'
 
 /** The hour of the day in Istanbul (0-23) at `now`. */
 export function istanbulHour(now: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', {
+  const hour = dateTimeFormat('en-GB', {
     hour: '2-digit',
     hourCycle: 'h23',
     timeZone: ISTANBUL_TIME_ZONE,

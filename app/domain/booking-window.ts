@@ -22,15 +22,17 @@ export function timeOptions(): string[] {
   return options
 }
 
+/** Built once: constructing an Intl formatter costs far more than using one. en-CA formats as YYYY-MM-DD. */
+const istanbulDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ISTANBUL_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
 /** Today's date (YYYY-MM-DD) in Istanbul at the instant `now`. */
 export function istanbulDate(now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: ISTANBUL_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  return istanbulDateFormat.format(now)
 }
 
 /** Adds whole days to a calendar date (YYYY-MM-DD), independent of time zones. */

@@ -9,7 +9,15 @@ import { accessLog } from './access-log.server'
 import { formBodyGate } from './form-body.server'
 import { stopGracefully } from './lifecycle.server'
 import { untrustedProxyWarning } from './proxy-check.server'
-import { reactRouterHandler } from './react-router-handler.server'
+import { reactRouterHandler, servePageCache } from './react-router-handler.server'
+import { PageCache } from './page-cache.server'
+
+/**
+ * Pages kept in memory per process: every content page in both languages fits
+ * several times over (a page is 30–60 KB), and the bound keeps memory in check
+ * whatever paths are asked for.
+ */
+const PAGE_CACHE_ENTRIES = 500
 
 function securityHeaders(env: Env): RequestHandler {
   const https = env.PUBLIC_BASE_URL.startsWith('https:')
@@ -68,6 +76,9 @@ export function createApp(build: ServerBuild, env: Env) {
   // Before anything reads a body; static files answer only GET and HEAD.
   app.use(formBodyGate())
   app.use(compression())
+  // Pages rendered once are answered from memory before the file system is asked.
+  const pageCache = new PageCache(PAGE_CACHE_ENTRIES)
+  app.use(servePageCache(pageCache))
   // Fingerprinted bundles never change; everything else in public/ may.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
   app.use(express.static('build/client', { maxAge: '1h' }))
@@ -79,6 +90,7 @@ export function createApp(build: ServerBuild, env: Env) {
       // The client's address (req.ip honours TRUST_PROXY) reaches actions through the
       // load context: the contact form's rate limit counts messages per sender.
       loadContext: (req) => requestLoadContext(req.ip, String(req.id)),
+      pageCache,
     }),
   )
   app.use(answerErrors)

@@ -5,7 +5,19 @@ import type {
 } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { writeReadableStreamToWritable } from '@react-router/node'
+import { randomBytes } from 'node:crypto'
 import { formBodyOf } from './form-body.server'
+import { detectLanguage } from '~/i18n/middleware.server'
+import { istanbulDate } from '~/domain/booking-window'
+import {
+  cachedPageOf,
+  htmlWithNonce,
+  keepableRenderContext,
+  matchesEtag,
+  mayBeCached,
+  PageCache,
+  type CachedPage,
+} from './page-cache.server'
 
 /**
  * The Fetch API request React Router sees, built the way @react-router/express
@@ -64,14 +76,101 @@ export function reactRouterHandler(options: {
   build: ServerBuild
   mode: string
   loadContext: (req: ExpressRequest) => RouterContextProvider
+  /** Pages the same for everyone in a language, rendered once (page-cache.server.ts). */
+  pageCache?: PageCache
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode)
+  const { pageCache } = options
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(fetchRequestOf(req, res), options.loadContext(req))
+      const context = options.loadContext(req)
+      const response = await handleRequest(fetchRequestOf(req, res), context)
+      const kept = pageCache && (await keepRenderedPage(req.path, response, context))
+      if (kept && pageCache) {
+        pageCache.set(kept.key, kept.page)
+        sendCachedPage(req, res, kept.page)
+        return
+      }
       await sendResponse(res, response)
     } catch (error) {
       next(error)
     }
   }
+}
+
+/**
+ * Answers a document request from the kept pages when it can, before anything
+ * else looks at it (the static files: a kept page's path is never a file, or
+ * that file would have been served instead of rendering it).
+ */
+export function servePageCache(pageCache: PageCache): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if (!mayBeCached(req.method, req.originalUrl)) return next()
+      const cached = pageCache.get(await pageCacheKey(req))
+      if (!cached) return next()
+      sendCachedPage(req, res, cached)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** The cache key of a document request: its path, its language as the site resolves it, the day. */
+async function pageCacheKey(req: ExpressRequest): Promise<string> {
+  // Cached pages have no query string, so no `?lng=`.
+  const language = await detectLanguage({
+    searchParam: null,
+    cookie: req.get('Cookie') ?? null,
+    acceptLanguage: req.get('Accept-Language') ?? null,
+  })
+  return PageCache.key(req.path, language, istanbulDate(new Date()))
+}
+
+/**
+ * The kept copy of a response entry.server rendered to be kept, once the whole
+ * response is known: still 200, no cookie set for this visitor (a language
+ * remembered from `?lng=`), nothing that forbids storing it.
+ */
+async function keepRenderedPage(
+  path: string,
+  response: Response,
+  context: RouterContextProvider,
+): Promise<{ key: string; page: CachedPage } | undefined> {
+  const render = context.get(keepableRenderContext)
+  if (!render || response.status !== 200 || !response.body) return undefined
+  if (response.headers.has('Set-Cookie')) return undefined
+  if (/no-store|private/.test(response.headers.get('Cache-Control') ?? '')) return undefined
+  const html = await response.text()
+  return {
+    key: PageCache.key(path, render.language, istanbulDate(new Date())),
+    page: cachedPageOf(html, response.headers, render.nonce),
+  }
+}
+
+/** What the kept copy depends on besides the path: the language cookie and Accept-Language. */
+const pageCacheVary = 'Cookie, Accept-Language'
+
+/**
+ * Answers from a kept page with a fresh nonce in the HTML and in the policy.
+ * A 304 carries no policy: the browser keeps the one stored with its copy,
+ * whose nonce is the one in that copy's scripts (headers of a 304 replace the
+ * stored ones).
+ */
+function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
+  for (const [name, value] of page.headers) res.setHeader(name, value)
+  res.setHeader('ETag', page.etag)
+  res.append('Vary', pageCacheVary)
+  if (matchesEtag(req.get('If-None-Match'), page.etag)) {
+    res.removeHeader('Content-Type')
+    res.status(304).end()
+    return
+  }
+  const nonce = randomBytes(16).toString('base64')
+  if (page.cspParts) res.setHeader('Content-Security-Policy', page.cspParts.join(nonce))
+  const html = htmlWithNonce(page, nonce)
+  res.status(200)
+  res.setHeader('Content-Length', html.length)
+  if (req.method === 'HEAD') res.end()
+  else res.end(html)
 }

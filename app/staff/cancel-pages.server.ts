@@ -1,13 +1,13 @@
 import { isAwaitingRide } from '~/domain/booking/status'
+import { instantFormatter } from './ops-pages.server'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getDatabase } from '~/db/db.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
-import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
-import { intlLocale, type Language } from '~/i18n/config'
+import type { Language } from '~/i18n/config'
 import {
   cancelBookingByStaff,
   CANCEL_REASON_MAX,
@@ -213,11 +213,7 @@ export async function refundSectionData(context: Context, request: Request, refe
   const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const { handle, booking } = await bookingByReference(reference)
   const { language } = pageContext(context, request)
-  const format = new Intl.DateTimeFormat(intlLocale[language], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: ISTANBUL_TIME_ZONE,
-  })
+  const at = instantFormatter(language)
   const may = mayCancel.includes(staff.account.role)
   const refunds = await refundsOfBooking(handle.db, booking.id)
   const staffIds = [
@@ -251,7 +247,7 @@ export async function refundSectionData(context: Context, request: Request, refe
     refunds: refunds.map((refund) => ({
       id: refund.id,
       attemptId: refund.attempt_id,
-      at: format.format(new Date(refund.created_at)),
+      at: at(refund.created_at),
       amount: money(refund.amount_minor, refund.currency, language),
       status: refund.status,
       by: refund.requested_by === null ? null : (names.get(refund.requested_by) ?? null),

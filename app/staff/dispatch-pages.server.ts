@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
-import { istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { markRideStep } from '~/dispatch/ride-steps.server'
@@ -14,7 +14,7 @@ import { listVehicleClasses } from '~/content/fleet.server'
 import { presentBooking } from '~/booking/booking-view.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { intlLocale, type Language } from '~/i18n/config'
+import type { Language } from '~/i18n/config'
 import { pageContext } from '~/utils/page-context.server'
 import { isSameOriginPost } from '~/utils/same-origin.server'
 import { logger } from '~/utils/logger.server'
@@ -39,6 +39,7 @@ import { jobsOfDriver } from '~/dispatch/jobs.server'
 import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
+import { instantFormatter } from './ops-pages.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
 
 /**
@@ -85,11 +86,7 @@ function classTitles(context: Context, request: Request) {
 /** A driver's or vehicle's own audit entries, dated in Istanbul time in the page's language. */
 async function recordHistory(context: Context, request: Request, subject: string) {
   const { language, t } = pageContext(context, request)
-  const format = new Intl.DateTimeFormat(intlLocale[language], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: ISTANBUL_TIME_ZONE,
-  })
+  const at = instantFormatter(language)
   const shown = (value: string | number | boolean | null | undefined) =>
     value === null || value === undefined
       ? null
@@ -99,7 +96,7 @@ async function recordHistory(context: Context, request: Request, subject: string
   const entries = await staffActionsOnSubject((await getDatabase()).db, subject)
   return entries.map((entry) => ({
     id: entry.id,
-    at: format.format(new Date(entry.at)),
+    at: at(entry.at),
     staffName: entry.staffName,
     action: entry.action,
     changes: [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].map(

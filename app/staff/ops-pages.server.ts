@@ -35,6 +35,7 @@ import {
   readStaffToken,
   staffCookieHeader,
 } from './staff-cookie.server'
+import { dateTimeFormat } from '~/utils/intl-cache'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -307,12 +308,18 @@ export async function boardPageData(context: Context, request: Request) {
 
 /** Formats stored instants as Istanbul date and time in the page's language. */
 export function instantFormatter(language: Language) {
-  const format = new Intl.DateTimeFormat(intlLocale[language], {
+  const format = dateTimeFormat(intlLocale[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: ISTANBUL_TIME_ZONE,
   })
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : null)
+  // A stored instant always gives a text; a missing one (null) gives null.
+  function at(iso: string): string
+  function at(iso: string | null): string | null
+  function at(iso: string | null): string | null {
+    return iso ? format.format(new Date(iso)) : null
+  }
+  return at
 }
 
 export async function bookingPageData(context: Context, request: Request, reference: string) {

@@ -1,12 +1,13 @@
 import { intlLocale, type Language } from '~/i18n/config'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { dateTimeFormat, numberFormat } from './intl-cache'
 
 /** A calendar date (YYYY-MM-DD) in the language's long form, e.g. '12 June 2026'. */
 export function formatDate(isoDate: string, language: Language): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
   // Noon UTC keeps the calendar day whatever the time zone offset.
   const date = new Date(Date.UTC(year, month - 1, day, 12))
-  return new Intl.DateTimeFormat(intlLocale[language], {
+  return dateTimeFormat(intlLocale[language], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -22,7 +23,7 @@ export function formatMoney(
   options: { minimumFractionDigits?: number } = {},
 ): string {
   const fractionDigits = options.minimumFractionDigits ?? (Number.isInteger(amount) ? 0 : 2)
-  return new Intl.NumberFormat(intlLocale[language], {
+  return numberFormat(intlLocale[language], {
     style: 'currency',
     currency,
     minimumFractionDigits: fractionDigits,

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { loadMapsLibrary } from './maps-loader.client'
 
 /** Suggestions are asked for 300 ms after the last keystroke. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300
@@ -51,7 +50,9 @@ export function PlaceField({
 
   const enhance = () => {
     if (!mapsKey || places) return
-    loadMapsLibrary('places', mapsKey, language)
+    // The loader is fetched only when maps are enabled and the field is used.
+    import('./maps-loader.client')
+      .then(({ loadMapsLibrary }) => loadMapsLibrary('places', mapsKey, language))
       .then(setPlaces)
       .catch(() => undefined) // logged by the loader; the datalist still works
   }

@@ -22,10 +22,8 @@ import {
   switchLanguageKeepingFields,
   typedFieldsOf,
 } from '~/booking/typed-fields.server'
-import {
-  validateUnlessSwitchingLanguage,
-  type TypedFieldsHandle,
-} from '~/components/language-switch'
+import type { TypedFieldsHandle } from '~/components/language-switch'
+import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
 
 /** The language buttons carry this form: a switch keeps what was typed. */
 export const handle: TypedFieldsHandle = { typedFieldsForm: 'passenger-form' }

@@ -32,10 +32,8 @@ import { CheckboxField, TextField } from '~/forms/fields'
 import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { switchLanguageKeepingFields, typedFieldsOf } from '~/booking/typed-fields.server'
-import {
-  validateUnlessSwitchingLanguage,
-  type TypedFieldsHandle,
-} from '~/components/language-switch'
+import type { TypedFieldsHandle } from '~/components/language-switch'
+import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
 
 /** The language buttons carry the form while it is on the page: a switch keeps what was typed. */
 export const handle: TypedFieldsHandle = {

@@ -326,14 +326,16 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                     <CurrencyForm values={values} currency={currency} origin={step.origin} />
                   </div>
                   <ul className="offers" aria-busy={navigation.state !== 'idle'}>
-                    {outcome.offers.map((offer) => (
+                    {outcome.offers.map((offer, index) => (
                       <li key={offer.code} className="card offer">
+                        {/* Only the first offer is in view on a phone: the others load when near it. */}
                         <img
                           src={offer.image}
                           alt=""
                           width="480"
                           height="240"
                           className="offer__image"
+                          loading={index === 0 ? undefined : 'lazy'}
                         />
                         <div className="offer__body">
                           <h3 className="card__title">{offer.title}</h3>

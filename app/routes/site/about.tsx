@@ -6,11 +6,15 @@ import { metaDescriptors } from '~/seo/meta'
 import { aboutContent } from '~/content/pages.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   return { meta: meta('about'), about: aboutContent(language, site) }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

@@ -6,6 +6,7 @@ import { listBlogCards } from '~/content/blog.server'
 import { PageHero } from '~/components/page-hero'
 import { BlogCard } from '~/components/cards'
 import { notFound } from '~/utils/not-found'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 /** The blog's three list layouts, one module: the path picks the layout. */
 const layouts = {
@@ -21,6 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!(name in layouts)) notFound()
   return { meta: meta(name), layout: layouts[name], posts: listBlogCards(language, site), language }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

@@ -10,6 +10,7 @@ import { RichText } from '~/components/rich-text'
 import { BlogCard } from '~/components/cards'
 import { formatDate } from '~/utils/format'
 import { notFound } from '~/utils/not-found'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta, t } = pageContext(context, request)
@@ -32,6 +33,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }),
   }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

@@ -7,6 +7,7 @@ import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { remainingUntil } from '~/content/countdown'
 import { SocialLinks } from '~/components/site-footer'
+import type { RenderOnceHandle } from '~/server/page-cache.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { site, meta } = pageContext(context, request)
@@ -17,6 +18,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     remaining: remainingUntil(new Date(site.launchDate), new Date()),
   }
 }
+
+/** The countdown is rendered to the second: never served from the render-once cache. */
+export const handle: RenderOnceHandle = { renderOnce: false }
 
 const newsletterSchema = z.object({ email: z.email() })
 

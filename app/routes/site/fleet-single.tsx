@@ -9,6 +9,7 @@ import { VehicleCard } from '~/components/cards'
 import { Icon } from '~/components/icons'
 import { formatMoney } from '~/utils/format'
 import { notFound } from '~/utils/not-found'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -23,6 +24,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }),
   }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

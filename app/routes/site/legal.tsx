@@ -7,6 +7,7 @@ import { PageHero } from '~/components/page-hero'
 import { InlineText, RichText } from '~/components/rich-text'
 import { formatDate } from '~/utils/format'
 import { notFound } from '~/utils/not-found'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 /** Privacy policy, terms and the distance sales agreement: the path names the document. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -21,6 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(slug, { override: { title: page.title, description: page.metaDescription } }),
   }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

@@ -6,6 +6,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { findServiceOrFirst, listServices } from '~/content/services.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -23,6 +24,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }),
   }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 

@@ -5,6 +5,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { listServices } from '~/content/services.server'
 import { PageHero } from '~/components/page-hero'
 import { ServiceCard } from '~/components/cards'
+import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -15,6 +16,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     routes: services.filter((service) => service.group === 'route'),
   }
 }
+
+/** Nothing on this page needs React in the browser. */
+export const handle = staticPageHandle
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
