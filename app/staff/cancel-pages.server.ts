@@ -15,10 +15,9 @@ import {
 } from '~/booking/cancel-booking.server'
 import { refundsOfBooking, retryRefund, type RefundOutcome } from '~/booking/refunds.server'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
 import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { requireStaff, staffPageHeaders } from './guard.server'
+import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
 /**
  * The staff pages that cancel a booking and refund it: the cancel form
@@ -37,12 +36,6 @@ const FREE_CANCELLATION_HOURS = 24
 const cancelRefused = createContext<boolean>(false)
 
 const mayCancel = rolesThatMay('bookings.cancel')
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
-}
 
 function money(minor: number, currency: string, language: Language) {
   return formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })

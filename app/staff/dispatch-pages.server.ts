@@ -16,7 +16,6 @@ import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import type { Language } from '~/i18n/config'
 import { pageContext } from '~/utils/page-context.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
 import { logger } from '~/utils/logger.server'
 import { assignSchema, driverSchema, vehicleSchema } from '~/dispatch/dispatch-forms'
 import {
@@ -40,7 +39,7 @@ import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
 import { instantFormatter } from './ops-pages.server'
-import { requireStaff, staffPageHeaders } from './guard.server'
+import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
 /**
  * What the dispatch pages under /ops do (drivers, vehicles, a booking's
@@ -59,12 +58,6 @@ function dispatchMeta(context: Context, request: Request, title: string) {
   const { t, site } = pageContext(context, request)
   const refused = context.get(dispatchFormRefused)
   return { title: `${refused ? t('meta.errorPrefix') : ''}${title} | ${site.brand}` }
-}
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
 }
 
 const notFound = () => data('Not found', { status: 404, headers: staffPageHeaders })

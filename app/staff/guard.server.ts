@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { isSameOriginPost } from '~/utils/same-origin.server'
 import { getDatabase } from '~/db/db.server'
 import type { StaffRole } from '~/domain/staff/roles'
 import { readStaffSession, type SignedInStaff } from './sessions.server'
@@ -56,4 +57,11 @@ export async function requireStaff(
     throw data('Forbidden', { status: 403, statusText: 'Forbidden', headers: staffPageHeaders })
   }
   return staff
+}
+
+/** Every staff POST must come from this site's own pages: anything else is refused (403). */
+export function refuseCrossOrigin(request: Request): void {
+  if (!isSameOriginPost(request)) {
+    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
+  }
 }

@@ -14,7 +14,6 @@ import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehi
 import { normalizeText } from '~/domain/text'
 import { intlLocale, type Language } from '~/i18n/config'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
 import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
@@ -22,6 +21,7 @@ import { listDrivers } from '~/dispatch/drivers.server'
 import { boardBookings, boardStatuses, bookingRecord } from './board.server'
 import {
   currentStaff,
+  refuseCrossOrigin,
   requireStaff,
   signInPath,
   staffPageHeaders,
@@ -56,12 +56,6 @@ export function staffMeta(context: Context, request: Request, title: string) {
   const { t, site } = pageContext(context, request)
   const refused = context.get(staffFormRefused)
   return { title: `${refused ? t('meta.errorPrefix') : ''}${title} | ${site.brand}` }
-}
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
 }
 
 /** The signed-in staff member for the layout (name and role), or null on the sign-in page. */

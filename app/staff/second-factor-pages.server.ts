@@ -5,10 +5,10 @@ import { getDatabase } from '~/db/db.server'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { pageContext } from '~/utils/page-context.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
 import { findStaffAccount } from './accounts.server'
 import {
   currentStaff,
+  refuseCrossOrigin,
   requireStaff,
   signInPath,
   staffPageHeaders,
@@ -27,12 +27,6 @@ import { totpQrSvg, totpUri } from './totp.server'
  */
 
 type Context = Readonly<RouterContextProvider>
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
-}
 
 function formText(form: FormData, name: string): string {
   const value = form.get(name)

@@ -3,7 +3,6 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getDatabase } from '~/db/db.server'
 import { disableRefusal, rolesThatMay, type DisableRefusal } from '~/domain/staff/roles'
 import { pageContext } from '~/utils/page-context.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
 import {
   activeAdminCount,
   createStaffAccount,
@@ -15,7 +14,7 @@ import {
   resetStaffPassword,
   StaffAccountError,
 } from './accounts.server'
-import { requireStaff, staffPageHeaders } from './guard.server'
+import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 import { removeSecondFactor } from './second-factor.server'
 import { listLiveStaffSessions } from './sessions.server'
 import { addStaffSchema, newPasswordSchema, staffAccountIntents } from './staff-forms'
@@ -31,12 +30,6 @@ type Context = Readonly<RouterContextProvider>
 
 async function requireAdmin(request: Request) {
   return requireStaff(request, rolesThatMay('staff.manage'))
-}
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
 }
 
 export async function staffListPageData(context: Context, request: Request) {

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, openIn } from './helpers'
 import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
 import { outboxDir } from './database'
+import { staffCommand } from './staff-helpers'
 
 /**
  * Dispatch, with JavaScript and without: an admin (made with `npm run staff`)
@@ -15,24 +15,6 @@ import { outboxDir } from './database'
  * driver signs in to see the job. Each Playwright run starts on a fresh
  * database (playwright.config.ts), so the fixed plates below never clash.
  */
-
-const port = Number(process.env.E2E_PORT ?? 3210)
-
-function staffCommand(args: string[], password: string) {
-  const run = spawnSync(process.execPath, ['scripts/staff.mjs', ...args], {
-    input: `${password}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'e2e-only-secret-not-for-production',
-      DATABASE_URL: `data/e2e-${port}.sqlite`,
-    },
-  })
-  expect(run.stderr, 'the staff command’s errors').toBe('')
-  expect(run.status).toBe(0)
-}
 
 function newAccount(testInfo: TestInfo, role: 'admin' | 'driver', label: string) {
   const email = `${label}-${testInfo.project.name}-${Date.now()}@example.com`

@@ -2,59 +2,70 @@ import { useTranslation } from 'react-i18next'
 
 export interface HistoryEntry {
   id: number
-  at: string
+  at: string | null
   staffName: string
   action: string
   changes: { field: string; before: string | null; after: string | null }[]
 }
 
-/** A driver's or vehicle's audit entries: when, by whom, what changed (labels as on a booking). */
+/**
+ * The staff actions on a booking, a driver or a vehicle: when, by whom, what
+ * changed (each field before and after).
+ */
 export function RecordHistory({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation()
   return (
     <>
       <h2 id="ops-history-title">{t('ops.audit.title')}</h2>
-      <div
-        className="ops-table-wrap"
-        role="region"
-        aria-labelledby="ops-history-title"
-        tabIndex={0}
-      >
-        <table className="ops-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('ops.booking.columns.at')}</th>
-              <th scope="col">{t('ops.audit.columns.who')}</th>
-              <th scope="col">{t('ops.audit.columns.action')}</th>
-              <th scope="col">{t('ops.audit.columns.changes')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{entry.at}</td>
-                <td>{entry.staffName}</td>
-                <td>{t(`ops.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-                <td>
-                  <ul className="ops-changes">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        {t('ops.audit.change', {
-                          field: t(`ops.audit.fields.${change.field}`, {
-                            defaultValue: change.field,
-                          }),
-                          before: change.before ?? '–',
-                          after: change.after ?? '–',
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
+      {entries.length === 0 ? (
+        <p>{t('ops.audit.empty')}</p>
+      ) : (
+        <div
+          className="ops-table-wrap"
+          role="region"
+          aria-labelledby="ops-history-title"
+          tabIndex={0}
+        >
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('ops.booking.columns.at')}</th>
+                <th scope="col">{t('ops.audit.columns.who')}</th>
+                <th scope="col">{t('ops.audit.columns.action')}</th>
+                <th scope="col">{t('ops.audit.columns.changes')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.staffName}</td>
+                  <td>{t(`ops.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+                  <td>
+                    {entry.changes.length === 0 ? (
+                      '–'
+                    ) : (
+                      <ul className="ops-changes">
+                        {entry.changes.map((change) => (
+                          <li key={change.field}>
+                            {t('ops.audit.change', {
+                              field: t(`ops.audit.fields.${change.field}`, {
+                                defaultValue: change.field,
+                              }),
+                              before: change.before ?? '–',
+                              after: change.after ?? '–',
+                            })}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
 import { assignmentSummary } from '~/staff/dispatch-pages.server'
@@ -246,56 +247,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <h2 id="ops-audit-title">{t('ops.audit.title')}</h2>
-      {booking.audit.length === 0 ? (
-        <p>{t('ops.audit.empty')}</p>
-      ) : (
-        <div
-          className="ops-table-wrap"
-          role="region"
-          aria-labelledby="ops-audit-title"
-          tabIndex={0}
-        >
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('ops.booking.columns.at')}</th>
-                <th scope="col">{t('ops.audit.columns.who')}</th>
-                <th scope="col">{t('ops.audit.columns.action')}</th>
-                <th scope="col">{t('ops.audit.columns.changes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {booking.audit.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.at}</td>
-                  <td>{entry.staffName}</td>
-                  <td>{t(`ops.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-                  <td>
-                    {entry.changes.length === 0 ? (
-                      '–'
-                    ) : (
-                      <ul className="ops-changes">
-                        {entry.changes.map((change) => (
-                          <li key={change.field}>
-                            {t('ops.audit.change', {
-                              field: t(`ops.audit.fields.${change.field}`, {
-                                defaultValue: change.field,
-                              }),
-                              before: change.before ?? '–',
-                              after: change.after ?? '–',
-                            })}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordHistory entries={booking.audit} />
     </article>
   )
 }
