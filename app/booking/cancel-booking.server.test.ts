@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DatabaseHandle } from '~/db/connect.server'
+import { pickupInstant } from '~/domain/trip-search'
 import { findBooking } from '~/booking/bookings.server'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
@@ -373,6 +374,40 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       .execute()
     expect(await request(underWay.id)).toEqual({ kind: 'not-cancellable' })
     expect((await findBooking(handle, underWay.id))?.status).toBe('on_the_way')
+  })
+
+  it('refunds under 24 hours before pickup only with an override reason', async () => {
+    const booking = await paidBooking(simulator)
+    const late = new Date(
+      pickupInstant(booking.trip_date, booking.trip_time).getTime() - 2 * 3_600_000,
+    )
+    const cancel = async (refundOverride: string | null) =>
+      cancelBookingByStaff(
+        handle,
+        simulator,
+        {
+          bookingId: booking.id,
+          staffAccountId: await dispatcher(),
+          reason: 'the flight was cancelled',
+          refund: true,
+          refundOverride,
+          clientAddress: '::1',
+        },
+        late,
+      )
+    expect(await cancel(null)).toEqual({ kind: 'override-required' })
+    expect(await cancel('  ')).toEqual({ kind: 'override-required' })
+    // Refused: nothing changed, nothing claimed.
+    expect((await findBooking(handle, booking.id))?.status).toBe('confirmed')
+    expect(await refundsOf(booking.id)).toEqual([])
+
+    const done = await cancel('airline cancelled TK1984')
+    expect(done).toMatchObject({ kind: 'cancelled', refund: { kind: 'succeeded' } })
+    expect((await refundsOf(booking.id)).map((refund) => refund.status)).toEqual(['succeeded'])
+    const audit = (await staffActionsOnBooking(handle.db, booking.id)).find(
+      (entry) => entry.action === 'booking.cancelled',
+    )
+    expect(audit?.after).toMatchObject({ override: 'airline cancelled TK1984' })
   })
 
   it('refuses to cancel a booking that is not confirmed', async () => {

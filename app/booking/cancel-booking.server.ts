@@ -1,4 +1,6 @@
 import { isAwaitingRide } from '~/domain/booking/status'
+import { isFreeCancellation, mayRefundOnCancel } from '~/domain/booking/cancellation'
+import { pickupInstant } from '~/domain/trip-search'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
@@ -42,14 +44,18 @@ export interface StaffCancellation {
   reason: string
   /** Give back what the card paid (the default), or keep it. */
   refund: boolean
+  /** Why a refund is given although pickup is under 24 hours away (the terms owe none). */
+  refundOverride?: string | null
   clientAddress: string
 }
 
 export type CancelResult =
   | { kind: 'cancelled'; refundMinor: number; refund: RefundOutcome | { kind: 'none' } }
   | { kind: 'already-cancelled' }
-  /** Only a confirmed booking is cancelled here (not yet paid, or completed: not this page). */
+  /** Only a paid booking whose ride has not started is cancelled here. */
   | { kind: 'not-cancellable' }
+  /** A refund under 24 hours before pickup, asked for without an override reason. */
+  | { kind: 'override-required' }
 
 /**
  * A dispatcher or an admin cancels a confirmed booking. In one transaction,
@@ -71,6 +77,11 @@ export async function cancelBookingByStaff(
     const booking = await lockBooking(trx, request.bookingId)
     if (booking?.status === 'cancelled') return { kind: 'already-cancelled' as const }
     if (!booking || !isAwaitingRide(booking.status)) return { kind: 'not-cancellable' as const }
+    const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), now)
+    const override = free ? null : request.refundOverride?.trim() || null
+    if (request.refund && !mayRefundOnCancel(free, override)) {
+      return { kind: 'override-required' as const }
+    }
     const charge = request.refund ? await refundableCharge(trx, booking) : undefined
     const refundMinor = charge?.amount_minor ?? 0
     const cancelled = await changeStatus(trx, booking, 'cancelled', {
@@ -91,6 +102,7 @@ export async function cancelBookingByStaff(
           status: cancelled.status,
           reason: request.reason,
           refund: refundMinor > 0 ? `${(refundMinor / 100).toFixed(2)} ${booking.currency}` : null,
+          ...(override && refundMinor > 0 ? { override } : {}),
         },
       },
       now,

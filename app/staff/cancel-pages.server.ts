@@ -1,4 +1,5 @@
 import { isAwaitingRide } from '~/domain/booking/status'
+import { isFreeCancellation, mayRefundOnCancel } from '~/domain/booking/cancellation'
 import { instantFormatter } from './ops-pages.server'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -28,9 +29,6 @@ import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.serve
  */
 
 type Context = Readonly<RouterContextProvider>
-
-/** The terms' free-cancellation period: from this close to pickup, no refund is owed. */
-const FREE_CANCELLATION_HOURS = 24
 
 /** Set by the cancel action when it refuses the form: the title then starts with 'Error: '. */
 const cancelRefused = createContext<boolean>(false)
@@ -79,10 +77,11 @@ export async function cancelPageData(context: Context, request: Request, referen
       traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     },
     paid: money(paymentSplit(booking).paidMinor, booking.currency, language),
-    // Staff decide; the page only reminds them what the terms promise.
-    withinFreePeriod:
-      pickupInstant(booking.trip_date, booking.trip_time).getTime() - Date.now() >=
-      FREE_CANCELLATION_HOURS * 3_600_000,
+    // Within it a full refund is the default; after it, a refund needs an override reason.
+    withinFreePeriod: isFreeCancellation(
+      pickupInstant(booking.trip_date, booking.trip_time),
+      new Date(),
+    ),
     refundable: charge ? money(charge.amount_minor, charge.currency, language) : null,
     reasonMax: CANCEL_REASON_MAX,
   }
@@ -95,9 +94,10 @@ const cancelSchema = z.object({
     .min(1, 'ops.cancel.errors.reasonRequired')
     .max(CANCEL_REASON_MAX, 'ops.cancel.errors.reasonTooLong'),
   refund: z.enum(['full', 'none'], { error: 'ops.cancel.errors.refundChoice' }),
+  override: z.string().trim().max(CANCEL_REASON_MAX, 'ops.cancel.errors.reasonTooLong'),
 })
 
-export type CancelFormErrors = Partial<Record<'reason' | 'refund', string>>
+export type CancelFormErrors = Partial<Record<'reason' | 'refund' | 'override', string>>
 
 /**
  * Cancels the booking as the form says. A refused form comes back with what
@@ -113,6 +113,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
   const values = {
     reason: String(form.get('reason') ?? '').slice(0, CANCEL_REASON_MAX * 2),
     refund: String(form.get('refund') ?? 'full'),
+    override: String(form.get('override') ?? '').slice(0, CANCEL_REASON_MAX * 2),
   }
   const parsed = cancelSchema.safeParse(values)
   if (!parsed.success) {
@@ -124,6 +125,18 @@ export async function cancelFormAction(context: Context, request: Request, refer
     }
     return data({ errors, values, outcome: null }, { status: 400, headers: staffPageHeaders })
   }
+  const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), new Date())
+  if (parsed.data.refund === 'full' && !mayRefundOnCancel(free, parsed.data.override)) {
+    context.set(cancelRefused, true)
+    return data(
+      {
+        errors: { override: 'ops.cancel.errors.overrideRequired' } as CancelFormErrors,
+        values,
+        outcome: null,
+      },
+      { status: 400, headers: staffPageHeaders },
+    )
+  }
   const result = await cancelBookingByStaff(
     handle,
     paymentProvider(),
@@ -132,6 +145,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
       staffAccountId: staff.account.id,
       reason: parsed.data.reason,
       refund: parsed.data.refund === 'full',
+      refundOverride: parsed.data.override || null,
       clientAddress: context.get(clientAddressContext),
     },
     new Date(),

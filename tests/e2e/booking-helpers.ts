@@ -15,8 +15,8 @@ export function tripTime(testInfo: TestInfo, slot: number): string {
 
 export const date = tomorrowInIstanbul()
 
-export function vehicleStep(time: string) {
-  return `/booking-vehicle?date=${date}&time=${time}&pickup=SAW&destination=Şile`
+export function vehicleStep(time: string, day = date) {
+  return `/booking-vehicle?date=${day}&time=${time}&pickup=SAW&destination=Şile`
 }
 
 export interface StoredBooking {
@@ -44,8 +44,13 @@ export function bookingsFor(time: string, since: string): StoredBooking[] {
   }
 }
 
-export async function chooseVehicle(page: Page, time: string, vehicle = 'Business Luxury Minivan') {
-  await page.goto(vehicleStep(time))
+export async function chooseVehicle(
+  page: Page,
+  time: string,
+  vehicle = 'Business Luxury Minivan',
+  day = date,
+) {
+  await page.goto(vehicleStep(time, day))
   await page.getByRole('button', { name: `Select ${vehicle}` }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
 }
@@ -133,10 +138,11 @@ export async function bookAndPay(
   page: Page,
   time: string,
   testInfo: TestInfo,
-  options: { paymentOption?: 'fullCard' | 'depositCash'; company?: string } = {},
+  options: { paymentOption?: 'fullCard' | 'depositCash'; company?: string; day?: string } = {},
 ) {
-  await chooseVehicle(page, time)
-  await fillStepsToBookNow(page, { childSeat: true, paymentOption: 'fullCard', ...options })
+  const { day, ...steps } = options
+  await chooseVehicle(page, time, undefined, day)
+  await fillStepsToBookNow(page, { childSeat: true, paymentOption: 'fullCard', ...steps })
   await page.getByRole('button', { name: 'Book Now' }).click()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
   await payWith(page, cards.success, testInfo)

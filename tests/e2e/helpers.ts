@@ -4,10 +4,15 @@ import AxeBuilder from '@axe-core/playwright'
 export type Language = 'en' | 'tr'
 
 /** Tomorrow in Istanbul: always inside the booking window, and 10:00 is more than 2 hours ahead. */
-export function tomorrowInIstanbul(): string {
+/** The Istanbul date `days` after today (tomorrow is 1). */
+export function istanbulDateIn(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date())
   const [year, month, day] = today.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+export function tomorrowInIstanbul(): string {
+  return istanbulDateIn(1)
 }
 
 /** Every public page this site serves, with its h1 per language. */

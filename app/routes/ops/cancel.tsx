@@ -32,7 +32,8 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
   const fieldErrors = Object.entries(errors).filter(([, message]) => Boolean(message))
   useErrorTitle(fieldErrors.length > 0 || outcome !== null)
   const bookingHref = `/ops/bookings/${booking.reference}`
-  const refundChoice = values?.refund === 'none' ? 'none' : 'full'
+  // The terms' default: a full refund within the free period, none after it.
+  const refundChoice = values?.refund ?? (booking.withinFreePeriod ? 'full' : 'none')
   const cancellable = booking.cancellable && outcome === null
   return (
     <article aria-labelledby="ops-cancel-title">
@@ -74,7 +75,12 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
               title={t('ops.cancel.errors.summary')}
               links={fieldErrors.map(([field, message]) => ({
                 key: field,
-                target: field === 'reason' ? 'cancel-reason' : 'cancel-refund-full',
+                target:
+                  field === 'reason'
+                    ? 'cancel-reason'
+                    : field === 'override'
+                      ? 'cancel-override'
+                      : 'cancel-refund-full',
                 content: t(message!, { max: booking.reasonMax }),
               }))}
             />
@@ -138,6 +144,32 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
                 errors={errors.refund ? [errors.refund] : undefined}
                 text={(key) => t(key)}
               />
+              {booking.withinFreePeriod ? null : (
+                <div className="field">
+                  <label htmlFor="cancel-override">{t('ops.cancel.override')}</label>
+                  <p id="cancel-override-hint" className="field__hint">
+                    {t('ops.cancel.overrideHint')}
+                  </p>
+                  <input
+                    id="cancel-override"
+                    name="override"
+                    type="text"
+                    maxLength={booking.reasonMax}
+                    defaultValue={values?.override}
+                    aria-invalid={errors.override ? true : undefined}
+                    aria-describedby={
+                      errors.override
+                        ? 'cancel-override-hint cancel-override-error'
+                        : 'cancel-override-hint'
+                    }
+                  />
+                  <FieldErrors
+                    id="cancel-override-error"
+                    errors={errors.override ? [errors.override] : undefined}
+                    text={(key) => t(key, { max: booking.reasonMax })}
+                  />
+                </div>
+              )}
             </fieldset>
           ) : (
             <>
