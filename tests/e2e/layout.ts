@@ -339,4 +339,7 @@ export async function checkEveryBookingStep(
 /** With JavaScript, the page as the traveller sees it once React has taken over. */
 export async function settle(page: Page, testInfo: TestInfo) {
   if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page)
+  // Without scripts a form's answer is a new document: its address can change before
+  // the document has a body to measure, so wait for it to load.
+  else await page.waitForLoadState('load')
 }

@@ -100,7 +100,6 @@ test('an open board takes in a booking paid meanwhile', async ({ page, browser }
   await page.goto('/ops/sign-in')
   await signIn(page, admin.email, admin.password)
   await page.goto(`/ops?day=${date}`)
-  const before = await page.getByRole('row').count()
 
   const traveller = await browser.newContext()
   const reference = await paidBooking(await traveller.newPage(), tripTime(testInfo, 31), testInfo)
@@ -108,7 +107,7 @@ test('an open board takes in a booking paid meanwhile', async ({ page, browser }
 
   await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
   await page.clock.runFor(31_000)
+  // Other tests book for the same day meanwhile, so rows are not counted: the new one is there.
   await expect(page.getByRole('link', { name: reference })).toBeVisible()
-  expect(await page.getByRole('row').count()).toBe(Math.max(before, 1) + 1)
   await expect(page.getByRole('status').filter({ hasText: /bookings? \(updated / })).toBeVisible()
 })
