@@ -17,7 +17,11 @@ import { cancelBookingByStaff } from './cancel-booking.server'
 import { claimRefund, retryRefund } from './refunds.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from './booking-store.server'
-import { runMaintenance } from '~/jobs/maintenance.server'
+import {
+  MAX_UNREACHABLE_REFUND_TRIES,
+  retryUnreachableRefunds,
+  runMaintenance,
+} from '~/jobs/maintenance.server'
 import { bookingStatuses, canTransition } from '~/domain/booking/status'
 
 const keys = { apiKey: 'cancel-test-api-key', secretKey: 'cancel-test-secret-key' }
@@ -306,6 +310,86 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const mails = await mailsOf(booking.id)
     expect(mails.map((mail) => mail.kind)).toContain('traveller.refunded')
     expect(await retry(staff)).toEqual({ kind: 'nothing-to-retry' })
+  })
+
+  it('tries again by itself a refund the provider could not be reached for, up to five times', async () => {
+    const booking = await paidBooking(iyzico)
+    // iyzico out of reach: nothing listens on this port.
+    const unreachable = createIyzicoProvider({
+      ...keys,
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 500,
+    })
+    const result = await cancelBookingByStaff(
+      handle,
+      unreachable,
+      {
+        bookingId: booking.id,
+        staffAccountId: await dispatcher(),
+        reason: 'Traveller asked',
+        refund: true,
+        clientAddress: '::1',
+      },
+      now,
+    )
+    expect(result).toMatchObject({
+      kind: 'cancelled',
+      refund: { kind: 'failed', errorCode: 'NETWORK' },
+    })
+    const minutes = (count: number) => new Date(now.getTime() + count * 60_000)
+    // Within the pause the job leaves it; after it, still unreachable: one more failure.
+    expect(await retryUnreachableRefunds(handle, unreachable, minutes(10))).toEqual({
+      refunded: 0,
+      refundFailed: 0,
+    })
+    expect(await retryUnreachableRefunds(handle, unreachable, minutes(31))).toEqual({
+      refunded: 0,
+      refundFailed: 1,
+    })
+    // iyzico answers again: the next run refunds it, once.
+    expect(await retryUnreachableRefunds(handle, iyzico, minutes(62))).toEqual({
+      refunded: 1,
+      refundFailed: 0,
+    })
+    expect(fake.refunds.get(booking.payment_id!)).toBe(booking.paid_minor)
+    expect((await refundsOf(booking.id)).map((refund) => refund.status)).toEqual([
+      'failed',
+      'failed',
+      'succeeded',
+    ])
+    expect(await retryUnreachableRefunds(handle, iyzico, minutes(200))).toEqual({
+      refunded: 0,
+      refundFailed: 0,
+    })
+  })
+
+  it('leaves a refund to a person after five tries the provider never answered', async () => {
+    const booking = await paidBooking(iyzico)
+    const unreachable = createIyzicoProvider({
+      ...keys,
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 500,
+    })
+    await cancelBookingByStaff(
+      handle,
+      unreachable,
+      {
+        bookingId: booking.id,
+        staffAccountId: await dispatcher(),
+        reason: 'Traveller asked',
+        refund: true,
+        clientAddress: '::1',
+      },
+      now,
+    )
+    for (let run = 1; run <= 6; run++) {
+      await retryUnreachableRefunds(
+        handle,
+        unreachable,
+        new Date(now.getTime() + run * 31 * 60_000),
+      )
+    }
+    expect(await refundsOf(booking.id)).toHaveLength(MAX_UNREACHABLE_REFUND_TRIES)
   })
 
   it('reports a refund whose process died, and does not send it again', async () => {

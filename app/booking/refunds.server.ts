@@ -248,7 +248,13 @@ export type RetryResult =
 export async function retryRefund(
   handle: DatabaseHandle,
   provider: PaymentProvider,
-  request: { bookingId: string; attemptId: number; staffAccountId: number; clientAddress: string },
+  request: {
+    bookingId: string
+    attemptId: number
+    /** Null when the periodic job tries again (a provider that could not be reached). */
+    staffAccountId: number | null
+    clientAddress: string
+  },
   now: Date,
 ): Promise<RetryResult> {
   const refundId = await writeTransaction(handle, async (trx) => {

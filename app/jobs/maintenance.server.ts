@@ -14,7 +14,7 @@ import { queueReminders } from '~/dispatch/reminders.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
-import { claimRefund, performRefund } from '~/booking/refunds.server'
+import { claimRefund, performRefund, retryRefund } from '~/booking/refunds.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -171,6 +171,75 @@ export async function refundDuplicateCharges(
   return report
 }
 
+/** A refund the provider could not be reached for is tried again by the job at most this often. */
+export const MAX_UNREACHABLE_REFUND_TRIES = 5
+
+/**
+ * Refunds that failed because the provider could not be reached (a network
+ * error or a timeout: `NETWORK`) are tried again by the job after the same
+ * pause, up to five tries per payment; a refusal with a reason of the
+ * provider's own is left to a person. Trying again cannot refund twice: both
+ * providers refuse a refund above what the payment still holds.
+ */
+export async function retryUnreachableRefunds(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<{ refunded: number; refundFailed: number }> {
+  const report = { refunded: 0, refundFailed: 0 }
+  const pausedSince = new Date(now.getTime() - REFUND_RETRY_MINUTES * 60_000).toISOString()
+  // The latest refund of each payment, when it failed for want of an answer.
+  const unreachable = await handle.db
+    .selectFrom('payment_refunds as latest')
+    .select(['latest.attempt_id', 'latest.booking_id'])
+    .where('latest.status', '=', 'failed')
+    .where('latest.error_code', '=', 'NETWORK')
+    .where('latest.finished_at', '<=', pausedSince)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_refunds as newer')
+            .select('newer.id')
+            .whereRef('newer.attempt_id', '=', 'latest.attempt_id')
+            .whereRef('newer.id', '>', 'latest.id'),
+        ),
+      ),
+    )
+    .orderBy('latest.id')
+    .execute()
+  for (const refund of unreachable) {
+    const tries = await handle.db
+      .selectFrom('payment_refunds')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('attempt_id', '=', refund.attempt_id)
+      .where('status', '=', 'failed')
+      .executeTakeFirstOrThrow()
+    if (Number(tries.count) >= MAX_UNREACHABLE_REFUND_TRIES) continue
+    try {
+      const retried = await retryRefund(
+        handle,
+        provider,
+        {
+          bookingId: refund.booking_id,
+          attemptId: refund.attempt_id,
+          staffAccountId: null,
+          clientAddress: JOB_CLIENT_ADDRESS,
+        },
+        now,
+      )
+      if (retried.kind !== 'retried') continue
+      if (retried.outcome.kind === 'succeeded') report.refunded++
+      if (retried.outcome.kind === 'failed') report.refundFailed++
+    } catch (error) {
+      logger.error('payment.refund_job_failed', {
+        attempt: refund.attempt_id,
+        error: String(error),
+      })
+    }
+  }
+  return report
+}
+
 /**
  * Second charges still due back after this run's refunds: listed in the log
  * (as errors, so alerting sees them) until a refund of them goes through.
@@ -286,7 +355,10 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     // Queued before the send below, which then sends them in this same run.
     const reminders = (await queueReminders(handle, now, getEnv().REMINDER_HOUR)).length
     const queuedMails = await deliverQueuedMail(handle, now)
-    const { refunded, refundFailed } = await refundDuplicateCharges(handle, provider, now)
+    const duplicates = await refundDuplicateCharges(handle, provider, now)
+    const retried = await retryUnreachableRefunds(handle, provider, now)
+    const refunded = duplicates.refunded + retried.refunded
+    const refundFailed = duplicates.refundFailed + retried.refundFailed
     const refunds = (await refundsDue(handle)).length
     const refundsUnsettled = (await unsettledRefunds(handle, now)).length
     const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
