@@ -178,7 +178,8 @@ export const MAX_UNREACHABLE_REFUND_TRIES = 5
  * Refunds that failed because the provider could not be reached (a network
  * error or a timeout: `NETWORK`) are tried again by the job after the same
  * pause, up to five tries per payment; a refusal with a reason of the
- * provider's own is left to a person. Trying again cannot refund twice: both
+ * provider's own is left to a person. Second charges are not retried here:
+ * refundDuplicateCharges already tries each of them again after the pause. Trying again cannot refund twice: both
  * providers refuse a refund above what the payment still holds.
  */
 export async function retryUnreachableRefunds(
@@ -189,9 +190,17 @@ export async function retryUnreachableRefunds(
   const report = { refunded: 0, refundFailed: 0 }
   const pausedSince = new Date(now.getTime() - REFUND_RETRY_MINUTES * 60_000).toISOString()
   // The latest refund of each payment, when it failed for want of an answer.
+  // Second charges still due are left to refundDuplicateCharges, which owns them.
   const unreachable = await handle.db
     .selectFrom('payment_refunds as latest')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'latest.attempt_id')
     .select(['latest.attempt_id', 'latest.booking_id'])
+    .where((eb) =>
+      eb.or([
+        eb('payment_attempts.refund_status', 'is', null),
+        eb('payment_attempts.refund_status', '!=', 'due'),
+      ]),
+    )
     .where('latest.status', '=', 'failed')
     .where('latest.error_code', '=', 'NETWORK')
     .where('latest.finished_at', '<=', pausedSince)
