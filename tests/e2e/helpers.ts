@@ -103,7 +103,10 @@ async function openWithoutSiteScripts(page: Page): Promise<Page> {
   })
   await context.route(/\.js(\?|$)/, (route) => route.abort())
   // Serve the document exactly as the no-JS page holds it now, so a state reached
-  // by a form POST (an error, a server-rendered dialog) is what axe checks.
+  // by a form POST (an error, a server-rendered dialog) is what axe checks. A
+  // form's answer is a streamed new document: wait until it has loaded whole, or
+  // the copy would end wherever the stream had reached.
+  await page.waitForLoadState('load')
   const html = await page.content()
   await context.route(
     page.url(),
