@@ -13,8 +13,8 @@ import { startFakeIyzico, type FakeIyzico } from '../../tests/support/iyzico-fak
 import { draftAtPayment, payContext, simulatorFor } from '../../tests/support/payment-step'
 import { bookAndPay } from './book-and-pay.server'
 import { settlePaymentCallback } from './settle-payment.server'
-import { cancelBookingByStaff } from './cancel-booking.server'
-import { claimRefund, retryRefund } from './refunds.server'
+import { cancelBooking } from './cancel-booking.server'
+import { claimRefund, refundByJob, retryRefund } from './refunds.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from './booking-store.server'
 import {
@@ -128,12 +128,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   it('cancels a paid booking and refunds the card in full, audited and mailed', async () => {
     const booking = await paidBooking(simulator)
     const staff = await dispatcher()
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       simulator,
       {
         bookingId: booking.id,
-        staffAccountId: staff,
+        by: { kind: 'staff', accountId: staff },
         reason: 'Flight cancelled',
         refund: true,
         clientAddress: '203.0.113.9',
@@ -176,12 +176,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(mails[1]!.text_body).toMatch(/We are refunding .+ to the card/)
     // A cancelled booking is not cancelled again, and nothing more is refunded.
     expect(
-      await cancelBookingByStaff(
+      await cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: staff,
+          by: { kind: 'staff', accountId: staff },
           reason: 'again',
           refund: true,
           clientAddress: '203.0.113.9',
@@ -196,12 +196,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const booking = await paidBooking(simulator)
     const staff = await dispatcher()
     const cancel = (reason: string) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: staff,
+          by: { kind: 'staff', accountId: staff },
           reason,
           refund: true,
           clientAddress: '::1',
@@ -225,12 +225,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       .set({ language: 'tr' })
       .where('id', '=', booking.id)
       .execute()
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       simulator,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'No-show policy',
         refund: false,
         clientAddress: '::1',
@@ -253,12 +253,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const booking = await paidBooking(iyzico)
     const staff = await dispatcher()
     fake.setNextRefundFailure({ errorCode: '5093', errorMessage: 'İade şu an yapılamıyor' })
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       iyzico,
       {
         bookingId: booking.id,
-        staffAccountId: staff,
+        by: { kind: 'staff', accountId: staff },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -320,12 +320,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       baseUrl: 'http://127.0.0.1:9',
       timeoutMs: 500,
     })
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       unreachable,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -370,12 +370,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       baseUrl: 'http://127.0.0.1:9',
       timeoutMs: 500,
     })
-    await cancelBookingByStaff(
+    await cancelBooking(
       handle,
       unreachable,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -404,9 +404,16 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
         .where('booking_id', '=', booking.id)
         .where('status', '=', 'succeeded')
         .executeTakeFirstOrThrow()
-      expect(await claimRefund(trx, attempt, await dispatcher(), claimedAt)).toBeDefined()
+      expect(
+        await claimRefund(
+          trx,
+          attempt,
+          { kind: 'staff', accountId: await dispatcher() },
+          claimedAt,
+        ),
+      ).toBeDefined()
       // The same attempt cannot be claimed twice.
-      expect(await claimRefund(trx, attempt, null, claimedAt)).toBeUndefined()
+      expect(await claimRefund(trx, attempt, refundByJob, claimedAt)).toBeUndefined()
     })
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const report = await runMaintenance(handle, simulator, now).finally(() => stderr.mockRestore())
@@ -429,12 +436,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   it('cancels a booking whose passengers are all named, and not one whose car is on its way', async () => {
     const request = async (bookingId: string) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'the traveller called',
           refund: true,
           clientAddress: '::1',
@@ -466,12 +473,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       pickupInstant(booking.trip_date, booking.trip_time).getTime() - 2 * 3_600_000,
     )
     const cancel = async (refundOverride: string | null) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'the flight was cancelled',
           refund: true,
           refundOverride,
@@ -497,12 +504,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   it('refuses to cancel a booking that is not confirmed', async () => {
     const step = await draftAtPayment(handle, now)
     expect(
-      await cancelBookingByStaff(
+      await cancelBooking(
         handle,
         simulator,
         {
           bookingId: step.booking.id,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'x',
           refund: true,
           clientAddress: '::1',

@@ -9,11 +9,7 @@ import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { Language } from '~/i18n/config'
-import {
-  cancelBookingByStaff,
-  CANCEL_REASON_MAX,
-  refundableCharge,
-} from '~/booking/cancel-booking.server'
+import { cancelBooking, CANCEL_REASON_MAX, refundableCharge } from '~/booking/cancel-booking.server'
 import { refundsOfBooking, retryRefund, type RefundOutcome } from '~/booking/refunds.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { pageContext } from '~/utils/page-context.server'
@@ -137,12 +133,12 @@ export async function cancelFormAction(context: Context, request: Request, refer
       { status: 400, headers: staffPageHeaders },
     )
   }
-  const result = await cancelBookingByStaff(
+  const result = await cancelBooking(
     handle,
     paymentProvider(),
     {
       bookingId: booking.id,
-      staffAccountId: staff.account.id,
+      by: { kind: 'staff', accountId: staff.account.id },
       reason: parsed.data.reason,
       refund: parsed.data.refund === 'full',
       refundOverride: parsed.data.override || null,
