@@ -14,6 +14,7 @@ export interface BookingRefunds {
     amount: string
     status: string
     by: string | null
+    byTraveller: boolean
     providerRefundId: string | null
     error: string | null
     retryable: boolean
@@ -92,7 +93,11 @@ export function BookingRefundsSection({
                       </Form>
                     ) : null}
                   </td>
-                  <td>{refund.by ?? t('ops.cancel.byJob')}</td>
+                  <td>
+                    {refund.byTraveller
+                      ? t('ops.cancel.byTraveller')
+                      : (refund.by ?? t('ops.cancel.byJob'))}
+                  </td>
                   <td>{refund.providerRefundId ?? '–'}</td>
                 </tr>
               ))}

@@ -254,6 +254,8 @@ export async function refundSectionData(context: Context, request: Request, refe
       amount: money(refund.amount_minor, refund.currency, language),
       status: refund.status,
       by: refund.requested_by === null ? null : (names.get(refund.requested_by) ?? null),
+      // A refund the traveller's own cancellation asked for, online.
+      byTraveller: refund.requester === 'traveller',
       providerRefundId: refund.provider_refund_id,
       error: refund.error_code,
       // Only the newest failed refund of an attempt is offered again.

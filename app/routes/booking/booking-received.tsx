@@ -22,6 +22,11 @@ import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
+import { isAwaitingRide } from '~/domain/booking/status'
+import { ridePageData, type RidePageData } from '~/traveller/ride-page.server'
+import { RideStatusCard } from '~/components/ride/ride-status-card'
+import { MeetingPointCard } from '~/components/ride/meeting-point-card'
+import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 
 /**
  * The booking received page: only for the browser that
@@ -32,7 +37,7 @@ import { FieldLink } from '~/forms/form-errors'
 const paidBooking = (
   request: Request,
   { language, site }: Pick<ReturnType<typeof pageContext>, 'language' | 'site'>,
-) => requirePaidBooking(request, { language, site, unpaid: 'payment-step' })
+) => requirePaidBooking(request, { language, site, unpaid: 'payment-step', includeCancelled: true })
 
 /** At most the booking's passenger count, never below 0. */
 const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count ?? 0, 0)
@@ -40,8 +45,9 @@ const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { language, site, t, meta } = page
-  const { handle, booking, view, linkTo } = await paidBooking(request, page)
-  const stored = await passengerNames(handle, booking.id)
+  const paid = await paidBooking(request, page)
+  const { handle, booking, view, linkTo } = paid
+  const stored = await passengerNames(handle.db, booking.id)
   const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     language,
@@ -78,6 +84,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? stored
       : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
     max: maxPassengers(booking),
+    // The names are completed or corrected online only while the ride is still to come.
+    namesOpen: isAwaitingRide(booking.status),
+    ride: await ridePageData(paid, request, language),
     completed: new URL(request.url).searchParams.get('completed') === '1',
     // The 'Reservation Completed' dialog opens with the page: the root layout reads it.
     serverDialog: new URL(request.url).searchParams.get('completed') === '1',
@@ -91,7 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * the booking completed, then shows the 'Reservation Completed' dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await paidBooking(request, pageContext(context, request))
+  const { handle, booking, linkTo } = await paidBooking(request, pageContext(context, request))
   const max = maxPassengers(booking)
   const posted = passengerNamesPost(await request.formData())
   const post = passengerNamesFormSchema(max).safeParse(posted)
@@ -104,9 +113,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
     return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
   }
-  await completeBooking(handle, booking, names, new Date())
+  const completed = await completeBooking(handle, booking, names, new Date())
+  // Cancelled or under way meanwhile: the page now says so, and keeps the names as they were.
+  if (completed.kind === 'closed') return redirect(linkTo('/booking-received'), 303)
   const url = new URL(request.url)
   url.searchParams.set('completed', '1')
+  url.searchParams.delete('done')
   return redirect(`${url.pathname}${url.search}`, 303)
 }
 
@@ -114,8 +126,9 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingReceived({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, order, passenger, language, links, help } = loaderData
+  const { view, order, passenger, language, links, help, ride } = loaderData
   const { payment } = view
+  const cancelled = ride.status.status === 'cancelled'
   const money = statementMoney(
     [view.totalMinor, payment.paidMinor, payment.cashMinor],
     view.currency,
@@ -179,11 +192,18 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
       <div className="booking received" inert={coveredByDialog}>
         <div className="booking__head">
           <div className="container">
-            <h1>{t('received.title')}</h1>
+            <h1>{cancelled ? t('traveller.ride.cancelledTitle') : t('received.title')}</h1>
             <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
           </div>
         </div>
         <div className="container booking__body received__grid">
+          {ride.done ? <DoneNotice done={ride.done} refund={ride.refund} money={money} /> : null}
+          <RideStatusCard
+            initial={ride.status}
+            statusUrl={ride.statusUrl}
+            refreshHref={ride.refreshHref}
+          />
+          {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
               <h2 id="order-title">{t('received.orderTitle')}</h2>
@@ -200,25 +220,43 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                 [t('received.paidCard'), money(payment.paidMinor)],
                 payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
               ])}
-              {payment.cashMinor > 0 ? null : (
+              {cancelled ? (
+                ride.refund ? (
+                  <p className="received__paid">
+                    {t(
+                      ride.refund.status === 'succeeded'
+                        ? 'traveller.ride.refunded'
+                        : 'traveller.ride.refundUnderWay',
+                      { amount: money(ride.refund.amountMinor) },
+                    )}
+                  </p>
+                ) : null
+              ) : payment.cashMinor > 0 ? null : (
                 <p className="received__paid">{t('received.nothingDue')}</p>
               )}
             </div>
           </section>
-          <section className="card" aria-labelledby="documents-title">
-            <div className="card__body">
-              <h2 id="documents-title">{t('received.documentsTitle')}</h2>
-              <p>{t('received.documentsText')}</p>
-              <div className="received__links">
-                <Link className="button button--ghost" to={links.invoice}>
-                  {t('received.invoiceLink')}
-                </Link>
-                <Link className="button button--ghost" to={links.voucher}>
-                  {t('received.voucherLink')}
-                </Link>
+          <ManageRideCard online={ride.online} phone={help.phone} whatsapp={help.whatsapp} />
+          {cancelled ? null : (
+            <section className="card" aria-labelledby="documents-title">
+              <div className="card__body">
+                <h2 id="documents-title">{t('received.documentsTitle')}</h2>
+                <p>{t('received.documentsText')}</p>
+                <div className="received__links">
+                  <Link className="button button--ghost" to={links.invoice}>
+                    {t('received.invoiceLink')}
+                  </Link>
+                  <Link className="button button--ghost" to={links.voucher}>
+                    {t('received.voucherLink')}
+                  </Link>
+                  <a className="button button--ghost" href={ride.calendarHref} download>
+                    {t('traveller.ride.calendarLink')}
+                  </a>
+                </div>
               </div>
-            </div>
-          </section>
+            </section>
+          )}
+          {cancelled ? null : <ShareRideCard shareUrl={ride.shareUrl} />}
           <section className="card" aria-labelledby="reservation-title">
             <div className="card__body">
               <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
@@ -261,82 +299,97 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           <section className="card received__names" aria-labelledby="names-title">
             <div className="card__body">
               <h2 id="names-title">{t('received.namesTitle')}</h2>
-              <Form method="post" noValidate preventScrollReset>
-                {actionData?.limitReached ? (
-                  <div className="alert alert--error" role="alert" tabIndex={-1} autoFocus>
-                    <p>{t('received.limitReached')}</p>
-                  </div>
-                ) : null}
-                {missing || otherRefusals.length ? (
-                  // Focused on load without JavaScript, by the effect above with it; one link per field.
-                  <div
-                    className="alert alert--error error-summary"
-                    role="alert"
-                    tabIndex={-1}
-                    autoFocus
-                    ref={summary}
-                  >
-                    {missing ? <p>{t('received.namesRequired')}</p> : null}
-                    {otherRefusals.map((error) => (
-                      <p key={error}>{translateFieldError(t, error)}</p>
-                    ))}
-                    <ul>
-                      {refused.map(({ id, index, part, message }) => (
-                        <li key={id}>
-                          <FieldLink target={id}>
-                            {t(`received.${part}`, { number: index + 1 })} –{' '}
-                            {translateFieldError(t, message)}
-                          </FieldLink>
-                        </li>
+              {loaderData.namesOpen ? (
+                <Form method="post" noValidate preventScrollReset>
+                  {actionData?.limitReached ? (
+                    <div className="alert alert--error" role="alert" tabIndex={-1} autoFocus>
+                      <p>{t('received.limitReached')}</p>
+                    </div>
+                  ) : null}
+                  {missing || otherRefusals.length ? (
+                    // Focused on load without JavaScript, by the effect above with it; one link per field.
+                    <div
+                      className="alert alert--error error-summary"
+                      role="alert"
+                      tabIndex={-1}
+                      autoFocus
+                      ref={summary}
+                    >
+                      {missing ? <p>{t('received.namesRequired')}</p> : null}
+                      {otherRefusals.map((error) => (
+                        <p key={error}>{translateFieldError(t, error)}</p>
                       ))}
-                    </ul>
+                      <ul>
+                        {refused.map(({ id, index, part, message }) => (
+                          <li key={id}>
+                            <FieldLink target={id}>
+                              {t(`received.${part}`, { number: index + 1 })} –{' '}
+                              {translateFieldError(t, message)}
+                            </FieldLink>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                  <ol className="received__list">
+                    {names.map((name, index) => (
+                      <li key={`${index}-${names.length}`} className="form-grid">
+                        {(['firstname', 'lastname'] as const).map((part) => {
+                          const id = `passenger-${index}-${part}`
+                          const error = errors[index]?.[part]
+                          return (
+                            <div className="field" key={part}>
+                              <label htmlFor={id}>
+                                {t(`received.${part}`, { number: index + 1 })}
+                              </label>
+                              <input
+                                id={id}
+                                name={part}
+                                defaultValue={name[part]}
+                                required
+                                autoComplete="off"
+                                aria-invalid={error ? true : undefined}
+                                aria-describedby={error ? `${id}-error` : undefined}
+                              />
+                              {error ? (
+                                <p id={`${id}-error`} className="field__error">
+                                  {translateFieldError(t, error)}
+                                </p>
+                              ) : null}
+                            </div>
+                          )
+                        })}
+                      </li>
+                    ))}
+                  </ol>
+                  <div className="booking-step__actions">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="add"
+                      className="button button--ghost"
+                    >
+                      {t('received.addPassenger')}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="complete"
+                      className="button button--accent"
+                    >
+                      {t('received.complete')}
+                    </button>
                   </div>
-                ) : null}
+                </Form>
+              ) : (
                 <ol className="received__list">
                   {names.map((name, index) => (
-                    <li key={`${index}-${names.length}`} className="form-grid">
-                      {(['firstname', 'lastname'] as const).map((part) => {
-                        const id = `passenger-${index}-${part}`
-                        const error = errors[index]?.[part]
-                        return (
-                          <div className="field" key={part}>
-                            <label htmlFor={id}>
-                              {t(`received.${part}`, { number: index + 1 })}
-                            </label>
-                            <input
-                              id={id}
-                              name={part}
-                              defaultValue={name[part]}
-                              required
-                              autoComplete="off"
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? `${id}-error` : undefined}
-                            />
-                            {error ? (
-                              <p id={`${id}-error`} className="field__error">
-                                {translateFieldError(t, error)}
-                              </p>
-                            ) : null}
-                          </div>
-                        )
-                      })}
+                    <li key={index}>
+                      {name.firstname} {name.lastname}
                     </li>
                   ))}
                 </ol>
-                <div className="booking-step__actions">
-                  <button type="submit" name="intent" value="add" className="button button--ghost">
-                    {t('received.addPassenger')}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="complete"
-                    className="button button--accent"
-                  >
-                    {t('received.complete')}
-                  </button>
-                </div>
-              </Form>
+              )}
             </div>
           </section>
           <section className="card" aria-labelledby="help-title">
@@ -360,15 +413,43 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               </ul>
             </div>
           </section>
-          <div className="received__voucher">
-            <div className="received__voucher-actions">
-              <PrintButton label={t('received.printVoucher')} only="voucher" />
-              <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+          {cancelled ? null : (
+            <div className="received__voucher">
+              <div className="received__voucher-actions">
+                <PrintButton label={t('received.printVoucher')} only="voucher" />
+                <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+              </div>
+              <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
             </div>
-            <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
-          </div>
+          )}
         </div>
       </div>
     </>
+  )
+}
+
+/** What the action just done changed, said once at the top of the page after its redirect. */
+function DoneNotice({
+  done,
+  refund,
+  money,
+}: {
+  done: NonNullable<RidePageData['done']>
+  refund: RidePageData['refund']
+  money: (minor: number) => string
+}) {
+  const { t } = useTranslation()
+  const text =
+    done !== 'cancelled'
+      ? t(`traveller.ride.notices.${done}`)
+      : refund?.status === 'failed'
+        ? t('traveller.ride.notices.cancelledRefundFailed')
+        : refund
+          ? t('traveller.ride.notices.cancelledRefund', { amount: money(refund.amountMinor) })
+          : t('traveller.ride.notices.cancelled')
+  return (
+    <div className="alert alert--success received__notice" role="status">
+      <p>{text}</p>
+    </div>
   )
 }
