@@ -69,11 +69,14 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   }
 
   /** A booking paid in full through `provider` and confirmed by its callback. */
-  async function paidBooking(provider: PaymentProvider) {
+  async function paidBooking(
+    provider: PaymentProvider,
+    paymentOption: 'fullCard' | 'depositCash' = 'fullCard',
+  ) {
     const step = await draftAtPayment(handle, now)
     const begun = await bookAndPay(
       step,
-      { intent: 'book', details: { ...billing, paymentOption: 'fullCard' } },
+      { intent: 'book', details: { ...billing, paymentOption } },
       payContext(provider),
       now,
     )
@@ -215,6 +218,116 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(audit.filter((entry) => entry.action === 'booking.cancelled')).toHaveLength(1)
     const mails = await mailsOf(booking.id)
     expect(mails.filter((mail) => mail.kind === 'traveller.cancelled')).toHaveLength(1)
+  })
+
+  it('lets the traveller cancel online 24 hours or more ahead, refunded in full, audited as theirs', async () => {
+    const booking = await paidBooking(simulator)
+    const result = await cancelBooking(
+      handle,
+      simulator,
+      { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '203.0.113.9' },
+      now,
+    )
+    expect(result).toMatchObject({
+      kind: 'cancelled',
+      refundMinor: booking.paid_minor,
+      refund: { kind: 'succeeded' },
+    })
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'cancelled' })
+    const refunds = await handle.db
+      .selectFrom('payment_refunds')
+      .select(['status', 'amount_minor', 'requested_by', 'requester'])
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(refunds).toEqual([
+      {
+        status: 'succeeded',
+        amount_minor: booking.paid_minor,
+        requested_by: null,
+        requester: 'traveller',
+      },
+    ])
+    const simulated = await handle.db
+      .selectFrom('simulator_refunds')
+      .select('amount_minor')
+      .where('payment_id', '=', booking.payment_id!)
+      .execute()
+    expect(simulated).toEqual([{ amount_minor: booking.paid_minor }])
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.map(({ action, actor, staffName }) => ({ action, actor, staffName }))).toEqual([
+      { action: 'booking.cancelled', actor: 'traveller', staffName: null },
+      { action: 'booking.refunded', actor: 'traveller', staffName: null },
+    ])
+    const mails = await mailsOf(booking.id)
+    expect(mails.map((mail) => mail.kind)).toEqual([
+      'ops.booking_confirmed',
+      'traveller.cancelled',
+      'ops.booking_cancelled',
+    ])
+    expect(mails[1]!.text_body).toMatch(/We are refunding .+ to the card/)
+    expect(mails[2]!.text_body).toContain('The traveller cancelled this booking.')
+  })
+
+  it('refunds a deposit booking its deposit, what the card paid', async () => {
+    const booking = await paidBooking(simulator, 'depositCash')
+    expect(booking.paid_minor).toBeLessThan(booking.total_minor)
+    const result = await cancelBooking(
+      handle,
+      simulator,
+      { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+      now,
+    )
+    expect(result).toMatchObject({ kind: 'cancelled', refundMinor: booking.paid_minor })
+    expect(await refundsOf(booking.id)).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount_minor: booking.paid_minor }),
+    ])
+  })
+
+  it('does not let the traveller cancel under 24 hours before pickup, and changes nothing', async () => {
+    const booking = await paidBooking(simulator)
+    const pickup = pickupInstant(booking.trip_date, booking.trip_time)
+    const lateNow = new Date(pickup.getTime() - 23 * 3_600_000)
+    expect(
+      await cancelBooking(
+        handle,
+        simulator,
+        { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+        lateNow,
+      ),
+    ).toEqual({ kind: 'too-late' })
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'confirmed' })
+    expect(await refundsOf(booking.id)).toEqual([])
+    expect(await staffActionsOnBooking(handle.db, booking.id)).toEqual([])
+    expect((await mailsOf(booking.id)).map((mail) => mail.kind)).toEqual(['ops.booking_confirmed'])
+  })
+
+  it('cancels once when the traveller and a dispatcher cancel together', async () => {
+    const booking = await paidBooking(simulator)
+    const staff = await dispatcher()
+    const results = await Promise.all([
+      cancelBooking(
+        handle,
+        simulator,
+        { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+        now,
+      ),
+      cancelBooking(
+        handle,
+        simulator,
+        {
+          bookingId: booking.id,
+          by: { kind: 'staff', accountId: staff },
+          reason: 'Called to cancel',
+          refund: true,
+          clientAddress: '::1',
+        },
+        now,
+      ),
+    ])
+    expect(results.map((result) => result.kind).sort()).toEqual(['already-cancelled', 'cancelled'])
+    expect(await refundsOf(booking.id)).toEqual([expect.objectContaining({ status: 'succeeded' })])
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.filter((entry) => entry.action === 'booking.cancelled')).toHaveLength(1)
   })
 
   it('cancels without a refund when staff choose none, and says so in Turkish', async () => {

@@ -29,7 +29,7 @@ import * as m0012 from './migrations/0012_staff_second_factor'
 import * as m0013 from './migrations/0013_traveller_actions'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_bookings': m0001,
   '0002_booking_details': m0002,
   '0003_payments': m0003,
