@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { phoneHref } from '~/config/site'
+import { isAwaitingRide, type BookingStatus } from '~/domain/booking/status'
 import type { DetailsChange, TravellerCancellation } from '~/domain/booking/traveller-rules'
 
 export interface OnlineActions {
@@ -18,15 +19,24 @@ export interface OnlineActions {
  * WhatsApp. A cancelled booking, or a ride under way or over, offers nothing.
  */
 export function ManageRideCard({
-  online,
+  online: loaded,
+  status,
   phone,
   whatsapp,
 }: {
   online: OnlineActions
+  /** The booking's status as the page keeps it current: a ride begun or cancelled since closes both. */
+  status: BookingStatus
   phone: string
   whatsapp: string | null
 }) {
   const { t } = useTranslation()
+  const online: OnlineActions =
+    status === 'cancelled'
+      ? { ...loaded, cancel: 'cancelled', change: 'closed' }
+      : isAwaitingRide(status)
+        ? loaded
+        : { ...loaded, cancel: 'closed', change: 'closed' }
   return (
     <section className="card" aria-labelledby="manage-title">
       <div className="card__body">

@@ -2,30 +2,31 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { phoneHref } from '~/config/site'
 import type { RideStatus } from '~/traveller/ride-status'
-import { useRideStatus } from './use-ride-status'
 
 /**
  * The ride as it goes: where it stands now (announced to screen readers when
  * it changes), the timeline with the time of each step, and the driver and car
- * once assigned. Shown to the traveller and on the shared page alike.
+ * once assigned. Shown to the traveller and on the shared page alike, from the
+ * status the page keeps current (useRideStatus).
  */
 export function RideStatusCard({
-  initial,
-  statusUrl,
+  ride,
   refreshHref,
+  title,
 }: {
-  initial: RideStatus
-  statusUrl: string
+  ride: RideStatus
   refreshHref: string
+  /** The card's heading: the traveller's ride, or on the shared page someone else's. */
+  title: string
 }) {
   const { t } = useTranslation()
-  const { status, timeline, driver, ended } = useRideStatus(initial, statusUrl)
+  const { status, timeline, driver, ended } = ride
   const current = timeline.findLastIndex((entry) => entry.done)
   const now = timeline[current]
   return (
     <section className="card ride" aria-labelledby="ride-title">
       <div className="card__body">
-        <h2 id="ride-title">{t('traveller.ride.title')}</h2>
+        <h2 id="ride-title">{title}</h2>
         <p className="ride__now" aria-live="polite">
           {now ? t('traveller.ride.now', { status: t(`traveller.ride.steps.${now.step}`) }) : null}
         </p>

@@ -8,7 +8,7 @@ import type { BookingRow } from '~/db/schema'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
 import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
-import { formatDate, statementMoney } from '~/utils/format'
+import { formatDate, formatMoney, statementMoney } from '~/utils/format'
 import { passengerNameRequired } from '~/booking/booking-forms'
 import {
   passengerNamesFormSchema,
@@ -25,6 +25,7 @@ import { FieldLink } from '~/forms/form-errors'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { ridePageData, type RidePageData } from '~/traveller/ride-page.server'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
+import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 
@@ -128,7 +129,12 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation()
   const { view, order, passenger, language, links, help, ride } = loaderData
   const { payment } = view
+  // The ride's status, asked for again while the page is open (with JavaScript).
+  const live = useRideStatus(ride.status, ride.statusUrl)
   const cancelled = ride.status.status === 'cancelled'
+  // A refund is written with its cents, as the cancel page and the e-mail write it.
+  const refundMoney = (minor: number) =>
+    formatMoney(minor / 100, view.currency, language, { minimumFractionDigits: 2 })
   const money = statementMoney(
     [view.totalMinor, payment.paidMinor, payment.cashMinor],
     view.currency,
@@ -197,11 +203,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           </div>
         </div>
         <div className="container booking__body received__grid">
-          {ride.done ? <DoneNotice done={ride.done} refund={ride.refund} money={money} /> : null}
+          {ride.done ? (
+            <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
+          ) : null}
           <RideStatusCard
-            initial={ride.status}
-            statusUrl={ride.statusUrl}
+            ride={live}
             refreshHref={ride.refreshHref}
+            title={t('traveller.ride.title')}
           />
           {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
           <section className="card" aria-labelledby="order-title">
@@ -227,7 +235,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                       ride.refund.status === 'succeeded'
                         ? 'traveller.ride.refunded'
                         : 'traveller.ride.refundUnderWay',
-                      { amount: money(ride.refund.amountMinor) },
+                      { amount: refundMoney(ride.refund.amountMinor) },
                     )}
                   </p>
                 ) : null
@@ -236,7 +244,12 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               )}
             </div>
           </section>
-          <ManageRideCard online={ride.online} phone={help.phone} whatsapp={help.whatsapp} />
+          <ManageRideCard
+            online={ride.online}
+            status={live.status}
+            phone={help.phone}
+            whatsapp={help.whatsapp}
+          />
           {cancelled ? null : (
             <section className="card" aria-labelledby="documents-title">
               <div className="card__body">

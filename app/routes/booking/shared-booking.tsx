@@ -5,6 +5,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { notFound } from '~/utils/not-found'
 import { sharedPageData } from '~/traveller/ride-page.server'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
+import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { formatDate } from '~/utils/format'
 
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 export default function SharedBooking({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { trip, language } = loaderData
+  const live = useRideStatus(loaderData.status, loaderData.statusUrl)
   return (
     <div className="booking received">
       <div className="booking__head">
@@ -37,9 +39,9 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="container booking__body received__grid">
         <RideStatusCard
-          initial={loaderData.status}
-          statusUrl={loaderData.statusUrl}
+          ride={live}
           refreshHref={loaderData.refreshHref}
+          title={t('traveller.shared.rideTitle')}
         />
         <section className="card" aria-labelledby="shared-trip-title">
           <div className="card__body">
@@ -65,7 +67,7 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
             </dl>
           </div>
         </section>
-        {loaderData.status.status === 'cancelled' ? null : (
+        {live.status === 'cancelled' ? null : (
           <MeetingPointCard meeting={loaderData.meeting} companyPhone={loaderData.phone} />
         )}
       </div>
