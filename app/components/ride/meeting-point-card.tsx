@@ -10,15 +10,20 @@ import type { MeetingPoint } from '~/traveller/ride-status'
 export function MeetingPointCard({
   meeting,
   companyPhone,
+  guest = false,
 }: {
   meeting: MeetingPoint
   companyPhone: string
+  /** On the shared page, where the reader is not the one met. */
+  guest?: boolean
 }) {
   const { t } = useTranslation()
   return (
     <section className="card" aria-labelledby="meeting-title">
       <div className="card__body">
-        <h2 id="meeting-title">{t('traveller.meet.title')}</h2>
+        <h2 id="meeting-title">
+          {t(guest ? 'traveller.shared.meetTitle' : 'traveller.meet.title')}
+        </h2>
         {meeting.kind === 'airport' ? (
           <>
             <p>

@@ -12,12 +12,12 @@ import type { RideStatus } from '~/traveller/ride-status'
 export function RideStatusCard({
   ride,
   refreshHref,
-  title,
+  guest = false,
 }: {
   ride: RideStatus
   refreshHref: string
-  /** The card's heading: the traveller's ride, or on the shared page someone else's. */
-  title: string
+  /** On the shared page: the headings speak of the traveller's ride, not the reader's. */
+  guest?: boolean
 }) {
   const { t } = useTranslation()
   const { status, timeline, driver, ended } = ride
@@ -26,7 +26,7 @@ export function RideStatusCard({
   return (
     <section className="card ride" aria-labelledby="ride-title">
       <div className="card__body">
-        <h2 id="ride-title">{title}</h2>
+        <h2 id="ride-title">{t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}</h2>
         <p className="ride__now" aria-live="polite">
           {now ? t('traveller.ride.now', { status: t(`traveller.ride.steps.${now.step}`) }) : null}
         </p>
@@ -52,7 +52,9 @@ export function RideStatusCard({
             </li>
           ))}
         </ol>
-        <h3 className="ride__driver-title">{t('traveller.ride.driverTitle')}</h3>
+        <h3 className="ride__driver-title">
+          {t(guest ? 'traveller.shared.driverTitle' : 'traveller.ride.driverTitle')}
+        </h3>
         {driver ? (
           <dl className="trip-summary__list ride__driver">
             <div>

@@ -206,11 +206,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           {ride.done ? (
             <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
           ) : null}
-          <RideStatusCard
-            ride={live}
-            refreshHref={ride.refreshHref}
-            title={t('traveller.ride.title')}
-          />
+          <RideStatusCard ride={live} refreshHref={ride.refreshHref} />
           {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
@@ -226,7 +222,9 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                     : t('received.fullCard'),
                 ],
                 [t('received.paidCard'), money(payment.paidMinor)],
-                payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
+                // Nothing is collected for a ride that will not happen.
+                !cancelled &&
+                  payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
               ])}
               {cancelled ? (
                 ride.refund ? (

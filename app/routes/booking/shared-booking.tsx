@@ -38,11 +38,7 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="container booking__body received__grid">
-        <RideStatusCard
-          ride={live}
-          refreshHref={loaderData.refreshHref}
-          title={t('traveller.shared.rideTitle')}
-        />
+        <RideStatusCard ride={live} refreshHref={loaderData.refreshHref} guest />
         <section className="card" aria-labelledby="shared-trip-title">
           <div className="card__body">
             <h2 id="shared-trip-title">{t('traveller.shared.tripTitle')}</h2>
@@ -68,7 +64,7 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
         {live.status === 'cancelled' ? null : (
-          <MeetingPointCard meeting={loaderData.meeting} companyPhone={loaderData.phone} />
+          <MeetingPointCard meeting={loaderData.meeting} companyPhone={loaderData.phone} guest />
         )}
       </div>
     </div>
