@@ -384,8 +384,8 @@ export interface ChangedDetail {
 
 /**
  * Confirms to the traveller the details they changed online, each with its
- * old and new value (`change` names the audit entry's moment, so each change
- * is confirmed once).
+ * old and new value; the key holds the change's moment, so each change is
+ * confirmed once.
  */
 export function queueTravellerDetailsChanged(
   trx: Executor,

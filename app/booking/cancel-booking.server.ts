@@ -38,11 +38,6 @@ export async function refundableCharge(trx: Executor, booking: BookingRow) {
   return live ? undefined : attempt
 }
 
-/**
- * A cancellation, by staff or by the traveller. Staff give a reason and
- * choose whether to refund; the traveller cancels online only within the
- * free cancellation period, and always with the full refund the terms promise.
- */
 export interface StaffCancellation {
   bookingId: string
   clientAddress: string
@@ -60,6 +55,11 @@ export interface TravellerCancellation {
   by: { kind: 'traveller' }
 }
 
+/**
+ * A cancellation, by staff or by the traveller. Staff give a reason and
+ * choose whether to refund; the traveller cancels online only within the
+ * free cancellation period, and always with the full refund the terms promise.
+ */
 export type CancellationRequest = StaffCancellation | TravellerCancellation
 
 const isStaffCancellation = (request: CancellationRequest): request is StaffCancellation =>

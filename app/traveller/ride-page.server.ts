@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next'
 import type { SiteSettings } from '~/config/site'
+import type { BookingHelp } from '~/components/ride/help-lines'
 import type { BookingRow } from '~/db/schema'
 import { getDatabase } from '~/db/db.server'
 import { placeById } from '~/domain/places/gazetteer'
@@ -142,4 +144,16 @@ export async function rideStatusFor(request: Request, language: Language, now = 
     : (await findOwnBooking(handle, request, now))?.booking
   if (!booking || !(isPaid(booking.status) || wasPaidThenCancelled(booking))) return undefined
   return rideStatus(handle.db, booking, language)
+}
+
+/** The company's phone, e-mail and WhatsApp (its message naming the booking) for its pages. */
+export function bookingHelp(site: SiteSettings, t: TFunction, reference: string): BookingHelp {
+  const text = t('received.whatsappMessage', { reference })
+  return {
+    phone: site.phone,
+    email: site.email,
+    whatsapp: site.whatsappNumber
+      ? `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(text)}`
+      : null,
+  }
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
 import { bookAndPay, tripTime } from './booking-helpers'
-import { openServerDatabase, outboxDir } from './database'
+import { outboxDir } from './database'
+import { paidToken } from './traveller-helpers'
 
 /**
  * A dispatcher cancels a booking paid in the test and refunds it in full
@@ -44,23 +45,6 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
-/** The token of the simulator page that paid the booking. */
-function paidToken(reference: string): string {
-  const database = openServerDatabase()
-  try {
-    const row = database
-      .prepare(
-        `select payment_attempts.token from payment_attempts
-           join bookings on bookings.id = payment_attempts.booking_id
-          where bookings.reference = ? and payment_attempts.status = 'succeeded'`,
-      )
-      .get(reference) as { token: string }
-    return row.token
-  } finally {
-    database.close()
-  }
 }
 
 /** The outbox's messages about a booking (its reference appears in each). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { phoneHref } from '~/config/site'
+import { HelpLines, type BookingHelp } from './help-lines'
 import { isAwaitingRide, type BookingStatus } from '~/domain/booking/status'
 import type { DetailsChange, TravellerCancellation } from '~/domain/booking/traveller-rules'
 
@@ -21,14 +21,12 @@ export interface OnlineActions {
 export function ManageRideCard({
   online: loaded,
   status,
-  phone,
-  whatsapp,
+  help,
 }: {
   online: OnlineActions
   /** The booking's status as the page keeps it current: a ride begun or cancelled since closes both. */
   status: BookingStatus
-  phone: string
-  whatsapp: string | null
+  help: BookingHelp
 }) {
   const { t } = useTranslation()
   const online: OnlineActions =
@@ -60,18 +58,7 @@ export function ManageRideCard({
         ) : (
           <>
             <p>{t('traveller.ride.tooLate')}</p>
-            <ul className="received__help">
-              <li>
-                {t('received.helpPhone')}: <a href={phoneHref(phone)}>{phone}</a>
-              </li>
-              {whatsapp ? (
-                <li>
-                  <a href={whatsapp} rel="noopener noreferrer">
-                    {t('received.helpWhatsapp')}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
+            <HelpLines help={help} email={false} />
             <p className="ride-help-more">
               <Link to={online.cancelHref}>{t('traveller.ride.whyNoCancel')}</Link>
             </p>

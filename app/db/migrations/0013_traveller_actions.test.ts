@@ -113,4 +113,22 @@ describe.each(storageBackends())('migration 0013 on $name', (backend) => {
       .execute()
     expect(travellers).toHaveLength(1)
   })
+
+  it('goes back to the old shape, staff’s entries kept, and forward again', async () => {
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+    })
+    const down = await migrator.migrateDown()
+    expect(down.error).toBeUndefined()
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0013_traveller_actions'])
+    const kept = await sql<{ account_id: number }>`select account_id from staff_audit`.execute(
+      handle.db,
+    )
+    // The traveller's entry of the test above has no account: the old shape cannot hold it.
+    expect(kept.rows).toEqual([{ account_id: staffId }])
+    await migrateToLatest(handle.db)
+    const again = await handle.db.selectFrom('staff_audit').select(['actor']).execute()
+    expect(again).toEqual([{ actor: 'staff' }])
+  })
 })

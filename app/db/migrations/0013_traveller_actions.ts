@@ -17,8 +17,40 @@ import { autoIdType } from './column-types'
 
 const actorCheck = sql`(actor = 'staff' and account_id is not null) or (actor = 'traveller' and account_id is null)`
 
+/**
+ * SQLite: staff_audit rebuilt as a new table (with the actor, or as before
+ * it), its rows copied, the old one replaced and its indexes made again.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was
-async function auditIndexes(db: Kysely<any>) {
+async function rebuildAuditTable(db: Kysely<any>, withActor: boolean) {
+  let table = db.schema
+    .createTable('staff_audit_rebuilt')
+    .addColumn('id', autoIdType(db), (column) => column.primaryKey())
+  if (withActor) {
+    table = table.addColumn('actor', 'varchar(16)', (column) => column.notNull().defaultTo('staff'))
+  }
+  table = table
+    .addColumn('account_id', 'integer', (column) =>
+      withActor
+        ? column.references('staff_accounts.id')
+        : column.notNull().references('staff_accounts.id'),
+    )
+    .addColumn('action', 'varchar(40)', (column) => column.notNull())
+    .addColumn('booking_id', 'varchar(64)')
+    .addColumn('subject', 'varchar(80)')
+    .addColumn('before_json', 'text')
+    .addColumn('after_json', 'text')
+    .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
+  if (withActor) table = table.addCheckConstraint('staff_audit_actor', actorCheck)
+  await table.execute()
+  const columns = sql.raw(
+    'id, account_id, action, booking_id, subject, before_json, after_json, created_at',
+  )
+  await sql`insert into staff_audit_rebuilt (${columns}) select ${columns} from staff_audit`.execute(
+    db,
+  )
+  await db.schema.dropTable('staff_audit').execute()
+  await sql`alter table staff_audit_rebuilt rename to staff_audit`.execute(db)
   await db.schema
     .createIndex('staff_audit_booking')
     .on('staff_audit')
@@ -42,28 +74,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       db,
     )
   } else {
-    // SQLite: a new table with the new shape, the rows copied, the old one replaced.
-    await db.schema
-      .createTable('staff_audit_next')
-      .addColumn('id', autoIdType(db), (column) => column.primaryKey())
-      .addColumn('actor', 'varchar(16)', (column) => column.notNull().defaultTo('staff'))
-      .addColumn('account_id', 'integer', (column) => column.references('staff_accounts.id'))
-      .addColumn('action', 'varchar(40)', (column) => column.notNull())
-      .addColumn('booking_id', 'varchar(64)')
-      .addColumn('subject', 'varchar(80)')
-      .addColumn('before_json', 'text')
-      .addColumn('after_json', 'text')
-      .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
-      .addCheckConstraint('staff_audit_actor', actorCheck)
-      .execute()
-    await sql`
-      insert into staff_audit_next
-        (id, actor, account_id, action, booking_id, subject, before_json, after_json, created_at)
-      select id, 'staff', account_id, action, booking_id, subject, before_json, after_json, created_at
-      from staff_audit`.execute(db)
-    await db.schema.dropTable('staff_audit').execute()
-    await sql`alter table staff_audit_next rename to staff_audit`.execute(db)
-    await auditIndexes(db)
+    // Rows copied keep the default actor, 'staff': every entry so far is staff's.
+    await rebuildAuditTable(db, true)
   }
 
   await db.schema
@@ -87,26 +99,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`alter table staff_audit drop column actor`.execute(db)
     await sql`alter table staff_audit alter column account_id set not null`.execute(db)
   } else {
-    await db.schema
-      .createTable('staff_audit_previous')
-      .addColumn('id', autoIdType(db), (column) => column.primaryKey())
-      .addColumn('account_id', 'integer', (column) =>
-        column.notNull().references('staff_accounts.id'),
-      )
-      .addColumn('action', 'varchar(40)', (column) => column.notNull())
-      .addColumn('booking_id', 'varchar(64)')
-      .addColumn('subject', 'varchar(80)')
-      .addColumn('before_json', 'text')
-      .addColumn('after_json', 'text')
-      .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
-      .execute()
-    await sql`
-      insert into staff_audit_previous
-        (id, account_id, action, booking_id, subject, before_json, after_json, created_at)
-      select id, account_id, action, booking_id, subject, before_json, after_json, created_at
-      from staff_audit`.execute(db)
-    await db.schema.dropTable('staff_audit').execute()
-    await sql`alter table staff_audit_previous rename to staff_audit`.execute(db)
-    await auditIndexes(db)
+    await rebuildAuditTable(db, false)
   }
 }

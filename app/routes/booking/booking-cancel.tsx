@@ -1,9 +1,10 @@
 import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { HelpLines } from '~/components/ride/help-lines'
+import { bookingHelp } from '~/traveller/ride-page.server'
 import type { Route } from './+types/booking-cancel'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { phoneHref } from '~/config/site'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
@@ -35,7 +36,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     new Date(),
   )
   const charge = state === 'free' ? await refundableCharge(handle.db, booking) : undefined
-  const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     meta: page.meta('booking-cancel', { noindex: true }),
     reference: booking.reference,
@@ -51,13 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         }
       : null,
     terms: state === 'too-late' ? cancellationTerms(language, site) : null,
-    help: {
-      phone: site.phone,
-      email: site.email,
-      whatsapp: site.whatsappNumber
-        ? `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(whatsappText)}`
-        : null,
-    },
+    help: bookingHelp(site, t, booking.reference),
     backHref: linkTo('/booking-received'),
   }
 }
@@ -153,21 +147,7 @@ export default function BookingCancel({ loaderData }: Route.ComponentProps) {
                 <Link to={terms.href}>{t('traveller.cancel.termsLink')}</Link>
               </p>
               <p>{t('traveller.cancel.reach')}</p>
-              <ul className="received__help">
-                <li>
-                  {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
-                </li>
-                {help.whatsapp ? (
-                  <li>
-                    <a href={help.whatsapp} rel="noopener noreferrer">
-                      {t('received.helpWhatsapp')}
-                    </a>
-                  </li>
-                ) : null}
-                <li>
-                  {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
-                </li>
-              </ul>
+              <HelpLines help={help} />
             </div>
           </section>
         ) : (

@@ -3,11 +3,12 @@ import { Form, Link, data, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { HelpLines } from '~/components/ride/help-lines'
+import { bookingHelp } from '~/traveller/ride-page.server'
 import type { Route } from './+types/booking-change'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { useErrorTitle } from '~/utils/use-error-title'
-import { phoneHref } from '~/config/site'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { vehicleCapacity } from '~/booking/booking-view.server'
 import { passengerNames } from '~/booking/passenger-names.server'
@@ -15,9 +16,16 @@ import { detailsChange } from '~/domain/booking/traveller-rules'
 import { pickupInstant } from '~/domain/trip-search'
 import { detailsFormSchema, type DetailsForm } from '~/traveller/details-form'
 import { changeBookingDetails } from '~/traveller/change-details.server'
-import { translateFieldError } from '~/forms/text-input'
 import { FormErrorSummary } from '~/forms/form-errors'
-import { SelectField, TextField, TextareaField } from '~/forms/fields'
+import { TextField } from '~/forms/fields'
+import {
+  ArrivalFields,
+  CountFields,
+  NotesField,
+  PhoneField,
+  passengerDetailLabels,
+  usePassengerErrorText,
+} from '~/components/passenger-fields'
 import { formatDate } from '~/utils/format'
 
 /**
@@ -32,7 +40,6 @@ const ownBooking = (request: Request, page: ReturnType<typeof pageContext>) =>
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { handle, booking, view, linkTo } = await ownBooking(request, page)
-  const whatsappText = page.t('received.whatsappMessage', { reference: booking.reference })
   return {
     meta: page.meta('booking-change', { noindex: true }),
     language: page.language,
@@ -45,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       new Date(),
     ),
     capacity: vehicleCapacity(booking.vehicle_class),
+    fromAirport: view.trip.fromAirport,
     stored: {
       phone: booking.phone ?? '',
       flightNumber: booking.flight_number ?? '',
@@ -55,12 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       names: await passengerNames(handle.db, booking.id),
     },
     backHref: linkTo('/booking-received'),
-    help: {
-      phone: page.site.phone,
-      whatsapp: page.site.whatsappNumber
-        ? `https://wa.me/${page.site.whatsappNumber}?text=${encodeURIComponent(whatsappText)}`
-        : null,
-    },
+    help: bookingHelp(page.site, page.t, booking.reference),
   }
 }
 
@@ -90,8 +93,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-const range = (max: number) => Array.from({ length: max }, (_, index) => index + 1)
-
 export default function BookingChange({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { state, reference, language, help } = loaderData
@@ -115,6 +116,7 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
             lastResult={actionData?.result}
             capacity={loaderData.capacity}
             stored={loaderData.stored}
+            fromAirport={loaderData.fromAirport}
           />
         ) : (
           <div className="alert alert--info" role="status">
@@ -127,18 +129,7 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
           <div className="card__body">
             <h2 id="other-changes-title">{t('traveller.change.otherTitle')}</h2>
             <p>{t('traveller.change.otherText')}</p>
-            <ul className="received__help">
-              <li>
-                {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
-              </li>
-              {help.whatsapp ? (
-                <li>
-                  <a href={help.whatsapp} rel="noopener noreferrer">
-                    {t('received.helpWhatsapp')}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
+            <HelpLines help={help} email={false} />
           </div>
         </section>
         <p>
@@ -155,10 +146,12 @@ function DetailsChangeForm({
   lastResult,
   capacity,
   stored,
+  fromAirport,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   capacity: Loaded['capacity']
   stored: Loaded['stored']
+  fromAirport: boolean
 }) {
   const { t } = useTranslation()
   const schema = useMemo(() => detailsFormSchema(capacity), [capacity])
@@ -171,16 +164,12 @@ function DetailsChangeForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = (error: string) =>
-    translateFieldError(t, error, {
-      count: error.endsWith('luggageMax') ? capacity.luggage : capacity.passengers,
-    })
+  const text = usePassengerErrorText(capacity)
   const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)
   useErrorTitle(failed)
   const names = fields.names.getFieldList()
   const nameLabel = (part: 'firstname' | 'lastname', index: number) =>
     t(`received.${part}`, { number: index + 1 })
-  const counts = (max: number) => range(max).map((value) => ({ value, label: value }))
   return (
     <Form
       method="post"
@@ -192,12 +181,7 @@ function DetailsChangeForm({
       <FormErrorSummary
         form={form}
         labels={{
-          phone: t('booking.passenger.phone'),
-          passengers: t('booking.passenger.passengers'),
-          luggage: t('booking.passenger.luggage'),
-          flightNumber: t('booking.passenger.flightNumber'),
-          signName: t('booking.passenger.signName'),
-          notes: t('booking.passenger.notes'),
+          ...passengerDetailLabels(t),
           ...Object.fromEntries(
             names.flatMap((_, index) =>
               (['firstname', 'lastname'] as const).map((part) => [
@@ -210,49 +194,21 @@ function DetailsChangeForm({
         text={text}
       />
       <div className="form-grid">
-        <TextField
-          field={fields.phone}
-          label={t('booking.passenger.phone')}
-          type="tel"
-          autoComplete="tel"
-          hint={t('booking.passenger.phoneHint')}
-          text={text}
-        />
-        <TextField
-          field={fields.flightNumber}
-          label={t('booking.passenger.flightNumber')}
-          autoComplete="off"
-          hint={t('booking.passenger.flightNumberHint')}
-          text={text}
-        />
-        <TextField
-          field={fields.signName}
-          label={t('booking.passenger.signName')}
-          autoComplete="name"
-          text={text}
-        />
-        <SelectField
-          field={fields.passengers}
-          label={t('booking.passenger.passengers')}
-          placeholder={t('booking.passenger.choose')}
-          options={counts(capacity.passengers)}
-          text={text}
-        />
-        <SelectField
-          field={fields.luggage}
-          label={t('booking.passenger.luggage')}
-          placeholder={t('booking.passenger.choose')}
-          options={counts(capacity.luggage)}
+        <PhoneField field={fields.phone} text={text} />
+        <CountFields
+          passengers={fields.passengers}
+          luggage={fields.luggage}
+          capacity={capacity}
           text={text}
         />
       </div>
-      <TextareaField
-        field={fields.notes}
-        label={t('booking.passenger.notes')}
-        rows={4}
-        hint={t('booking.passenger.notesHint')}
+      <ArrivalFields
+        flightNumber={fields.flightNumber}
+        signName={fields.signName}
+        fromAirport={fromAirport}
         text={text}
       />
+      <NotesField field={fields.notes} text={text} />
       <fieldset className="form-fieldset">
         <legend>{t('traveller.change.namesTitle')}</legend>
         <p className="field__hint">{t('traveller.change.namesHint')}</p>

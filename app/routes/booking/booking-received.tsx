@@ -17,13 +17,14 @@ import {
   type NameErrors,
 } from '~/booking/passenger-names-form'
 import { translateFieldError } from '~/forms/text-input'
-import { phoneHref } from '~/config/site'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
 import { isAwaitingRide } from '~/domain/booking/status'
-import { ridePageData, type RidePageData } from '~/traveller/ride-page.server'
+import { bookingHelp, ridePageData, type RidePageData } from '~/traveller/ride-page.server'
+import { HelpLines } from '~/components/ride/help-lines'
+import { FactList } from '~/components/fact-list'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
@@ -49,7 +50,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const paid = await paidBooking(request, page)
   const { handle, booking, view, linkTo } = paid
   const stored = await passengerNames(handle.db, booking.id)
-  const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
   return {
     language,
     view,
@@ -58,13 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       invoice: linkTo('/invoice'),
       voucher: linkTo('/booking-voucher'),
     },
-    help: {
-      phone: site.phone,
-      email: site.email,
-      whatsapp: site.whatsappNumber
-        ? `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(whatsappText)}`
-        : null,
-    },
+    help: bookingHelp(site, t, booking.reference),
     order: {
       reference: booking.reference,
       date: booking.trip_date,
@@ -169,18 +163,6 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   dismissParams.delete('completed')
   const dismissQuery = dismissParams.toString()
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
-  const rows = (entries: ([string, string] | false | null | undefined)[]) => (
-    <dl className="trip-summary__list">
-      {entries
-        .filter((entry): entry is [string, string] => Boolean(entry))
-        .map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  )
   return (
     <>
       {/* First in the page, so without JavaScript it is read and reached first. */}
@@ -211,21 +193,23 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
               <h2 id="order-title">{t('received.orderTitle')}</h2>
-              {rows([
-                [t('received.orderNumber'), order.reference],
-                [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
-                [t('received.total'), money(view.totalMinor)],
-                [
-                  t('received.paymentMethod'),
-                  order.paymentOption === 'depositCash'
-                    ? t('received.depositCash')
-                    : t('received.fullCard'),
-                ],
-                [t('received.paidCard'), money(payment.paidMinor)],
-                // Nothing is collected for a ride that will not happen.
-                !cancelled &&
-                  payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
-              ])}
+              <FactList
+                facts={[
+                  [t('received.orderNumber'), order.reference],
+                  [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
+                  [t('received.total'), money(view.totalMinor)],
+                  [
+                    t('received.paymentMethod'),
+                    order.paymentOption === 'depositCash'
+                      ? t('received.depositCash')
+                      : t('received.fullCard'),
+                  ],
+                  [t('received.paidCard'), money(payment.paidMinor)],
+                  // Nothing is collected for a ride that will not happen.
+                  !cancelled &&
+                    payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
+                ]}
+              />
               {cancelled ? (
                 ride.refund ? (
                   <p className="received__paid">
@@ -242,12 +226,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               )}
             </div>
           </section>
-          <ManageRideCard
-            online={ride.online}
-            status={live.status}
-            phone={help.phone}
-            whatsapp={help.whatsapp}
-          />
+          <ManageRideCard online={ride.online} status={live.status} help={help} />
           {cancelled ? null : (
             <section className="card" aria-labelledby="documents-title">
               <div className="card__body">
@@ -271,40 +250,47 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           <section className="card" aria-labelledby="reservation-title">
             <div className="card__body">
               <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
-              {rows([
-                [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
-                [t('received.dropoff'), view.trip.destination.typed ?? view.trip.destination.name],
-                [t('received.pickupDate'), formatDate(view.trip.date, language)],
-                [t('received.pickupTime'), view.trip.time],
-                view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
-                view.signName ? [t('received.signName'), view.signName] : null,
-                [t('received.vehicle'), view.vehicle.title],
-                view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
-                view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
-                [
-                  t('received.extras'),
-                  view.extras.length
-                    ? view.extras
-                        .map((extra) => t(`booking.extras.items.${extra.code}.title`))
-                        .join(', ')
-                    : t('received.none'),
-                ],
-              ])}
+              <FactList
+                facts={[
+                  [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
+                  [
+                    t('received.dropoff'),
+                    view.trip.destination.typed ?? view.trip.destination.name,
+                  ],
+                  [t('received.pickupDate'), formatDate(view.trip.date, language)],
+                  [t('received.pickupTime'), view.trip.time],
+                  view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
+                  view.signName ? [t('received.signName'), view.signName] : null,
+                  [t('received.vehicle'), view.vehicle.title],
+                  view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
+                  view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
+                  [
+                    t('received.extras'),
+                    view.extras.length
+                      ? view.extras
+                          .map((extra) => t(`booking.extras.items.${extra.code}.title`))
+                          .join(', ')
+                      : t('received.none'),
+                  ],
+                ]}
+              />
             </div>
           </section>
           <section className="card" aria-labelledby="passenger-info-title">
             <div className="card__body">
               <h2 id="passenger-info-title">{t('received.passengerTitle')}</h2>
-              {rows([
-                [t('received.firstName'), dash(passenger.firstName)],
-                [t('received.lastName'), dash(passenger.lastName)],
-                [t('received.email'), dash(passenger.email)],
-                [t('received.phone'), dash(passenger.phone)],
-                [t('received.address'), dash(passenger.address)],
-                [t('received.city'), dash(passenger.city)],
-                [t('received.country'), dash(passenger.country)],
-                [t('received.zip'), dash(passenger.zipcode)],
-              ])}
+              <FactList
+                facts={[
+                  [t('received.firstName'), dash(passenger.firstName)],
+                  [t('received.lastName'), dash(passenger.lastName)],
+                  [t('received.email'), dash(passenger.email)],
+                  [t('received.phone'), dash(passenger.phone)],
+                  [t('received.address'), dash(passenger.address)],
+                  [t('received.city'), dash(passenger.city)],
+                  [t('received.country'), dash(passenger.country)],
+                  [t('received.zip'), dash(passenger.zipcode)],
+                ]}
+              />
             </div>
           </section>
           <section className="card received__names" aria-labelledby="names-title">
@@ -407,21 +393,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
             <div className="card__body">
               <h2 id="help-title">{t('received.helpTitle')}</h2>
               <p>{t('received.helpText', { reference: order.reference })}</p>
-              <ul className="received__help">
-                <li>
-                  {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
-                </li>
-                {help.whatsapp ? (
-                  <li>
-                    <a href={help.whatsapp} rel="noopener noreferrer">
-                      {t('received.helpWhatsapp')}
-                    </a>
-                  </li>
-                ) : null}
-                <li>
-                  {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
-                </li>
-              </ul>
+              <HelpLines help={help} />
             </div>
           </section>
           {cancelled ? null : (

@@ -14,6 +14,7 @@ import { honeypotField } from '~/contact/contact-schema'
 import { findBookingSchema } from '~/traveller/find-booking-form'
 import { requestBookingLink } from '~/traveller/find-booking.server'
 import { translateFieldError } from '~/forms/text-input'
+import { Honeypot } from '~/forms/honeypot'
 import { TextField } from '~/forms/fields'
 import { FormErrorSummary } from '~/forms/form-errors'
 import { PageHero } from '~/components/page-hero'
@@ -164,18 +165,7 @@ function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]
         autoComplete="email"
         text={text}
       />
-      {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
-      <div className="contact-honeypot" aria-hidden="true">
-        <label htmlFor="find-booking-website">{t('contact.honeypot')}</label>
-        <input
-          id="find-booking-website"
-          name={honeypotField}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot id="find-booking-website" />
       <button type="submit" className="button button--accent" aria-disabled={sending}>
         {sending ? t('traveller.find.sending') : t('traveller.find.submit')}
       </button>

@@ -8,6 +8,7 @@ import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { formatDate } from '~/utils/format'
+import { FactList } from '~/components/fact-list'
 
 /**
  * The read-only page of a ride for someone meeting the traveller, opened
@@ -42,25 +43,16 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
         <section className="card" aria-labelledby="shared-trip-title">
           <div className="card__body">
             <h2 id="shared-trip-title">{t('traveller.shared.tripTitle')}</h2>
-            <dl className="trip-summary__list">
-              {(
-                [
-                  [t('received.pickup'), trip.from],
-                  [t('received.dropoff'), trip.to],
-                  [t('received.pickupDate'), formatDate(trip.date, language)],
-                  [t('received.pickupTime'), trip.time],
-                  trip.flightNumber ? [t('received.flightNumber'), trip.flightNumber] : null,
-                  [t('received.vehicle'), trip.vehicle],
-                ] as const
-              )
-                .filter((row): row is readonly [string, string] => row !== null)
-                .map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-            </dl>
+            <FactList
+              facts={[
+                [t('received.pickup'), trip.from],
+                [t('received.dropoff'), trip.to],
+                [t('received.pickupDate'), formatDate(trip.date, language)],
+                [t('received.pickupTime'), trip.time],
+                trip.flightNumber ? [t('received.flightNumber'), trip.flightNumber] : null,
+                [t('received.vehicle'), trip.vehicle],
+              ]}
+            />
           </div>
         </section>
         {live.status === 'cancelled' ? null : (
