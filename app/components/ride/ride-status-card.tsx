@@ -80,7 +80,7 @@ export function RideStatusCard({
           <p>
             {status === 'cancelled'
               ? t('traveller.ride.noDriverCancelled')
-              : t('traveller.ride.driverWaiting')}
+              : t(guest ? 'traveller.shared.driverWaiting' : 'traveller.ride.driverWaiting')}
           </p>
         )}
         {ended ? null : (
