@@ -152,7 +152,7 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
   it('audits and confirms a names correction from the received page; a cancelled booking keeps its names', async () => {
     const booking = await paidBooking()
     const first = [{ firstname: 'Ayşe', lastname: 'Yılmaz' }]
-    // Completing is the seed's own step: no change to confirm.
+    // Completing the names is the page's first step, not a change: nothing to confirm.
     expect(await completeBooking(handle, booking, first, now)).toEqual({ kind: 'completed' })
     expect(await staffActionsOnBooking(handle.db, booking.id)).toEqual([])
     const corrected = [{ firstname: 'Ayşe', lastname: 'Yılmaz-Kaya' }]

@@ -31,10 +31,14 @@ import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 
 /**
- * The booking received page: only for the browser that
- * made the booking or the holder of the e-mail's signed link; anyone else gets
- * the not-found page, which says nothing about whether the booking exists.
- * The browser that made a booking not paid yet goes back to the payment step.
+ * The booking received page, which is the traveller's ride page once paid
+ * (docs/after-payment.md): the ride as it goes, where to meet, what may still
+ * be changed or cancelled, the documents and the share link, besides the
+ * order summary and passenger names. Only for the browser that made the
+ * booking or the holder of the e-mail's signed link; anyone else gets the
+ * not-found page, which says nothing about whether the booking exists. A paid
+ * booking cancelled since still shows, with its refund. The browser that made
+ * a booking not paid yet goes back to the payment step.
  */
 const paidBooking = (
   request: Request,
