@@ -106,6 +106,8 @@ export async function performRefund(
       'payment_refunds.amount_minor',
       'payment_refunds.currency',
       'payment_attempts.payment_id',
+      'payment_attempts.finished_at as paid_at',
+      'payment_attempts.created_at as attempt_started_at',
       'bookings.reference',
       'bookings.language',
     ])
@@ -123,6 +125,10 @@ export async function performRefund(
         paymentId: claimed.payment_id,
         amountMinor: claimed.amount_minor,
         currency: claimed.currency as PaymentCurrency,
+        // A refund is always of one attempt's whole charge (claimRefund).
+        paidMinor: claimed.amount_minor,
+        paidAt: new Date(claimed.paid_at ?? claimed.attempt_started_at),
+        at: now,
         conversationId: claimed.reference,
         ip: clientAddress,
         locale: claimed.language === 'tr' ? 'tr' : 'en',
@@ -176,7 +182,8 @@ async function recordRefundOutcome(
         .where('id', '=', refund.attempt_id)
         .where('refund_status', '=', 'due')
         .execute()
-      await noteEvent(trx, booking, `refund of ${amount} made (${result.refundId})`, at)
+      const how = result.method === 'cancel' ? 'same-day cancel' : 'refund'
+      await noteEvent(trx, booking, `${how} of ${amount} made (${result.refundId})`, at)
       const failedBefore = await trx
         .selectFrom('payment_refunds')
         .select('id')
@@ -206,7 +213,7 @@ async function recordRefundOutcome(
           action: result.ok ? 'booking.refunded' : 'booking.refund_failed',
           bookingId: booking.id,
           after: result.ok
-            ? { refund: amount, refundId: result.refundId }
+            ? { refund: amount, refundId: result.refundId, method: result.method }
             : { refund: amount, errorCode: result.errorCode },
         },
         now,
