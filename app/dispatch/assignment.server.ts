@@ -281,9 +281,14 @@ export async function assignBooking(
   })
 }
 
-export type UnassignOutcome = { kind: 'unassigned' } | { kind: 'stale' } | { kind: 'notAssigned' }
+export type UnassignOutcome =
+  { kind: 'unassigned'; mailId: number | undefined } | { kind: 'stale' } | { kind: 'notAssigned' }
 
-/** Takes the driver and vehicle off a booking (the row stays, its version grows). */
+/**
+ * Takes the driver and vehicle off a booking (the row stays, its version
+ * grows). A traveller still waiting for the ride is told, so they do not
+ * look out for the car they were sent.
+ */
 export async function unassignBooking(
   handle: DatabaseHandle,
   request: { bookingId: string; expectedVersion: number; staffAccountId: number },
@@ -319,6 +324,16 @@ export async function unassignBooking(
       },
       now,
     )
-    return { kind: 'unassigned' }
+    const mailId = isAwaitingRide(booking.status)
+      ? await queueDriverDetailsMail(
+          trx,
+          booking,
+          null,
+          'withdrawn',
+          `unassignment:${booking.id}:${version + 1}`,
+          now,
+        )
+      : undefined
+    return { kind: 'unassigned', mailId }
   })
 }

@@ -453,7 +453,10 @@ export async function assignAction(context: Context, request: Request, reference
       },
       now,
     )
-    if (outcome.kind === 'unassigned') return done('unassigned')
+    if (outcome.kind === 'unassigned') {
+      deliverMailSoon(handle, [outcome.mailId])
+      return done('unassigned')
+    }
     return data(
       { result: undefined, stale: true, warnings: null },
       { status: 409, headers: staffPageHeaders },

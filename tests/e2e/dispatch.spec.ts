@@ -162,9 +162,13 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   await expect(page).toHaveURL(
     new RegExp(`/ops/bookings/${second!.reference}\\?dispatch=assigned$`),
   )
-  await expect(page.getByRole('region', { name: 'Staff actions' })).toContainText(
-    'Warnings accepted',
+  const accepted = page.getByRole('region', { name: 'Staff actions' })
+  await expect(accepted).toContainText('Warnings accepted')
+  // In words, not the codes the audit entry keeps.
+  await expect(accepted).toContainText(
+    `The driver also drives ${first!.reference} at an overlapping time.`,
   )
+  await expect(accepted).not.toContainText('driverOverlap')
 
   // The board names the driver.
   await page.goto(`/ops?day=${bookingDay()}`)

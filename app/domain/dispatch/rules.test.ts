@@ -8,6 +8,7 @@ import {
   servesClass,
   tripsOverlap,
   warningsFingerprint,
+  acceptedWarnings,
 } from './rules'
 
 describe('booked class or better', () => {
@@ -96,6 +97,23 @@ describe('warnings fingerprint', () => {
     expect(warningsFingerprint([driver, seats])).toBe(warningsFingerprint([seats, driver]))
     expect(warningsFingerprint([driver])).not.toBe(warningsFingerprint([driver, seats]))
     expect(warningsFingerprint([])).toBe('')
+  })
+
+  it('reads back as the warnings it was made of, for the audit log', () => {
+    const fingerprint = warningsFingerprint([
+      { kind: 'vehicleOverlap', reference: 'MC-BBBBBB', tripDate: '2027-06-01', tripTime: '09:00' },
+      { kind: 'luggage', luggage: 3, bags: 5 },
+      { kind: 'seats', seats: 4, passengers: 6 },
+      { kind: 'driverOverlap', reference: 'MC-AAAAAA', tripDate: '2027-06-01', tripTime: '10:00' },
+    ])
+    expect(acceptedWarnings(fingerprint)).toEqual([
+      { kind: 'driverOverlap', reference: 'MC-AAAAAA' },
+      { kind: 'luggage', bags: 5, luggage: 3 },
+      { kind: 'seats', passengers: 6, seats: 4 },
+      { kind: 'vehicleOverlap', reference: 'MC-BBBBBB' },
+    ])
+    expect(acceptedWarnings('')).toEqual([])
+    expect(acceptedWarnings('nonsense,seats:x>1')).toEqual([])
   })
 })
 

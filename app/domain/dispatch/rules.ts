@@ -92,6 +92,31 @@ export function warningsFingerprint(warnings: readonly AssignmentWarning[]): str
     .join(',')
 }
 
+/** A warning as its fingerprint keeps it: what the audit log can tell of it later. */
+export type AcceptedWarning =
+  | { kind: 'driverOverlap' | 'vehicleOverlap'; reference: string }
+  | { kind: 'seats'; passengers: number; seats: number }
+  | { kind: 'luggage'; bags: number; luggage: number }
+
+/**
+ * The warnings a dispatcher accepted, read back from their fingerprint (the
+ * audit entry stores it). Parts that do not read as a warning are left out.
+ */
+export function acceptedWarnings(fingerprint: string): AcceptedWarning[] {
+  return fingerprint.split(',').flatMap((part): AcceptedWarning[] => {
+    const overlap = /^(driverOverlap|vehicleOverlap):(.+)$/.exec(part)
+    if (overlap) {
+      return [{ kind: overlap[1] as 'driverOverlap' | 'vehicleOverlap', reference: overlap[2]! }]
+    }
+    const capacity = /^(seats|luggage):(\d+)>(\d+)$/.exec(part)
+    if (!capacity) return []
+    const [wanted, offered] = [Number(capacity[2]), Number(capacity[3])]
+    return capacity[1] === 'seats'
+      ? [{ kind: 'seats', passengers: wanted, seats: offered }]
+      : [{ kind: 'luggage', bags: wanted, luggage: offered }]
+  })
+}
+
 /**
  * A vehicle plate as stored and compared: upper case (Turkish plates use
  * Latin letters), without spaces or dashes, so '34 ABC 123' and '34abc123'
