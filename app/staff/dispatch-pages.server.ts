@@ -39,7 +39,7 @@ import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
 import { instantFormatter } from './ops-pages.server'
-import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
+import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
 /**
  * What the dispatch pages under /ops do (drivers, vehicles, a booking's
@@ -606,7 +606,9 @@ export async function jobsAction(context: Context, request: Request) {
     { accountId: staff.account.id, reference, step },
     new Date(),
   )
-  if (outcome.kind === 'notYours') throw notFound()
+  // Signed in as a driver, but not this job's: refused like any page that is
+  // not for them (the reference alone tells them nothing they did not send).
+  if (outcome.kind === 'notYours') throw forbidden()
   if (outcome.kind === 'outOfOrder') {
     context.set(dispatchFormRefused, true)
     return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
