@@ -29,6 +29,8 @@ import { startFakeIyzico } from '../../tests/support/iyzico-fake-server'
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { repriceForPayment } from '~/booking/reprice.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
+import { createStaffAccount } from '~/staff/accounts.server'
+import { refundSecondCharge } from './refunds.server'
 
 /**
  * A paid booking, stored: the simulator's sessions and our payment attempts on
@@ -215,11 +217,13 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect(sessions).toHaveLength(1)
   })
 
-  it('keeps a second charge on a paid booking as its own attempt, flagged for refund', async () => {
-    const booking = await submittedBooking('fullCard')
+  /**
+   * A booking paid twice: a second page for it opened as a race before the
+   * one-live-attempt rule could, initialized at the provider and recorded as
+   * no longer live, and both pages paid. Nothing is settled yet.
+   */
+  async function paidTwice(booking: BookingRow) {
     const firstToken = await startedToken(booking)
-    // A second page for the same booking, as a race before this rule could open:
-    // initialized at the provider and recorded as no longer live.
     const second = await provider.initialize(initializeRequest(booking, ['childSeat'], context()))
     if (!second.ok) throw new Error('the simulator refused to start')
     await handle.db
@@ -241,6 +245,12 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       .execute()
     await payOnSimulator(handle, firstToken, simulatorCards.success, now)
     await payOnSimulator(handle, second.token, simulatorCards.success, now)
+    return { firstToken, secondToken: second.token }
+  }
+
+  it('keeps a second charge on a paid booking as its own attempt, flagged for refund', async () => {
+    const booking = await submittedBooking('fullCard')
+    const { firstToken, secondToken } = await paidTwice(booking)
 
     const first = await settlePayment(handle, provider, firstToken, now)
     expect(first).toMatchObject({ kind: 'confirmed', first: true })
@@ -250,7 +260,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       logged.push(String(chunk))
       return true
     })
-    const duplicate = await settlePayment(handle, provider, second.token, now).finally(() =>
+    const duplicate = await settlePayment(handle, provider, secondToken, now).finally(() =>
       stderr.mockRestore(),
     )
     expect(logged.join('')).toContain('"event":"payment.duplicate_charge"')
@@ -266,7 +276,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect(attempts).toEqual([
       { token: firstToken, status: 'succeeded', payment_id: paid?.payment_id, refund_status: null },
       {
-        token: second.token,
+        token: secondToken,
         status: 'succeeded',
         payment_id: expect.stringMatching(/^\d{8}$/),
         refund_status: 'due',
@@ -323,11 +333,77 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const afterJob = await bookingEvents(handle, booking.id)
     expect(afterJob.at(-1)?.note).toContain('refund of')
     // A replayed callback for the second charge changes nothing more.
-    expect(await settlePayment(handle, provider, second.token, now)).toMatchObject({
+    expect(await settlePayment(handle, provider, secondToken, now)).toMatchObject({
       kind: 'confirmed',
       first: false,
     })
     expect(await bookingEvents(handle, booking.id)).toHaveLength(afterJob.length)
+  })
+
+  it('lets staff refund a second charge in one action, once, before the job gets to it', async () => {
+    const booking = await submittedBooking('fullCard')
+    const { firstToken, secondToken } = await paidTwice(booking)
+    await settlePayment(handle, provider, firstToken, now)
+    await settlePayment(handle, provider, secondToken, now)
+    const staff = await createStaffAccount(
+      handle,
+      {
+        email: `refunds.${backend.name.toLowerCase()}.${Date.now()}@example.com`,
+        name: 'Deniz Aydın',
+        role: 'dispatcher',
+        password: 'a-long-password-1',
+      },
+      now,
+    )
+    const attempts = await handle.db
+      .selectFrom('payment_attempts')
+      .select(['id', 'payment_id', 'refund_status'])
+      .where('booking_id', '=', booking.id)
+      .where('status', '=', 'succeeded')
+      .orderBy('id')
+      .execute()
+    const [paid, charge] = attempts
+    expect(charge?.refund_status).toBe('due')
+    const refund = (attemptId: number) =>
+      refundSecondCharge(
+        handle,
+        provider,
+        { bookingId: booking.id, attemptId, staffAccountId: staff.id, clientAddress: '::1' },
+        now,
+      )
+
+    // The booking's own payment is not a second charge: nothing is refunded.
+    expect(await refund(paid!.id)).toEqual({ kind: 'nothing-to-retry' })
+    // A double click: one refund is made, the other finds nothing to do.
+    const clicks = await Promise.all([refund(charge!.id), refund(charge!.id)])
+    expect(clicks.map((click) => click.kind).sort()).toEqual(['nothing-to-retry', 'retried'])
+    expect(clicks.find((click) => click.kind === 'retried')).toMatchObject({
+      outcome: { kind: 'succeeded' },
+    })
+    const refunds = await handle.db
+      .selectFrom('payment_refunds')
+      .select(['attempt_id', 'status', 'requested_by', 'amount_minor'])
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(refunds).toEqual([
+      {
+        attempt_id: charge!.id,
+        status: 'succeeded',
+        requested_by: staff.id,
+        amount_minor: booking.total_minor,
+      },
+    ])
+    // The job then has nothing left to refund, and the booking keeps its payment.
+    await runMaintenance(handle, provider, now)
+    expect(
+      await handle.db
+        .selectFrom('simulator_refunds')
+        .select('payment_id')
+        .where('payment_id', 'in', [paid!.payment_id!, charge!.payment_id!])
+        .execute(),
+    ).toEqual([{ payment_id: charge!.payment_id }])
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'confirmed' })
+    expect(await refund(charge!.id)).toEqual({ kind: 'nothing-to-retry' })
   })
 
   it('starts one iyzico checkout form when Book Now requests race a slow provider', async () => {

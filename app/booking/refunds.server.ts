@@ -244,24 +244,33 @@ export function refundsOfBooking(executor: Executor, bookingId: string) {
 
 export type RetryResult =
   | { kind: 'retried'; outcome: RefundOutcome }
-  /** The attempt has no failed refund to try again (one is under way or done, or none failed). */
+  /** Nothing to refund here: a refund is under way or done, or the rule of the call does not hold. */
   | { kind: 'nothing-to-retry' }
 
+interface StaffRefundRequest {
+  bookingId: string
+  attemptId: number
+  /** Null when the periodic job tries again (a provider that could not be reached). */
+  staffAccountId: number | null
+  clientAddress: string
+}
+
+/** What decides, under the booking's lock, whether a new refund may be claimed. */
+type ClaimRule = (state: {
+  latestRefund: string | undefined
+  refundStatus: 'due' | 'refunded' | null
+}) => boolean
+
 /**
- * A member of staff tries a failed refund again: a new refund is claimed for
- * the same attempt (under the booking's lock, as the first one was) only if
- * its latest refund failed and none is under way or done.
+ * Claims a refund of one succeeded attempt under the booking's lock, when
+ * `rule` allows it on what is stored, then asks the provider. The partial
+ * unique index behind claimRefund keeps two of these at once to one refund.
  */
-export async function retryRefund(
+async function claimUnderLockThenRefund(
   handle: DatabaseHandle,
   provider: PaymentProvider,
-  request: {
-    bookingId: string
-    attemptId: number
-    /** Null when the periodic job tries again (a provider that could not be reached). */
-    staffAccountId: number | null
-    clientAddress: string
-  },
+  request: StaffRefundRequest,
+  rule: ClaimRule,
   now: Date,
 ): Promise<RetryResult> {
   const refundId = await writeTransaction(handle, async (trx) => {
@@ -274,14 +283,24 @@ export async function retryRefund(
       .where('booking_id', '=', booking.id)
       .orderBy('id', 'desc')
       .executeTakeFirst()
-    if (latest?.status !== 'failed') return undefined
     const attempt = await trx
       .selectFrom('payment_attempts')
-      .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
+      .select([
+        'id',
+        'booking_id',
+        'provider',
+        'payment_id',
+        'amount_minor',
+        'currency',
+        'refund_status',
+      ])
       .where('id', '=', request.attemptId)
+      .where('booking_id', '=', booking.id)
       .where('status', '=', 'succeeded')
       .executeTakeFirst()
-    if (!attempt) return undefined
+    if (!attempt || !rule({ latestRefund: latest?.status, refundStatus: attempt.refund_status })) {
+      return undefined
+    }
     return claimRefund(trx, attempt, request.staffAccountId, now)
   })
   if (refundId === undefined) return { kind: 'nothing-to-retry' }
@@ -289,4 +308,45 @@ export async function retryRefund(
     kind: 'retried',
     outcome: await performRefund(handle, provider, refundId, request.clientAddress, now),
   }
+}
+
+/**
+ * A member of staff (or the job, for an unreachable provider) tries a failed
+ * refund again: a new refund is claimed for the same attempt only while its
+ * latest refund is the failed one and none is under way or done.
+ */
+export function retryRefund(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  request: StaffRefundRequest,
+  now: Date,
+): Promise<RetryResult> {
+  return claimUnderLockThenRefund(
+    handle,
+    provider,
+    request,
+    ({ latestRefund }) => latestRefund === 'failed',
+    now,
+  )
+}
+
+/**
+ * A member of staff refunds a second charge (a payment flagged due for
+ * refund) in one action, without waiting for the maintenance run: only
+ * while it is still due and no refund of it was asked for. Whichever of
+ * staff and the job claims it first refunds it; the other finds nothing.
+ */
+export function refundSecondCharge(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  request: StaffRefundRequest & { staffAccountId: number },
+  now: Date,
+): Promise<RetryResult> {
+  return claimUnderLockThenRefund(
+    handle,
+    provider,
+    request,
+    ({ latestRefund, refundStatus }) => refundStatus === 'due' && latestRefund === undefined,
+    now,
+  )
 }

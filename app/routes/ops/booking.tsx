@@ -5,7 +5,11 @@ import { bookingPageData } from '~/staff/ops-pages.server'
 import { assignmentSummary } from '~/staff/dispatch-pages.server'
 import { AssignmentSection } from '~/components/ops/assignment-section'
 import { refundSectionData } from '~/staff/cancel-pages.server'
-import { BookingRefundsSection, RefundNotice } from '~/components/ops-booking-refunds'
+import {
+  BookingRefundsSection,
+  RefundNotice,
+  RefundSecondChargeButton,
+} from '~/components/ops-booking-refunds'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [page, dispatch, refunds] = await Promise.all([
@@ -175,11 +179,21 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
                     {attempt.error ? ` (${attempt.error})` : ''}
                   </td>
                   <td>
-                    {booking.refunds.latestByAttempt[attempt.id]
-                      ? t(`ops.refundStatuses.${booking.refunds.latestByAttempt[attempt.id]}`)
-                      : attempt.refundDue
-                        ? t('ops.booking.refundDue')
-                        : '–'}
+                    {booking.refunds.latestByAttempt[attempt.id] ? (
+                      t(`ops.refundStatuses.${booking.refunds.latestByAttempt[attempt.id]}`)
+                    ) : attempt.refundDue ? (
+                      <>
+                        {t('ops.booking.refundDue')}
+                        {booking.refunds.mayRefund ? (
+                          <RefundSecondChargeButton
+                            reference={booking.reference}
+                            attemptId={attempt.id}
+                          />
+                        ) : null}
+                      </>
+                    ) : (
+                      '–'
+                    )}
                   </td>
                 </tr>
               ))}
