@@ -3,12 +3,12 @@ import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '../../tests/support/database-backends'
 import {
   bookingEvents,
-  bookingExtraCodes,
+  bookingExtras,
   createDraft,
   findBooking,
   markExtrasDone,
   savePassengerDetails,
-  setExtraChosen,
+  setExtraQuantity,
   submitDraft,
 } from '~/booking/bookings.server'
 import type { BookingRow } from '~/db/schema'
@@ -29,6 +29,9 @@ import { startFakeIyzico } from '../../tests/support/iyzico-fake-server'
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { repriceForPayment } from '~/booking/reprice.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
+import { noExtras } from '~/domain/booking/extras'
+
+const oneChildSeat = { ...noExtras, childSeat: 1 }
 import { createStaffAccount } from '~/staff/accounts.server'
 import { refundSecondCharge } from './refunds.server'
 
@@ -66,7 +69,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   /** A booking through every step up to Book Now, in lira, with a child seat. */
   async function submittedBooking(option: 'fullCard' | 'depositCash'): Promise<BookingRow> {
     const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), now)
-    await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+    await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
     await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
     return submitDraft(handle, booking.id, { ...billing, paymentOption: option }, now)
@@ -74,14 +77,14 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   /** Book Now on a submitted booking: the token of the simulator page it opened. */
   async function startedToken(booking: BookingRow): Promise<string> {
-    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), now)
+    const begun = await beginPayment(handle, booking.id, oneChildSeat, context(), now)
     expect(begun).toMatchObject({ kind: 'page', reused: false })
     return begun.kind === 'page' ? begun.paymentPageUrl.split('/').pop()! : ''
   }
 
   it('asks for the stored amount with basket lines adding up to it', async () => {
     const booking = await submittedBooking('fullCard')
-    const request = initializeRequest(booking, ['childSeat'], context())
+    const request = initializeRequest(booking, oneChildSeat, context())
     expect(request).toMatchObject({
       conversationId: booking.reference,
       basketId: booking.reference,
@@ -90,7 +93,11 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       callbackUrl: 'http://localhost:3000/payment/callback',
     })
     expect(request.basketItems.map((item) => item.amountMinor)).toEqual([637739, 34606])
-    const deposit = initializeRequest({ ...booking, payment_option: 'depositCash' }, [], context())
+    const deposit = initializeRequest(
+      { ...booking, payment_option: 'depositCash' },
+      noExtras,
+      context(),
+    )
     expect(deposit.amountMinor).toBe(201704)
     expect(deposit.basketItems).toHaveLength(1)
   })
@@ -185,7 +192,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const begun = await beginPayment(
       handle,
       booking.id,
-      ['childSeat'],
+      oneChildSeat,
       { ...context(), provider: refusing },
       now,
     )
@@ -203,7 +210,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const booking = await submittedBooking('fullCard')
     const begun = await Promise.all(
       Array.from({ length: 5 }, () =>
-        beginPayment(handle, booking.id, ['childSeat'], context(), now),
+        beginPayment(handle, booking.id, oneChildSeat, context(), now),
       ),
     )
     const pages = new Set(begun.map((result) => result.kind === 'page' && result.paymentPageUrl))
@@ -224,7 +231,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
    */
   async function paidTwice(booking: BookingRow) {
     const firstToken = await startedToken(booking)
-    const second = await provider.initialize(initializeRequest(booking, ['childSeat'], context()))
+    const second = await provider.initialize(initializeRequest(booking, oneChildSeat, context()))
     if (!second.ok) throw new Error('the simulator refused to start')
     await handle.db
       .insertInto('payment_attempts')
@@ -414,7 +421,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       const iyzico = createIyzicoProvider({ ...keys, baseUrl: fake.url })
       const booking = await submittedBooking('depositCash')
       const ask = () =>
-        beginPayment(handle, booking.id, ['childSeat'], { ...context(), provider: iyzico }, now)
+        beginPayment(handle, booking.id, oneChildSeat, { ...context(), provider: iyzico }, now)
       // A double click: the second arrives while the first waits on the provider.
       const first = ask()
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -432,7 +439,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   async function submittedBookingAhead(): Promise<BookingRow> {
     const date = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)
     const { booking } = await createDraft(handle, draftInput(1, date), now)
-    await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+    await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
     await savePassengerDetails(handle, booking.id, passenger, now)
     return submitDraft(handle, booking.id, billing, now)
@@ -441,7 +448,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   it('starts no payment once the held price ran out, and prices the same booking again', async () => {
     const booking = await submittedBookingAhead()
     const later = new Date(now.getTime() + 45 * 60_000)
-    expect(await beginPayment(handle, booking.id, ['childSeat'], context(), later)).toEqual({
+    expect(await beginPayment(handle, booking.id, oneChildSeat, context(), later)).toEqual({
       kind: 'quote-expired',
     })
     const failed = await findBooking(handle, booking.id)
@@ -464,13 +471,13 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     })
     expect(stored!.quote_expires_at > later.toISOString()).toBe(true)
     expect(stored!.total_minor).toBeGreaterThan(0)
-    expect(await bookingExtraCodes(handle, booking.id)).toEqual(['childSeat'])
+    expect(await bookingExtras(handle, booking.id)).toEqual({ childSeat: 1, boosterSeat: 0 })
     const events = await bookingEvents(handle, booking.id)
     expect(events.at(-1)?.note).toMatch(/^priced again: \d+ → \d+ TRY$/)
 
     // At the new price the payment starts, for the new total.
     await submitDraft(handle, booking.id, changedBilling, later)
-    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), later)
+    const begun = await beginPayment(handle, booking.id, oneChildSeat, context(), later)
     expect(begun.kind).toBe('page')
     const attempt = await handle.db
       .selectFrom('payment_attempts')
@@ -484,7 +491,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   it('refuses to price again a trip that can no longer be booked online', async () => {
     const booking = await submittedBookingAhead()
     const pastPickup = new Date(now.getTime() + 11 * 86_400_000)
-    await beginPayment(handle, booking.id, [], context(), pastPickup)
+    await beginPayment(handle, booking.id, noExtras, context(), pastPickup)
     const failed = await findBooking(handle, booking.id)
     expect(await repriceForPayment(handle, failed!, billing, pastPickup)).toEqual({
       kind: 'unavailable',

@@ -38,6 +38,7 @@ import { jobsOfDriver } from '~/dispatch/jobs.server'
 import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
+import { noExtras } from '~/domain/booking/extras'
 import { instantFormatter } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
@@ -348,7 +349,7 @@ export async function assignmentSummary(context: Context, request: Request, refe
 
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
   const { language, site } = pageContext(context, request)
-  const view = presentBooking(booking, [], language, site)
+  const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
     label.typed ? `${label.name} (${label.typed})` : label.name
   return {
@@ -555,7 +556,7 @@ function jobView(
 ) {
   const { language, site } = pageContext(context, request)
   const { booking } = job
-  const view = presentBooking(booking, [], language, site)
+  const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
     label.typed ? `${label.name} (${label.typed})` : label.name
   return {

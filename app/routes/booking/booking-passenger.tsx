@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
+import { childSeatCount } from '~/domain/booking/extras'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
@@ -36,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notice: readNotice(request.url),
     view: presentBooking(booking, extras, language, site),
     capacity: vehicleCapacity(booking.vehicle_class),
+    childSeats: childSeatCount(extras),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -56,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await requireStepBooking(request, 'passenger')
+  const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
   const formData = await request.formData()
   const switched = await switchLanguageKeepingFields(
     request,
@@ -66,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     'passenger',
   )
   if (switched) return switched
-  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class))
+  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class), childSeatCount(extras))
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
@@ -88,8 +90,8 @@ const range = (max: number) => Array.from({ length: max }, (_, index) => index +
 
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, capacity, language, stored } = loaderData
-  const schema = useMemo(() => passengerSchema(capacity), [capacity])
+  const { view, capacity, childSeats, language, stored } = loaderData
+  const schema = useMemo(() => passengerSchema(capacity, childSeats), [capacity, childSeats])
   const [form, fields] = useForm<PassengerDetails>({
     id: 'passenger-form',
     lastResult: actionData?.result,
@@ -104,7 +106,12 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
   })
   const text = (error: string) =>
     translateFieldError(t, error, {
-      count: error.endsWith('luggageMax') ? capacity.luggage : capacity.passengers,
+      count: error.endsWith('luggageMax')
+        ? capacity.luggage
+        : error.endsWith('passengersForSeats')
+          ? childSeats
+          : capacity.passengers,
+      min: childSeats + 1,
     })
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)

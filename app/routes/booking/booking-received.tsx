@@ -22,6 +22,7 @@ import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /**
  * The booking received page: only for the browser that
@@ -235,9 +236,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                 [
                   t('received.extras'),
                   view.extras.length
-                    ? view.extras
-                        .map((extra) => t(`booking.extras.items.${extra.code}.title`))
-                        .join(', ')
+                    ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
                     : t('received.none'),
                 ],
               ])}
