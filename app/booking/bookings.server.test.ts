@@ -16,7 +16,12 @@ import {
   submitDraft,
   transitionBooking,
 } from './bookings.server'
-import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
+import {
+  billing,
+  draftInput,
+  hourlyDraftInput,
+  passenger,
+} from '../../tests/support/booking-fixtures'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from '~/domain/booking/status'
 
@@ -128,6 +133,34 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
     const without = await setExtraQuantity(handle, draft.id, 'childSeat', 0, now)
     expect(without).toMatchObject({ extras_cents: 700, total_cents: 13600 })
     expect(await findBooking(handle, draft.id)).toMatchObject({ total_cents: 13600 })
+  })
+
+  it('stores a hire by the hour with its hours, its plan and the hourly price', async () => {
+    const { booking } = await createDraft(handle, hourlyDraftInput(4, 90), now)
+    // Business Luxury Minivan: 4 × 50 EUR, and 30 km beyond the 60 included at 2 EUR.
+    expect(booking).toMatchObject({
+      ride_mode: 'hourly',
+      hire_hours: 4,
+      planned_km: 90,
+      pricing_rule: 'hourly',
+      base_cents: 20000,
+      extra_km: 30,
+      extra_km_cents: 6000,
+      peak: null,
+      vehicle_cents: 26000,
+      total_cents: 26000,
+      total_minor: 26000,
+      distance_km: 90,
+      distance_source: 'hourly',
+      pickup_place_id: 1022,
+      destination_place_id: 1022,
+    })
+    const transfer = await createDraft(handle, draftInput(), now)
+    expect(transfer.booking).toMatchObject({
+      ride_mode: 'transfer',
+      hire_hours: null,
+      planned_km: null,
+    })
   })
 
   it('keeps child and booster seats within one fewer than the seats, and asks again for passengers', async () => {

@@ -6,6 +6,7 @@ import { writeTransaction } from '~/db/write.server'
 import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
+import type { HourlyClassQuote } from '~/domain/pricing/hourly'
 import type { Currency, RatesSnapshot } from '~/domain/money/currency'
 import { isQuoteExpired, quoteExpiresAt } from '~/domain/booking/quote-hold'
 import {
@@ -36,9 +37,12 @@ export interface DraftInput {
   language: Language
   trip: { date: string; time: string; pickupText: string; destinationText: string }
   pickup: Place
+  /** For hire by the hour, the pickup again: the car is driven as directed from there. */
   destination: Place
-  distance: RouteDistance
-  quote: ClassQuote
+  distance: RouteDistance | { km: number; source: 'hourly' }
+  quote: ClassQuote | HourlyClassQuote
+  /** Hire by the hour: the hours and the kilometres planned beyond those included. */
+  hire?: { hours: number; plannedKm: number | null }
   currency: Currency
   rates: RatesSnapshot
 }
@@ -55,8 +59,11 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     base_cents: input.quote.baseCents,
     extra_km: input.quote.extraKm,
     extra_km_cents: input.quote.extraKmCents,
-    peak: input.quote.peak ?? null,
+    peak: ('peak' in input.quote && input.quote.peak) || null,
     vehicle_cents: input.quote.cents,
+    ride_mode: input.hire ? ('hourly' as const) : ('transfer' as const),
+    hire_hours: input.hire?.hours ?? null,
+    planned_km: input.hire?.plannedKm ?? null,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
     rates_date: input.rates.date,
