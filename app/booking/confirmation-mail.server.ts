@@ -5,7 +5,8 @@ import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { toLanguage } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
-import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
+import { pickupCalendarDate } from '~/domain/trip-search'
+import { rideMinutes } from '~/domain/booking/ride-mode'
 import { MailSendError } from '~/adapters/mail/mailer.server'
 import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
 import { bookingConfirmationMail } from '~/mail/booking-confirmation'
@@ -103,7 +104,7 @@ export async function sendConfirmation(
         date: pickupCalendarDate(booking.trip_date, booking.trip_time),
         time: booking.trip_time,
       },
-      durationMinutes: estimatedHours(booking.distance_km) * 60,
+      durationMinutes: rideMinutes(booking),
       summary: `${site.brand}: ${view.trip.pickup.name} → ${view.trip.destination.name} (${booking.reference})`,
       description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
       location: booking.pickup_text,

@@ -10,6 +10,7 @@ import {
   displayPlate,
   servesClass,
   tripsOverlap,
+  tripTiming,
   warningsFingerprint,
   type AssignmentWarning,
 } from '~/domain/dispatch/rules'
@@ -107,6 +108,8 @@ export async function assignmentWarnings(
       'bookings.trip_date',
       'bookings.trip_time',
       'bookings.distance_km',
+      'bookings.ride_mode',
+      'bookings.hire_hours',
       'booking_assignments.driver_id',
       'booking_assignments.vehicle_id',
     ])
@@ -124,19 +127,10 @@ export async function assignmentWarnings(
     .orderBy('bookings.trip_time')
     .orderBy('bookings.reference')
     .execute()
-  const trip = {
-    tripDate: booking.trip_date,
-    tripTime: booking.trip_time,
-    distanceKm: booking.distance_km,
-  }
+  const trip = tripTiming(booking)
   const warnings: AssignmentWarning[] = []
   for (const other of others) {
-    const otherTrip = {
-      tripDate: other.trip_date,
-      tripTime: other.trip_time,
-      distanceKm: other.distance_km,
-    }
-    if (!tripsOverlap(trip, otherTrip, bufferMinutes)) continue
+    if (!tripsOverlap(trip, tripTiming(other), bufferMinutes)) continue
     const when = {
       reference: other.reference,
       tripDate: other.trip_date,

@@ -7,6 +7,7 @@ import {
   normalisePlate,
   servesClass,
   tripsOverlap,
+  tripTiming,
   warningsFingerprint,
   acceptedWarnings,
 } from './rules'
@@ -34,7 +35,13 @@ describe('booked class or better', () => {
 
 describe('overlap of two trips', () => {
   // 60 km: ceil(60 / 50) = 2 hours estimated.
-  const morning = { tripDate: '2027-06-01', tripTime: '10:00', distanceKm: 60 }
+  const morning = tripTiming({
+    trip_date: '2027-06-01',
+    trip_time: '10:00',
+    ride_mode: 'transfer',
+    hire_hours: null,
+    distance_km: 60,
+  })
 
   it('a trip is busy from its pickup for its estimate plus the buffer', () => {
     const window = busyWindow(morning, 30)
@@ -57,12 +64,25 @@ describe('overlap of two trips', () => {
   })
 
   it('a 00:00 pickup is the midnight ending its date', () => {
-    const late = { tripDate: '2027-06-01', tripTime: '23:00', distanceKm: 10 }
-    const midnight = { tripDate: '2027-06-01', tripTime: '00:00', distanceKm: 10 }
+    const late = { tripDate: '2027-06-01', tripTime: '23:00', minutes: 60 }
+    const midnight = { tripDate: '2027-06-01', tripTime: '00:00', minutes: 60 }
     // 23:00 + 1 h + 30 min runs past midnight.
     expect(tripsOverlap(late, midnight, 30)).toBe(true)
-    const earlyThatDay = { tripDate: '2027-06-01', tripTime: '00:15', distanceKm: 10 }
+    const earlyThatDay = { tripDate: '2027-06-01', tripTime: '00:15', minutes: 60 }
     expect(tripsOverlap(earlyThatDay, midnight, 30)).toBe(false)
+  })
+
+  it('a hire by the hour keeps the car for its hours', () => {
+    const hire = tripTiming({
+      trip_date: '2027-06-01',
+      trip_time: '10:00',
+      ride_mode: 'hourly',
+      hire_hours: 6,
+      distance_km: 90,
+    })
+    // 10:00 + 6 h + 30 min: busy until 16:30, whatever the distance planned.
+    expect(tripsOverlap(hire, { ...morning, tripTime: '16:15' }, 30)).toBe(true)
+    expect(tripsOverlap(hire, { ...morning, tripTime: '16:30' }, 30)).toBe(false)
   })
 })
 
