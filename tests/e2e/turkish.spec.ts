@@ -258,7 +258,11 @@ test('the booking in Turkish, its error states and its e-mail: Turkish only', as
   await expect(page).toHaveURL(/\/booking-extra$/)
   await check()
   await page.getByRole('button', { name: /^Ekleyin Çocuk koltuğu/ }).click()
-  await expect(page.getByRole('button', { name: /^Eklendi Çocuk koltuğu/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: '1 adet eklendi' })).toBeVisible()
+  // The seat steppers' hidden names are Turkish too.
+  await expect(
+    page.getByRole('button', { name: 'Çocuk koltuğu: bir tane daha ekleyin' }),
+  ).toBeVisible()
   await check()
   await page.getByRole('button', { name: 'Devam' }).click()
 
