@@ -10,7 +10,12 @@ interface Feature {
   load: () => Promise<{ enhance: (elements: Element[]) => void }>
 }
 
-const features: Feature[] = []
+const features: Feature[] = [
+  { selector: 'form.route-search', load: () => import('./route-search') },
+  { selector: '.testimonials', load: () => import('./carousel') },
+  { selector: 'dialog[data-server-modal]', load: () => import('./server-dialog') },
+  { selector: 'form[data-swap]', load: () => import('./swap-form') },
+]
 
 enhanceFrame()
 void Promise.all(
