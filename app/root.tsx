@@ -9,7 +9,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
 import { i18nextMiddleware, rememberLanguageFromUrl } from './i18n/middleware.server'
