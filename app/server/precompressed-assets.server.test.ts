@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import compression from 'compression'
-import express from 'express'
+import express, { type ErrorRequestHandler } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressedAssets } from './precompressed-assets.server'
 
@@ -13,6 +13,8 @@ const script = `export const greeting = ${JSON.stringify('merhaba '.repeat(200))
 let folder: string
 let server: Server
 let base: string
+/** What reached the site's error handler. */
+const errors: unknown[] = []
 
 /** One raw answer: the bytes as sent, not decoded. */
 function get(path: string, acceptEncoding: string, method = 'GET') {
@@ -40,11 +42,17 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'entry-abc123.js'), script)
   writeFileSync(join(folder, 'entry-abc123.js.br'), brotliCompressSync(script))
   writeFileSync(join(folder, 'plain-abc123.js'), script)
+  writeFileSync(join(folder, 'gone-abc123.js'), script)
+  writeFileSync(join(folder, 'gone-abc123.js.br'), brotliCompressSync(script))
   // The same order as the site: response compression, the copies, then the files.
   const app = express()
   app.use(compression())
   app.use('/assets', precompressedAssets(folder))
   app.use('/assets', express.static(folder, { immutable: true, maxAge: '1y' }))
+  app.use(((error, _req, res, _next) => {
+    errors.push(error)
+    res.status(500).end()
+  }) as ErrorRequestHandler)
   server = app.listen(0, '127.0.0.1')
   await new Promise((done) => server.once('listening', done))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -82,6 +90,14 @@ describe('precompressedAssets', () => {
     expect((await get('/assets/missing.js', 'br')).status).toBe(404)
     // The copy itself is not a way around the plain file's name.
     expect((await get('/assets/entry-abc123.js.br.br', 'br')).status).toBe(404)
+  })
+
+  it('leaves a copy that can no longer be read to the plain file, with no error', async () => {
+    unlinkSync(join(folder, 'gone-abc123.js.br'))
+    const answer = await get('/assets/gone-abc123.js', 'br')
+    expect(answer.status).toBe(200)
+    expect(brotliDecompressSync(answer.body).toString()).toBe(script)
+    expect(errors).toEqual([])
   })
 
   it('answers HEAD with the headers of the copy and no body', async () => {

@@ -47,8 +47,11 @@ export function precompressedAssets(folder: string): RequestHandler {
         acceptRanges: false,
         headers: { 'Content-Type': type, 'Content-Encoding': 'br' },
       },
-      (error) => {
-        if (error) next(error)
+      (error?: NodeJS.ErrnoException) => {
+        // A browser that left during the file (a page it navigated away from) is
+        // no error of the site; a copy that cannot be read leaves it to the plain file.
+        if (!error || res.headersSent || error.code === 'ECONNABORTED') return
+        next()
       },
     )
   }
