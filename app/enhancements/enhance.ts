@@ -1,7 +1,7 @@
 // The script of every page that React does not hydrate (a route whose handle
 // says `hydrate: false`, docs/performance.md): the frame's behaviour, and each
 // feature the page has, found by its markup and downloaded only then. A page of
-// text downloads this file alone, about a kilobyte.
+// text downloads this file and Vite's small preload helper: about a kilobyte.
 import { enhanceFrame } from './frame'
 
 interface Feature {

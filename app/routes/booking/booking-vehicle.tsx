@@ -214,6 +214,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
   const dismissParams = new URLSearchParams(location.search)
   dismissParams.set(dialogClosedParam, 'closed')
   const dismissHref = `${location.pathname}?${dismissParams.toString()}`
+  // Closing is the browser's and the script's business: nothing here changes with it.
   const closeDialog = () => undefined
   const errorId = 'search-error'
   const errorText =
