@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { BookingView } from '~/booking/booking-view.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'

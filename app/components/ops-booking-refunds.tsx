@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 
 /** What the booking's staff page knows about its refunds (see refundSectionData). */
 export interface BookingRefunds {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
