@@ -25,6 +25,26 @@ export default tseslint.config(
       ],
     },
   },
+  // One translator per language on the server: components take useTranslation
+  // from app/i18n/use-translation.ts, which keeps react-i18next's hook for the browser.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/i18n/use-translation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message: "Import useTranslation from '~/i18n/use-translation'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The layers: the domain is pure (it imports only other domain modules), and
   // routes reach the database through the use cases, never directly.
   {

@@ -2,6 +2,8 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { enhancementsEntry } from './vite-plugins/enhancements-entry'
+import { precompressAssets } from './vite-plugins/precompress-assets'
 
 /** Sections of app/locales/*.json the browser never shows: the e-mails' texts. */
 const serverOnlySections = ['mail']
@@ -40,6 +42,6 @@ export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
-  plugins: [clientTranslations(), reactRouter()],
+  plugins: [clientTranslations(), enhancementsEntry(), reactRouter(), precompressAssets()],
   build: { assetsInlineLimit: 0 },
 })

@@ -9,10 +9,9 @@ import {
   useNavigation,
 } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/root'
 import appCss from './styles/app.css?url'
-import staticPageScript from './enhancements/static-page.js?url'
 import { i18nextMiddleware, rememberLanguageFromUrl } from './i18n/middleware.server'
 import { pageContext } from './utils/page-context.server'
 import { useNonce } from './utils/nonce'
@@ -23,6 +22,7 @@ import { SiteFooter } from './components/site-footer'
 import { NotFoundContent } from './components/not-found-content'
 import { defaultLanguage } from './i18n/config'
 import { footerLinks } from './content/footer.server'
+import { enhancementsScript } from './enhancements/script-url.server'
 import { useInertBehindDialog, usePageOpensDialog } from './components/modal-dialog'
 import { focusIsLost, moveFocusTo } from './utils/focus'
 
@@ -34,7 +34,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site } = pageContext(context, request)
-  return { language, site, footer: footerLinks(language, site) }
+  return { language, site, footer: footerLinks(language, site), enhancementsScript }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -87,9 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : (
-          <script src={staticPageScript} defer />
-        )}
+        ) : root ? (
+          <script type="module" src={root.enhancementsScript} nonce={nonce} />
+        ) : null}
       </body>
     </html>
   )

@@ -142,8 +142,10 @@ export function tripFor(index) {
 /**
  * Runs one journey to the booking received page and returns the booking's
  * public reference shown there. Throws a JourneyError naming the step that failed.
+ * `reached` (optional) is awaited with each step's page as the journey gets there,
+ * for a caller that looks at those pages in a real browser with the same cookies.
  */
-export async function bookOnce(browser, index) {
+export async function bookOnce(browser, index, reached = async () => {}) {
   const trip = tripFor(index)
   const search = await browser.request('search', `/booking-vehicle?${new URLSearchParams(trip)}`)
   if (search.status !== 200) throw new JourneyError('search', `answered ${search.status}`)
@@ -163,12 +165,14 @@ export async function bookOnce(browser, index) {
     },
     /^\/booking-extra$/,
   )
+  await reached('/booking-extra')
   await browser.redirectsTo(
     'extras',
     '/booking-extra',
     { intent: 'continue' },
     /^\/booking-passenger$/,
   )
+  await reached('/booking-passenger')
   await browser.redirectsTo(
     'passenger',
     '/booking-passenger',
@@ -182,6 +186,7 @@ export async function bookOnce(browser, index) {
     },
     /^\/booking-payment$/,
   )
+  await reached('/booking-payment')
   const paymentPage = await browser.redirectsTo(
     'book-now',
     '/booking-payment',
@@ -219,5 +224,6 @@ export async function bookOnce(browser, index) {
   if (received.status !== 200) throw new JourneyError('received', `answered ${received.status}`)
   const reference = /MC-[A-Z0-9]{6}/.exec(received.body)?.[0]
   if (!reference) throw new JourneyError('received', 'no booking reference on the page')
+  await reached('/booking-received')
   return reference
 }

@@ -13,12 +13,21 @@
 // limit; the whole run has a deadline.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { parseArgs } from 'node:util'
+import { formatSummary, summarise as summariseProfile } from './cpu-profile.mjs'
 import { bookOnce, Browser, RequestStats } from './journey.mjs'
 import { root, startServer } from './servers.mjs'
 import { postgresStore, sqliteStore } from './stores.mjs'
@@ -35,7 +44,9 @@ const usage = `usage: node bench/load-bookings.mjs [options]
                       postgres://root@127.0.0.1:5432/postgres)
   --skip-build        use the existing build/ instead of running npm run build
   --keep              keep the scratch folder and the database
-  --json              print the summary as one JSON object`
+  --json              print the summary as one JSON object
+  --profile           run the first instance with node --cpu-prof and print where its
+                      time went (kept as bench/results/load.cpuprofile)`
 
 function options() {
   let parsed
@@ -55,6 +66,7 @@ function options() {
         'skip-build': { type: 'boolean', default: false },
         keep: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        profile: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values
@@ -90,6 +102,7 @@ function options() {
     build: !parsed['skip-build'],
     keep: parsed.keep,
     json: parsed.json,
+    profile: parsed.profile,
   }
 }
 
@@ -263,6 +276,15 @@ function print(summary) {
   process.stdout.write(`${lines.join('\n')}\n`)
 }
 
+/** The profiled instance's CPU profile (written when it stopped): kept, and summarised. */
+function keepProfile(folder) {
+  const file = readdirSync(folder).find((name) => name.endsWith('.cpuprofile'))
+  if (!file) throw new Error('the profiled instance wrote no .cpuprofile')
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  copyFileSync(join(folder, file), join(root, 'bench/results/load.cpuprofile'))
+  return summariseProfile(JSON.parse(readFileSync(join(folder, file), 'utf8')), 25)
+}
+
 async function main() {
   const settings = options()
   if (settings.build) build()
@@ -283,9 +305,14 @@ async function main() {
   }
   const servers = []
   let summary
+  let profile
   try {
     // One after the other: the first migrates the schema, the others find it ready.
-    for (let count = 0; count < settings.instances; count++) servers.push(await startServer(env))
+    for (let count = 0; count < settings.instances; count++) {
+      const profiled = settings.profile && count === 0
+      const nodeArgs = profiled ? ['--cpu-prof', `--cpu-prof-dir=${join(folder, 'profile')}`] : []
+      servers.push(await startServer(env, { nodeArgs }))
+    }
     say(
       `${settings.journeys} journeys against ${servers.map((server) => server.url).join(' and ')} (${store.name})...`,
     )
@@ -300,6 +327,7 @@ async function main() {
     const counts = await store.count()
     summary = summarise(settings, store, run, stats, counts, emlCount(outbox), servers)
     summary.clean = clean(summary)
+    if (settings.profile) profile = keepProfile(join(folder, 'profile'))
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
     if (settings.keep)
@@ -311,6 +339,7 @@ async function main() {
   }
   if (settings.json) process.stdout.write(`${JSON.stringify(summary)}\n`)
   else print(summary)
+  if (profile) say(`\n${formatSummary(profile)}`)
   return summary.clean ? 0 : 1
 }
 

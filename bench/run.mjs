@@ -10,7 +10,7 @@
 // prints a table and writes it to bench/results/latest.json. The budgets are the
 // project's targets; a failed budget does not fail the command (it measures, the
 // table says pass or fail), only a bench that could not run does.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
   copyFileSync,
@@ -32,6 +32,7 @@ import autocannon from 'autocannon'
 import { chromiumLaunchOptions } from '../tests/chromium-launch.mjs'
 import { formatSummary, summarise } from './cpu-profile.mjs'
 import { measurePricing } from './pricing.mjs'
+import { Browser, bookOnce, RequestStats } from './journey.mjs'
 import { root, startServer } from './servers.mjs'
 
 const sections = ['throughput', 'js', 'lighthouse', 'pricing', 'profile']
@@ -257,32 +258,119 @@ async function throughput(app, list, settings) {
 
 // --- JavaScript weight ---------------------------------------------------------
 
-async function javascriptWeight(app, list) {
+/** The compressed bytes of every script one page load downloads, in a given browser context. */
+async function scriptsOf(context, url) {
+  const tab = await context.newPage()
+  const scripts = []
+  tab.on('requestfinished', (req) => {
+    scripts.push(
+      (async () => {
+        const response = await req.response()
+        const type = response?.headers()['content-type'] ?? ''
+        if (!/javascript/.test(type) && req.resourceType() !== 'script') return undefined
+        const sizes = await req.sizes()
+        return { url: req.url(), bytes: sizes.responseBodySize }
+      })(),
+    )
+  })
+  const response = await tab.goto(url, { waitUntil: 'networkidle' })
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`)
+  const files = (await Promise.all(scripts)).filter(Boolean)
+  if (files.some((file) => file.bytes < 0)) throw new Error(`${url}: a script came from a cache`)
+  const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
+  return { tab, kib: bytes / 1024, files: files.length }
+}
+
+/** The bench's traveller's cookies (bench/journey.mjs), for a browser context. */
+function cookiesOf(jar, appUrl) {
+  return jar
+    .header()
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const separator = pair.indexOf('=')
+      const cookie = { name: pair.slice(0, separator), value: pair.slice(separator + 1) }
+      return {
+        ...cookie,
+        domain: new URL(appUrl).hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax',
+      }
+    })
+}
+
+/** Adds a staff account to the bench's database with the site's own command. */
+function addStaffAccount(env, email, password) {
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/staff.mjs', 'add', '--email', email, '--name', 'Bench', '--role', 'admin'],
+    {
+      cwd: root,
+      input: `${password}\n`,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+    },
+  )
+  if (run.status !== 0) throw new Error(`staff account not added: ${run.stderr}`)
+}
+
+/**
+ * Every kind of page the site has, each loaded once in Chromium: the measured
+ * content pages, contact, each booking step as a traveller reaches it (the bench's
+ * journey, its cookies handed to the browser), the received page, and the staff
+ * pages (sign-in, the board, a booking's page) after signing in.
+ */
+async function javascriptWeight(app, list, env) {
   const { chromium } = await import('@playwright/test')
   const browser = await chromium.launch(chromiumLaunchOptions)
   const results = []
+  // A new context per page: its cache is empty, so every script is counted as downloaded.
+  const fresh = (storageState) =>
+    browser.newContext({ userAgent: browserHeaders['user-agent'], storageState })
+  const measure = async (name, path, storageState) => {
+    const context = await fresh(storageState)
+    const { kib, files } = await scriptsOf(context, `${app.url}${path}`)
+    results.push({ name, path, kib, files })
+    await context.close()
+  }
   try {
-    for (const page of list) {
-      const context = await browser.newContext({ userAgent: browserHeaders['user-agent'] })
-      const tab = await context.newPage()
-      const scripts = []
-      tab.on('requestfinished', (req) => {
-        scripts.push(
-          (async () => {
-            const response = await req.response()
-            const type = response?.headers()['content-type'] ?? ''
-            if (!/javascript/.test(type) && req.resourceType() !== 'script') return undefined
-            const sizes = await req.sizes()
-            return { url: req.url(), bytes: sizes.responseBodySize }
-          })(),
-        )
-      })
-      await tab.goto(`${app.url}${page.path}`, { waitUntil: 'networkidle' })
-      const files = (await Promise.all(scripts)).filter(Boolean)
-      const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
-      results.push({ ...page, kib: bytes / 1024, files: files.length })
-      await context.close()
+    for (const page of list) await measure(page.name, page.path)
+    await measure('contact', '/contact')
+
+    const traveller = new Browser({
+      sites: [app.url],
+      address: '127.0.0.1',
+      timeoutMs: 60_000,
+      stats: new RequestStats(),
+    })
+    const steps = {
+      '/booking-extra': 'extras step',
+      '/booking-passenger': 'passenger step',
+      '/booking-payment': 'payment step',
+      '/booking-received': 'received page',
     }
+    const reference = await bookOnce(traveller, 0, (path) =>
+      measure(steps[path], path, { cookies: cookiesOf(traveller.jar, app.url), origins: [] }),
+    )
+
+    const email = 'bench-admin@example.com'
+    const password = randomBytes(12).toString('base64url')
+    addStaffAccount(env, email, password)
+    const staff = await fresh()
+    const { tab } = await scriptsOf(staff, `${app.url}/ops/sign-in`)
+    await tab.getByLabel('E-mail').fill(email)
+    await tab.getByLabel('Password').fill(password)
+    await tab.getByRole('button', { name: 'Sign in' }).click()
+    await tab.waitForURL((url) => url.pathname === '/ops')
+    const signedIn = await staff.storageState()
+    await staff.close()
+    await measure('staff sign-in', '/ops/sign-in')
+    await measure('staff board', '/ops', signedIn)
+    await measure('staff booking', `/ops/bookings/${reference}`, signedIn)
   } finally {
     await browser.close()
   }
@@ -513,7 +601,7 @@ async function main() {
       }
       if (settings.only.has('js')) {
         say('JavaScript weight (Chromium page loads)...')
-        results.js = await javascriptWeight(app, list)
+        results.js = await javascriptWeight(app, list, env)
       }
       if (settings.only.has('lighthouse')) {
         say('Lighthouse (mobile, simulated throttling)...')

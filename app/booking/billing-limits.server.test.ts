@@ -16,6 +16,7 @@ import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { beginPayment, type PaymentContext } from './payments.server'
 import { createSimulatorProvider } from '~/adapters/payment/simulator.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
+import { noExtras } from '~/domain/booking/extras'
 
 const keys = { apiKey: 'limits-api-key', secretKey: 'limits-secret-key' }
 
@@ -80,7 +81,7 @@ describe.each(storageBackends())('billing details at their limits on $name', (ba
       database: async () => handle,
       baseUrl: 'http://localhost:3000',
     })
-    const begun = await beginPayment(handle, booking.id, [], context(simulator), now)
+    const begun = await beginPayment(handle, booking.id, noExtras, context(simulator), now)
     expect(begun).toMatchObject({ kind: 'page', reused: false })
     const session = await handle.db
       .selectFrom('simulator_sessions')
@@ -93,7 +94,7 @@ describe.each(storageBackends())('billing details at their limits on $name', (ba
   it("opens iyzico's Checkout Form with every buyer and address field within its limits", async () => {
     const booking = await submittedBooking()
     const iyzico = createIyzicoProvider({ ...keys, baseUrl: fake.url })
-    const begun = await beginPayment(handle, booking.id, [], context(iyzico), now)
+    const begun = await beginPayment(handle, booking.id, noExtras, context(iyzico), now)
     expect(begun).toMatchObject({ kind: 'page', reused: false })
 
     const sent = fake.requests.findLast((request) => request.path.includes('initialize'))

@@ -1,7 +1,8 @@
 import { getEnv } from '~/config/env.server'
 import type { SiteSettings } from '~/config/site'
 import type { BookingRow } from '~/db/schema'
-import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
+import { pickupCalendarDate } from '~/domain/trip-search'
+import { rideMinutes } from '~/domain/booking/ride-mode'
 import { bookingCalendarEvent } from '~/mail/ics'
 import { bookingLink } from './booking-access.server'
 import type { BookingView } from './booking-view.server'
@@ -9,7 +10,7 @@ import type { BookingView } from './booking-view.server'
 /**
  * The booking's calendar file (.ics): attached to the confirmation e-mail and
  * downloaded from the traveller's booking page. One event, from pickup for
- * the estimated drive, with the booking's signed link; its UID is stable per
+ * the ride's length (the estimated drive, or the hours hired), with the booking's signed link; its UID is stable per
  * booking, so a second download updates the same calendar entry.
  */
 export function bookingCalendarFile(
@@ -25,7 +26,7 @@ export function bookingCalendarFile(
       date: pickupCalendarDate(booking.trip_date, booking.trip_time),
       time: booking.trip_time,
     },
-    durationMinutes: estimatedHours(booking.distance_km) * 60,
+    durationMinutes: rideMinutes(booking),
     summary: `${site.brand}: ${view.trip.pickup.name} → ${view.trip.destination.name} (${booking.reference})`,
     description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
     location: booking.pickup_text,

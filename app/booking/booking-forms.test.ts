@@ -80,6 +80,19 @@ describe('passengerSchema', () => {
     })
   })
 
+  it('asks for one passenger more than the child and booster seats booked', () => {
+    const withSeats = (childSeats: number, passengers: string) => {
+      const schema = passengerSchema(capacity, childSeats)
+      const submission = parseWithZod(form({ ...passenger, passengers }), { schema })
+      return submission.status === 'success' ? {} : submission.reply().error
+    }
+    expect(withSeats(2, '2')).toEqual({ passengers: ['booking.errors.passengersForSeats'] })
+    expect(withSeats(2, '3')).toEqual({})
+    expect(withSeats(0, '1')).toEqual({})
+    expect(withSeats(1, '1')).toEqual({ passengers: ['booking.errors.passengersForSeats'] })
+    expect(withSeats(4, '5')).toEqual({})
+  })
+
   it('refuses a flight number that is not a flight designator', () => {
     expect(passengerErrors({ ...passenger, flightNumber: 'to the moon' })).toEqual({
       flightNumber: ['booking.errors.flightNumber'],

@@ -57,8 +57,12 @@ const count = (max: number, maxKey: string) =>
     .min(1, { error: 'booking.errors.counts' })
     .max(max, { error: maxKey })
 
-/** The passenger step: its counts are bounded by the chosen vehicle's capacity. */
-export function passengerSchema(capacity: VehicleCapacity) {
+/**
+ * The passenger step: its counts are bounded by the chosen vehicle's
+ * capacity, and the passengers are at least one more than the child and
+ * booster seats chosen (an adult travels with the children).
+ */
+export function passengerSchema(capacity: VehicleCapacity, childSeats = 0) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
   return z.object({
@@ -75,7 +79,11 @@ export function passengerSchema(capacity: VehicleCapacity) {
       },
       { error: 'booking.errors.phone' },
     ),
-    passengers: count(capacity.passengers, 'booking.errors.passengersMax'),
+    passengers: count(capacity.passengers, 'booking.errors.passengersMax').refine(
+      // Fewer than one passenger is already refused as not a count.
+      (passengers) => passengers < 1 || passengers > childSeats,
+      { error: 'booking.errors.passengersForSeats' },
+    ),
     luggage: count(capacity.luggage, 'booking.errors.luggageMax'),
     notes: textField({ max: limit.notes, multiline: true }),
     flightNumber: textField({ max: limit.flightNumber })

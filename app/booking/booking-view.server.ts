@@ -7,7 +7,7 @@ import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { toBookingMinor } from '~/domain/booking/money'
 import { vehicleClasses, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import { extraLines, extraUnitCents, type ExtraQuantities } from '~/domain/booking/extras'
 import { paymentSplit } from '~/domain/booking/payment-split'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
@@ -39,7 +39,7 @@ function placeLabel(placeId: number, typed: string, language: Language) {
  */
 export function presentBooking(
   booking: BookingRow,
-  extras: ExtraCode[],
+  extras: ExtraQuantities,
   language: Language,
   site: SiteSettings,
 ) {
@@ -69,7 +69,11 @@ export function presentBooking(
       luggage: capacity.luggage,
     },
     vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
-    extras: extras.map((code) => ({ code, minor: toBookingMinor(extraUnitCents[code], booking) })),
+    /** Each chosen extra: how many, the price of one and of the line, at the locked rate. */
+    extras: extraLines(extras).map(({ code, quantity }) => {
+      const unitMinor = toBookingMinor(extraUnitCents[code], booking)
+      return { code, quantity, unitMinor, minor: quantity * unitMinor }
+    }),
     totalMinor: booking.total_minor,
     payment: paymentSplit(booking),
     passengers: booking.passenger_count,
@@ -103,7 +107,7 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     date: view.trip.date,
     time: view.trip.time,
     vehicle: view.vehicle.title,
-    extras: view.extras.map((extra) => extra.code),
+    extras: view.extras.map(({ code, quantity }) => ({ code, quantity })),
     flightNumber: view.flightNumber,
     passengers: view.passengers,
     luggage: view.luggage,

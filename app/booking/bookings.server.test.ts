@@ -3,7 +3,7 @@ import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '../../tests/support/database-backends'
 import {
   bookingEvents,
-  bookingExtraCodes,
+  bookingExtras,
   createDraft,
   DraftUnavailableError,
   expireStaleDrafts,
@@ -11,11 +11,17 @@ import {
   markExtrasDone,
   requoteDraft,
   savePassengerDetails,
-  setExtraChosen,
+  setExtraQuantity,
+  ExtrasLimitError,
   submitDraft,
   transitionBooking,
 } from './bookings.server'
-import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
+import {
+  billing,
+  draftInput,
+  hourlyDraftInput,
+  passenger,
+} from '../../tests/support/booking-fixtures'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from '~/domain/booking/status'
 
@@ -112,22 +118,77 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
     expect(stored).toHaveLength(1)
   })
 
-  it('re-totals the draft as extras are toggled, in euro and in the locked currency', async () => {
+  it('re-totals the draft as the quantities of extras change, in euro and in the locked currency', async () => {
     const { booking: draft } = await createDraft(handle, draftInput(), now)
-    const withSeat = await setExtraChosen(handle, draft.id, 'childSeat', true, now)
+    const withSeat = await setExtraQuantity(handle, draft.id, 'childSeat', 1, now)
     expect(withSeat).toMatchObject({ extras_cents: 700, total_cents: 13600 })
     expect(withSeat.total_minor).toBe(637739 + 34606)
-    await setExtraChosen(handle, draft.id, 'childSeat', true, now) // a repeated toggle
-    await setExtraChosen(handle, draft.id, 'boosterSeat', true, now)
-    expect(await bookingExtraCodes(handle, draft.id)).toEqual(['childSeat', 'boosterSeat'])
-    const without = await setExtraChosen(handle, draft.id, 'childSeat', false, now)
+    await setExtraQuantity(handle, draft.id, 'childSeat', 1, now) // a repeated click
+    await setExtraQuantity(handle, draft.id, 'boosterSeat', 1, now)
+    expect(await bookingExtras(handle, draft.id)).toEqual({ childSeat: 1, boosterSeat: 1 })
+    const twoSeats = await setExtraQuantity(handle, draft.id, 'childSeat', 2, now)
+    expect(twoSeats).toMatchObject({ extras_cents: 2100, total_cents: 15000 })
+    expect(twoSeats.total_minor).toBe(637739 + 3 * 34606)
+    expect(await bookingExtras(handle, draft.id)).toEqual({ childSeat: 2, boosterSeat: 1 })
+    const without = await setExtraQuantity(handle, draft.id, 'childSeat', 0, now)
     expect(without).toMatchObject({ extras_cents: 700, total_cents: 13600 })
     expect(await findBooking(handle, draft.id)).toMatchObject({ total_cents: 13600 })
   })
 
+  it('stores a hire by the hour with its hours, its plan and the hourly price', async () => {
+    const { booking } = await createDraft(handle, hourlyDraftInput(4, 90), now)
+    // Business Luxury Minivan: 4 × 50 EUR, and 30 km beyond the 60 included at 2 EUR.
+    expect(booking).toMatchObject({
+      ride_mode: 'hourly',
+      hire_hours: 4,
+      planned_km: 90,
+      pricing_rule: 'hourly',
+      base_cents: 20000,
+      extra_km: 30,
+      extra_km_cents: 6000,
+      peak: null,
+      vehicle_cents: 26000,
+      total_cents: 26000,
+      total_minor: 26000,
+      distance_km: 90,
+      distance_source: 'hourly',
+      pickup_place_id: 1022,
+      destination_place_id: 1022,
+    })
+    const transfer = await createDraft(handle, draftInput(), now)
+    expect(transfer.booking).toMatchObject({
+      ride_mode: 'transfer',
+      hire_hours: null,
+      planned_km: null,
+    })
+  })
+
+  it('keeps child and booster seats within one fewer than the seats, and asks again for passengers', async () => {
+    // Class 1 is the Business Luxury Minivan: 5 seats, so 4 child and booster seats at most.
+    const { booking: draft } = await createDraft(handle, draftInput(1), now)
+    await setExtraQuantity(handle, draft.id, 'childSeat', 3, now)
+    await setExtraQuantity(handle, draft.id, 'boosterSeat', 1, now)
+    await expect(setExtraQuantity(handle, draft.id, 'boosterSeat', 2, now)).rejects.toEqual(
+      new ExtrasLimitError(4),
+    )
+    expect(await bookingExtras(handle, draft.id)).toEqual({ childSeat: 3, boosterSeat: 1 })
+    expect(await findBooking(handle, draft.id)).toMatchObject({ extras_cents: 2800 })
+
+    // Four passengers given, so three seats fit; a fourth seat asks for the passengers again.
+    await setExtraQuantity(handle, draft.id, 'childSeat', 1, now)
+    await markExtrasDone(handle, draft.id, now)
+    const given = await savePassengerDetails(handle, draft.id, { ...passenger, passengers: 4 }, now)
+    expect(given.passenger_done_at).not.toBeNull()
+    expect((await setExtraQuantity(handle, draft.id, 'childSeat', 2, now)).passenger_done_at).toBe(
+      given.passenger_done_at,
+    )
+    const reopened = await setExtraQuantity(handle, draft.id, 'childSeat', 3, now)
+    expect(reopened.passenger_done_at).toBeNull()
+  })
+
   it('prices the same draft for another class, keeping extras and reopening a step that no longer fits', async () => {
     const { booking: draft } = await createDraft(handle, draftInput(0), now)
-    await setExtraChosen(handle, draft.id, 'boosterSeat', true, now)
+    await setExtraQuantity(handle, draft.id, 'boosterSeat', 1, now)
     await markExtrasDone(handle, draft.id, now)
     await savePassengerDetails(handle, draft.id, { ...passenger, passengers: 6 }, now)
     const later = new Date(now.getTime() + 10 * 60_000)
@@ -173,7 +234,7 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
       'draft',
       'awaiting_payment',
     ])
-    await expect(setExtraChosen(handle, draft.id, 'childSeat', true, now)).rejects.toEqual(
+    await expect(setExtraQuantity(handle, draft.id, 'childSeat', 1, now)).rejects.toEqual(
       new DraftUnavailableError('submitted'),
     )
   })
@@ -192,7 +253,7 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
 
   it("carries the traveller's details and extras over to a new draft", async () => {
     const { booking: old } = await createDraft(handle, draftInput(), now)
-    await setExtraChosen(handle, old.id, 'childSeat', true, now)
+    await setExtraQuantity(handle, old.id, 'childSeat', 1, now)
     await savePassengerDetails(handle, old.id, passenger, now)
     const previous = (await findBooking(handle, old.id))!
     const { booking: fresh } = await createDraft(handle, draftInput(0), now, {
@@ -207,6 +268,6 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
       extras_done_at: null,
       extras_cents: 700,
     })
-    expect(await bookingExtraCodes(handle, fresh.id)).toEqual(['childSeat'])
+    expect(await bookingExtras(handle, fresh.id)).toEqual({ childSeat: 1, boosterSeat: 0 })
   })
 })

@@ -6,6 +6,7 @@ import { writeTransaction } from '~/db/write.server'
 import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
+import type { HourlyClassQuote } from '~/domain/pricing/hourly'
 import type { Currency, RatesSnapshot } from '~/domain/money/currency'
 import { isQuoteExpired, quoteExpiresAt } from '~/domain/booking/quote-hold'
 import {
@@ -19,16 +20,29 @@ import {
 } from './booking-store.server'
 import { newBookingId, newReference } from './identifiers.server'
 import { bookingTotals } from '~/domain/booking/money'
-import { extraCodes, extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import { vehicleClasses } from '~/domain/booking/vehicle-classes'
+import {
+  childSeatCount,
+  extraLines,
+  extraUnitCents,
+  maxChildSeats,
+  noExtras,
+  quantitiesOf,
+  type ExtraCode,
+  type ExtraQuantities,
+} from '~/domain/booking/extras'
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
 
 export interface DraftInput {
   language: Language
   trip: { date: string; time: string; pickupText: string; destinationText: string }
   pickup: Place
+  /** For hire by the hour, the pickup again: the car is driven as directed from there. */
   destination: Place
-  distance: RouteDistance
-  quote: ClassQuote
+  distance: RouteDistance | { km: number; source: 'hourly' }
+  quote: ClassQuote | HourlyClassQuote
+  /** Hire by the hour: the hours and the kilometres planned beyond those included. */
+  hire?: { hours: number; plannedKm: number | null }
   currency: Currency
   rates: RatesSnapshot
 }
@@ -45,8 +59,11 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     base_cents: input.quote.baseCents,
     extra_km: input.quote.extraKm,
     extra_km_cents: input.quote.extraKmCents,
-    peak: input.quote.peak ?? null,
+    peak: ('peak' in input.quote && input.quote.peak) || null,
     vehicle_cents: input.quote.cents,
+    ride_mode: input.hire ? ('hourly' as const) : ('transfer' as const),
+    hire_hours: input.hire?.hours ?? null,
+    planned_km: input.hire?.plannedKm ?? null,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
     rates_date: input.rates.date,
@@ -96,7 +113,7 @@ export async function createDraft(
   const at = now.toISOString()
   const quote = quoteColumns(input)
   const carried = options.carryFrom
-  const extras = carried ? await bookingExtraCodes(handle, carried.id) : []
+  const extras = carried ? await bookingExtras(handle, carried.id) : noExtras
   const row = {
     id: newBookingId(),
     language: input.language,
@@ -132,7 +149,7 @@ export async function createDraft(
           : undefined
         if (repeat) return { booking: repeat, created: false }
         await insertDraft(trx, { ...row, reference }, at)
-        if (extras.length) await insertExtras(trx, row.id, extras)
+        await insertExtras(trx, row.id, extras)
         return { booking: (await selectBooking(trx, row.id))!, created: true }
       })
     } catch (error) {
@@ -157,33 +174,34 @@ function selectBooking(executor: Executor, id: string) {
   return executor.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-async function insertExtras(executor: Executor, bookingId: string, codes: readonly ExtraCode[]) {
+async function insertExtras(executor: Executor, bookingId: string, quantities: ExtraQuantities) {
+  const lines = extraLines(quantities)
+  if (lines.length === 0) return
   await executor
     .insertInto('booking_extras')
     .values(
-      codes.map((code) => ({
+      lines.map(({ code, quantity }) => ({
         booking_id: bookingId,
         code,
-        quantity: 1,
+        quantity,
         unit_cents: extraUnitCents[code],
       })),
     )
     .execute()
 }
 
-/** The extras chosen for a booking, in catalogue order. */
-export async function bookingExtraCodes(
+/** How many of each extra a booking takes. */
+export async function bookingExtras(
   executor: DatabaseHandle | Executor,
   bookingId: string,
-): Promise<ExtraCode[]> {
+): Promise<ExtraQuantities> {
   const db = 'db' in executor ? executor.db : executor
   const rows = await db
     .selectFrom('booking_extras')
-    .select('code')
+    .select(['code', 'quantity'])
     .where('booking_id', '=', bookingId)
     .execute()
-  const chosen = new Set(rows.map((row) => row.code))
-  return extraCodes.filter((code) => chosen.has(code))
+  return quantitiesOf(rows)
 }
 
 /** Why a draft cannot be changed any more. */
@@ -245,7 +263,7 @@ export async function requoteDraft(
 ): Promise<BookingRow> {
   return updateDraft(handle, id, now, async (trx, booking) => {
     const quote = quoteColumns(input)
-    const extras = await bookingExtraCodes(trx, id)
+    const extras = await bookingExtras(trx, id)
     const fits =
       (booking.passenger_count ?? 0) <= capacity.passengers &&
       (booking.luggage_count ?? 0) <= capacity.luggage
@@ -259,22 +277,44 @@ export async function requoteDraft(
   })
 }
 
-/** Adds or removes one extra and re-totals the draft, atomically. */
-export async function setExtraChosen(
+/** More child and booster seats than a booking can take. */
+export class ExtrasLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`at most ${limit} child and booster seats`)
+  }
+}
+
+/**
+ * Sets how many of one extra a draft takes (0 removes it) and re-totals the
+ * draft, atomically. Child and booster seats together stay within one fewer
+ * than the vehicle's seats (an adult travels with the children); a count
+ * beyond the passengers already given reopens the passenger step, which then
+ * asks for enough passengers.
+ */
+export async function setExtraQuantity(
   handle: DatabaseHandle,
   id: string,
   code: ExtraCode,
-  chosen: boolean,
+  quantity: number,
   now: Date,
 ): Promise<BookingRow> {
   return updateDraft(handle, id, now, async (trx, booking) => {
+    const extras = { ...(await bookingExtras(trx, id)), [code]: quantity }
+    const limit = maxChildSeats(vehicleClasses[booking.vehicle_class].passengers)
+    if (childSeatCount(extras) > limit) throw new ExtrasLimitError(limit)
     await trx
       .deleteFrom('booking_extras')
       .where('booking_id', '=', id)
       .where('code', '=', code)
       .execute()
-    if (chosen) await insertExtras(trx, id, [code])
-    return bookingTotals(booking.vehicle_cents, await bookingExtraCodes(trx, id), booking)
+    await insertExtras(trx, id, { ...noExtras, [code]: quantity })
+    const seatsFit =
+      booking.passenger_count === null ||
+      childSeatCount(extras) <= maxChildSeats(booking.passenger_count)
+    return {
+      ...bookingTotals(booking.vehicle_cents, extras, booking),
+      passenger_done_at: seatsFit ? booking.passenger_done_at : null,
+    }
   })
 }
 
@@ -363,7 +403,7 @@ export async function repriceFailedBooking(
     now,
     async (trx, booking) => {
       const quote = quoteColumns(input)
-      const totals = bookingTotals(quote.vehicle_cents, await bookingExtraCodes(trx, id), quote)
+      const totals = bookingTotals(quote.vehicle_cents, await bookingExtras(trx, id), quote)
       await noteEvent(
         trx,
         booking,

@@ -365,6 +365,8 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   it('records a refund iyzico refused, and refunds it when staff try again', async () => {
     const booking = await paidBooking(iyzico)
     const staff = await dispatcher()
+    // Past iyzico's end of day the payment can no longer be cancelled, only refunded.
+    fake.settleDay()
     fake.setNextRefundFailure({ errorCode: '5093', errorMessage: 'İade şu an yapılamıyor' })
     const result = await cancelBooking(
       handle,
@@ -425,8 +427,49 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(await retry(staff)).toEqual({ kind: 'nothing-to-retry' })
   })
 
+  it("voids a payment iyzico took the same day, and tells the booking's log so", async () => {
+    const booking = await paidBooking(iyzico)
+    const result = await cancelBooking(
+      handle,
+      iyzico,
+      {
+        bookingId: booking.id,
+        by: { kind: 'staff', accountId: await dispatcher() },
+        reason: 'Traveller asked',
+        refund: true,
+        clientAddress: '::1',
+      },
+      now,
+    )
+    expect(result).toMatchObject({ kind: 'cancelled', refund: { kind: 'succeeded' } })
+    expect(fake.cancelled.has(booking.payment_id!)).toBe(true)
+    expect(fake.refunds.get(booking.payment_id!)).toBeUndefined()
+    expect(await refundsOf(booking.id)).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amount_minor: booking.paid_minor,
+        provider_refund_id: expect.stringMatching(/cancel$/),
+      }),
+    ])
+    const notes = await handle.db
+      .selectFrom('booking_events')
+      .select('note')
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(notes.map((event) => event.note)).toContainEqual(
+      expect.stringMatching(/^same-day cancel of [\d.]+ \w{3} made/),
+    )
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.find((entry) => entry.action === 'booking.refunded')).toMatchObject({
+      after: expect.objectContaining({ method: 'cancel' }),
+    })
+  })
+
   it('tries again by itself a refund the provider could not be reached for, up to five times', async () => {
     const booking = await paidBooking(iyzico)
+    // The tries below run into the next hour, which may be the next day: settled
+    // now, the payment is refunded whatever the hour, never cancelled.
+    fake.settleDay()
     // iyzico out of reach: nothing listens on this port.
     const unreachable = createIyzicoProvider({
       ...keys,

@@ -10,7 +10,8 @@ import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
 import { bookingConfirmationMail } from '~/mail/booking-confirmation'
 import { ICS_CONTENT_TYPE } from '~/mail/ics'
 import { bookingCalendarFile } from './booking-calendar.server'
-import { bookingExtraCodes, findBooking } from './bookings.server'
+import { bookingExtras, findBooking } from './bookings.server'
+import { extraLineLabel } from './extra-label'
 import { presentBooking } from './booking-view.server'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 
@@ -63,7 +64,7 @@ export async function sendConfirmation(
     const site = getSiteSettings()
     const language = toLanguage(booking.language)
     const t = translatorFor(language)
-    const extras = await bookingExtraCodes(handle, bookingId)
+    const extras = await bookingExtras(handle, bookingId)
     const view = presentBooking(booking, extras, language, site)
     const mail = bookingConfirmationMail(
       {
@@ -81,7 +82,7 @@ export async function sendConfirmation(
         date: booking.trip_date,
         time: booking.trip_time,
         vehicleTitle: view.vehicle.title,
-        extras: extras.map((code) => t(`booking.extras.items.${code}.title`)),
+        extras: view.extras.map((line) => extraLineLabel(t, line)),
         passengers: booking.passenger_count ?? 1,
         luggage: booking.luggage_count ?? 0,
         currency: view.currency,

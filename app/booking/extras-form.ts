@@ -2,27 +2,21 @@ import { z } from 'zod'
 import { extraCodes } from '~/domain/booking/extras'
 
 /**
- * The extras step's buttons. Each extra's button posts intent 'toggle' with
- * the extra's code and the state it asks for ('chosen': 'true' adds, anything
- * else removes), so a repeated click changes nothing; 'Continue' posts intent
- * 'continue' and nothing else. Parsed, a toggle is the add or remove it asks
- * for.
+ * The extras step's buttons. Each button of an extra posts intent 'set' with
+ * the extra's code and the quantity it asks for (Add posts 1, the + and −
+ * buttons the count after the change), so a repeated click changes nothing;
+ * 'Continue' posts intent 'continue' and nothing else. The quantity is a
+ * whole number here; how many the booking may take is the use case's rule.
  */
-const extrasPostSchema = z.discriminatedUnion('intent', [
+export const extrasFormSchema = z.discriminatedUnion('intent', [
   z.object({
-    intent: z.literal('toggle'),
+    intent: z.literal('set'),
     extra: z.enum(extraCodes),
-    chosen: z
-      .unknown()
-      .optional()
-      .transform((value) => value === 'true'),
+    quantity: z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
   }),
   z.object({ intent: z.literal('continue') }),
 ])
-
-export const extrasFormSchema = extrasPostSchema.transform((post) =>
-  post.intent === 'continue'
-    ? { intent: 'continue' as const }
-    : { intent: post.chosen ? ('add' as const) : ('remove' as const), extra: post.extra },
-)
 export type ExtrasFormAction = z.infer<typeof extrasFormSchema>

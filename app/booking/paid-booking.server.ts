@@ -6,7 +6,7 @@ import type { Language } from '~/i18n/config'
 import { getDatabase } from '~/db/db.server'
 import { isPaid } from '~/domain/booking/status'
 import { bookingHref, findOwnBooking } from './booking-access.server'
-import { bookingExtraCodes } from './bookings.server'
+import { bookingExtras } from './bookings.server'
 import { presentBooking, type BookingView } from './booking-view.server'
 import { notFound } from '~/utils/not-found'
 
@@ -71,7 +71,7 @@ export async function findPaidBookingFor(
     isPaid(booking.status) || (options.includeCancelled && wasPaidThenCancelled(booking))
   // A link reveals nothing about a booking that is not paid: the key may have leaked.
   if (!shown) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
-  const extras = await bookingExtraCodes(handle, booking.id)
+  const extras = await bookingExtras(handle, booking.id)
   return {
     kind: 'paid',
     paid: {

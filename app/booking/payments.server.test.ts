@@ -3,12 +3,12 @@ import { migrateToLatest, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '../../tests/support/database-backends'
 import {
   bookingEvents,
-  bookingExtraCodes,
+  bookingExtras,
   createDraft,
   findBooking,
   markExtrasDone,
   savePassengerDetails,
-  setExtraChosen,
+  setExtraQuantity,
   submitDraft,
 } from '~/booking/bookings.server'
 import type { BookingRow } from '~/db/schema'
@@ -29,6 +29,11 @@ import { startFakeIyzico } from '../../tests/support/iyzico-fake-server'
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import { repriceForPayment } from '~/booking/reprice.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
+import { noExtras } from '~/domain/booking/extras'
+
+const oneChildSeat = { ...noExtras, childSeat: 1 }
+import { createStaffAccount } from '~/staff/accounts.server'
+import { refundSecondCharge } from './refunds.server'
 
 /**
  * A paid booking, stored: the simulator's sessions and our payment attempts on
@@ -64,7 +69,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   /** A booking through every step up to Book Now, in lira, with a child seat. */
   async function submittedBooking(option: 'fullCard' | 'depositCash'): Promise<BookingRow> {
     const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), now)
-    await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+    await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
     await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
     return submitDraft(handle, booking.id, { ...billing, paymentOption: option }, now)
@@ -72,14 +77,14 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   /** Book Now on a submitted booking: the token of the simulator page it opened. */
   async function startedToken(booking: BookingRow): Promise<string> {
-    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), now)
+    const begun = await beginPayment(handle, booking.id, oneChildSeat, context(), now)
     expect(begun).toMatchObject({ kind: 'page', reused: false })
     return begun.kind === 'page' ? begun.paymentPageUrl.split('/').pop()! : ''
   }
 
   it('asks for the stored amount with basket lines adding up to it', async () => {
     const booking = await submittedBooking('fullCard')
-    const request = initializeRequest(booking, ['childSeat'], context())
+    const request = initializeRequest(booking, oneChildSeat, context())
     expect(request).toMatchObject({
       conversationId: booking.reference,
       basketId: booking.reference,
@@ -88,7 +93,11 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       callbackUrl: 'http://localhost:3000/payment/callback',
     })
     expect(request.basketItems.map((item) => item.amountMinor)).toEqual([637739, 34606])
-    const deposit = initializeRequest({ ...booking, payment_option: 'depositCash' }, [], context())
+    const deposit = initializeRequest(
+      { ...booking, payment_option: 'depositCash' },
+      noExtras,
+      context(),
+    )
     expect(deposit.amountMinor).toBe(201704)
     expect(deposit.basketItems).toHaveLength(1)
   })
@@ -183,7 +192,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const begun = await beginPayment(
       handle,
       booking.id,
-      ['childSeat'],
+      oneChildSeat,
       { ...context(), provider: refusing },
       now,
     )
@@ -201,7 +210,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const booking = await submittedBooking('fullCard')
     const begun = await Promise.all(
       Array.from({ length: 5 }, () =>
-        beginPayment(handle, booking.id, ['childSeat'], context(), now),
+        beginPayment(handle, booking.id, oneChildSeat, context(), now),
       ),
     )
     const pages = new Set(begun.map((result) => result.kind === 'page' && result.paymentPageUrl))
@@ -215,12 +224,14 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect(sessions).toHaveLength(1)
   })
 
-  it('keeps a second charge on a paid booking as its own attempt, flagged for refund', async () => {
-    const booking = await submittedBooking('fullCard')
+  /**
+   * A booking paid twice: a second page for it opened as a race before the
+   * one-live-attempt rule could, initialized at the provider and recorded as
+   * no longer live, and both pages paid. Nothing is settled yet.
+   */
+  async function paidTwice(booking: BookingRow) {
     const firstToken = await startedToken(booking)
-    // A second page for the same booking, as a race before this rule could open:
-    // initialized at the provider and recorded as no longer live.
-    const second = await provider.initialize(initializeRequest(booking, ['childSeat'], context()))
+    const second = await provider.initialize(initializeRequest(booking, oneChildSeat, context()))
     if (!second.ok) throw new Error('the simulator refused to start')
     await handle.db
       .insertInto('payment_attempts')
@@ -241,6 +252,12 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       .execute()
     await payOnSimulator(handle, firstToken, simulatorCards.success, now)
     await payOnSimulator(handle, second.token, simulatorCards.success, now)
+    return { firstToken, secondToken: second.token }
+  }
+
+  it('keeps a second charge on a paid booking as its own attempt, flagged for refund', async () => {
+    const booking = await submittedBooking('fullCard')
+    const { firstToken, secondToken } = await paidTwice(booking)
 
     const first = await settlePayment(handle, provider, firstToken, now)
     expect(first).toMatchObject({ kind: 'confirmed', first: true })
@@ -250,7 +267,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       logged.push(String(chunk))
       return true
     })
-    const duplicate = await settlePayment(handle, provider, second.token, now).finally(() =>
+    const duplicate = await settlePayment(handle, provider, secondToken, now).finally(() =>
       stderr.mockRestore(),
     )
     expect(logged.join('')).toContain('"event":"payment.duplicate_charge"')
@@ -266,7 +283,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     expect(attempts).toEqual([
       { token: firstToken, status: 'succeeded', payment_id: paid?.payment_id, refund_status: null },
       {
-        token: second.token,
+        token: secondToken,
         status: 'succeeded',
         payment_id: expect.stringMatching(/^\d{8}$/),
         refund_status: 'due',
@@ -323,11 +340,77 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     const afterJob = await bookingEvents(handle, booking.id)
     expect(afterJob.at(-1)?.note).toContain('refund of')
     // A replayed callback for the second charge changes nothing more.
-    expect(await settlePayment(handle, provider, second.token, now)).toMatchObject({
+    expect(await settlePayment(handle, provider, secondToken, now)).toMatchObject({
       kind: 'confirmed',
       first: false,
     })
     expect(await bookingEvents(handle, booking.id)).toHaveLength(afterJob.length)
+  })
+
+  it('lets staff refund a second charge in one action, once, before the job gets to it', async () => {
+    const booking = await submittedBooking('fullCard')
+    const { firstToken, secondToken } = await paidTwice(booking)
+    await settlePayment(handle, provider, firstToken, now)
+    await settlePayment(handle, provider, secondToken, now)
+    const staff = await createStaffAccount(
+      handle,
+      {
+        email: `refunds.${backend.name.toLowerCase()}.${Date.now()}@example.com`,
+        name: 'Deniz Aydın',
+        role: 'dispatcher',
+        password: 'a-long-password-1',
+      },
+      now,
+    )
+    const attempts = await handle.db
+      .selectFrom('payment_attempts')
+      .select(['id', 'payment_id', 'refund_status'])
+      .where('booking_id', '=', booking.id)
+      .where('status', '=', 'succeeded')
+      .orderBy('id')
+      .execute()
+    const [paid, charge] = attempts
+    expect(charge?.refund_status).toBe('due')
+    const refund = (attemptId: number) =>
+      refundSecondCharge(
+        handle,
+        provider,
+        { bookingId: booking.id, attemptId, staffAccountId: staff.id, clientAddress: '::1' },
+        now,
+      )
+
+    // The booking's own payment is not a second charge: nothing is refunded.
+    expect(await refund(paid!.id)).toEqual({ kind: 'nothing-to-retry' })
+    // A double click: one refund is made, the other finds nothing to do.
+    const clicks = await Promise.all([refund(charge!.id), refund(charge!.id)])
+    expect(clicks.map((click) => click.kind).sort()).toEqual(['nothing-to-retry', 'retried'])
+    expect(clicks.find((click) => click.kind === 'retried')).toMatchObject({
+      outcome: { kind: 'succeeded' },
+    })
+    const refunds = await handle.db
+      .selectFrom('payment_refunds')
+      .select(['attempt_id', 'status', 'requested_by', 'amount_minor'])
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(refunds).toEqual([
+      {
+        attempt_id: charge!.id,
+        status: 'succeeded',
+        requested_by: staff.id,
+        amount_minor: booking.total_minor,
+      },
+    ])
+    // The job then has nothing left to refund, and the booking keeps its payment.
+    await runMaintenance(handle, provider, now)
+    expect(
+      await handle.db
+        .selectFrom('simulator_refunds')
+        .select('payment_id')
+        .where('payment_id', 'in', [paid!.payment_id!, charge!.payment_id!])
+        .execute(),
+    ).toEqual([{ payment_id: charge!.payment_id }])
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'confirmed' })
+    expect(await refund(charge!.id)).toEqual({ kind: 'nothing-to-retry' })
   })
 
   it('starts one iyzico checkout form when Book Now requests race a slow provider', async () => {
@@ -338,7 +421,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
       const iyzico = createIyzicoProvider({ ...keys, baseUrl: fake.url })
       const booking = await submittedBooking('depositCash')
       const ask = () =>
-        beginPayment(handle, booking.id, ['childSeat'], { ...context(), provider: iyzico }, now)
+        beginPayment(handle, booking.id, oneChildSeat, { ...context(), provider: iyzico }, now)
       // A double click: the second arrives while the first waits on the provider.
       const first = ask()
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -356,7 +439,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   async function submittedBookingAhead(): Promise<BookingRow> {
     const date = new Date(now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10)
     const { booking } = await createDraft(handle, draftInput(1, date), now)
-    await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+    await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
     await savePassengerDetails(handle, booking.id, passenger, now)
     return submitDraft(handle, booking.id, billing, now)
@@ -365,7 +448,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   it('starts no payment once the held price ran out, and prices the same booking again', async () => {
     const booking = await submittedBookingAhead()
     const later = new Date(now.getTime() + 45 * 60_000)
-    expect(await beginPayment(handle, booking.id, ['childSeat'], context(), later)).toEqual({
+    expect(await beginPayment(handle, booking.id, oneChildSeat, context(), later)).toEqual({
       kind: 'quote-expired',
     })
     const failed = await findBooking(handle, booking.id)
@@ -388,13 +471,13 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     })
     expect(stored!.quote_expires_at > later.toISOString()).toBe(true)
     expect(stored!.total_minor).toBeGreaterThan(0)
-    expect(await bookingExtraCodes(handle, booking.id)).toEqual(['childSeat'])
+    expect(await bookingExtras(handle, booking.id)).toEqual({ childSeat: 1, boosterSeat: 0 })
     const events = await bookingEvents(handle, booking.id)
     expect(events.at(-1)?.note).toMatch(/^priced again: \d+ → \d+ TRY$/)
 
     // At the new price the payment starts, for the new total.
     await submitDraft(handle, booking.id, changedBilling, later)
-    const begun = await beginPayment(handle, booking.id, ['childSeat'], context(), later)
+    const begun = await beginPayment(handle, booking.id, oneChildSeat, context(), later)
     expect(begun.kind).toBe('page')
     const attempt = await handle.db
       .selectFrom('payment_attempts')
@@ -408,7 +491,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
   it('refuses to price again a trip that can no longer be booked online', async () => {
     const booking = await submittedBookingAhead()
     const pastPickup = new Date(now.getTime() + 11 * 86_400_000)
-    await beginPayment(handle, booking.id, [], context(), pastPickup)
+    await beginPayment(handle, booking.id, noExtras, context(), pastPickup)
     const failed = await findBooking(handle, booking.id)
     expect(await repriceForPayment(handle, failed!, billing, pastPickup)).toEqual({
       kind: 'unavailable',

@@ -7,7 +7,12 @@ import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
 import { toBookingMinor } from '~/domain/booking/money'
-import { extraUnitCents, type ExtraCode } from '~/domain/booking/extras'
+import {
+  extraLines,
+  extraUnitCents,
+  type ExtraCode,
+  type ExtraQuantities,
+} from '~/domain/booking/extras'
 import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import type {
@@ -32,7 +37,7 @@ export interface PaymentContext {
 /** The request to the provider, built from the stored booking only. */
 export function initializeRequest(
   booking: BookingRow,
-  extras: ExtraCode[],
+  extras: ExtraQuantities,
   context: PaymentContext,
 ): InitializeRequest {
   const option = paymentOptionOf(booking)
@@ -46,10 +51,13 @@ export function initializeRequest(
             name: context.vehicleTitle,
             minor: toBookingMinor(booking.vehicle_cents, booking),
           },
-          ...extras.map((code) => ({
+          ...extraLines(extras).map(({ code, quantity }) => ({
             id: code,
-            name: context.extraTitles[code],
-            minor: toBookingMinor(extraUnitCents[code], booking),
+            name:
+              quantity > 1
+                ? `${context.extraTitles[code]} × ${quantity}`
+                : context.extraTitles[code],
+            minor: quantity * toBookingMinor(extraUnitCents[code], booking),
           })),
         ]
   const name = booking.billing_first_name ?? booking.first_name ?? ''
@@ -262,7 +270,7 @@ async function waitForAttempt(handle: DatabaseHandle, attemptId: number): Promis
 export async function beginPayment(
   handle: DatabaseHandle,
   bookingId: string,
-  extras: ExtraCode[],
+  extras: ExtraQuantities,
   context: PaymentContext,
   now: Date,
 ): Promise<BeginResult> {

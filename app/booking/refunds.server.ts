@@ -113,6 +113,8 @@ export async function performRefund(
       'payment_refunds.amount_minor',
       'payment_refunds.currency',
       'payment_attempts.payment_id',
+      'payment_attempts.finished_at as paid_at',
+      'payment_attempts.created_at as attempt_started_at',
       'bookings.reference',
       'bookings.language',
     ])
@@ -130,6 +132,10 @@ export async function performRefund(
         paymentId: claimed.payment_id,
         amountMinor: claimed.amount_minor,
         currency: claimed.currency as PaymentCurrency,
+        // A refund is always of one attempt's whole charge (claimRefund).
+        paidMinor: claimed.amount_minor,
+        paidAt: new Date(claimed.paid_at ?? claimed.attempt_started_at),
+        at: now,
         conversationId: claimed.reference,
         ip: clientAddress,
         locale: claimed.language === 'tr' ? 'tr' : 'en',
@@ -183,7 +189,8 @@ async function recordRefundOutcome(
         .where('id', '=', refund.attempt_id)
         .where('refund_status', '=', 'due')
         .execute()
-      await noteEvent(trx, booking, `refund of ${amount} made (${result.refundId})`, at)
+      const how = result.method === 'cancel' ? 'same-day cancel' : 'refund'
+      await noteEvent(trx, booking, `${how} of ${amount} made (${result.refundId})`, at)
       const failedBefore = await trx
         .selectFrom('payment_refunds')
         .select('id')
@@ -220,7 +227,7 @@ async function recordRefundOutcome(
           action: result.ok ? 'booking.refunded' : 'booking.refund_failed',
           bookingId: booking.id,
           after: result.ok
-            ? { refund: amount, refundId: result.refundId }
+            ? { refund: amount, refundId: result.refundId, method: result.method }
             : { refund: amount, errorCode: result.errorCode },
         },
         now,
@@ -251,24 +258,33 @@ export function refundsOfBooking(executor: Executor, bookingId: string) {
 
 export type RetryResult =
   | { kind: 'retried'; outcome: RefundOutcome }
-  /** The attempt has no failed refund to try again (one is under way or done, or none failed). */
+  /** Nothing to refund here: a refund is under way or done, or the rule of the call does not hold. */
   | { kind: 'nothing-to-retry' }
 
+interface StaffRefundRequest {
+  bookingId: string
+  attemptId: number
+  /** Null when the periodic job tries again (a provider that could not be reached). */
+  staffAccountId: number | null
+  clientAddress: string
+}
+
+/** What decides, under the booking's lock, whether a new refund may be claimed. */
+type ClaimRule = (state: {
+  latestRefund: string | undefined
+  refundStatus: 'due' | 'refunded' | null
+}) => boolean
+
 /**
- * A member of staff tries a failed refund again: a new refund is claimed for
- * the same attempt (under the booking's lock, as the first one was) only if
- * its latest refund failed and none is under way or done.
+ * Claims a refund of one succeeded attempt under the booking's lock, when
+ * `rule` allows it on what is stored, then asks the provider. The partial
+ * unique index behind claimRefund keeps two of these at once to one refund.
  */
-export async function retryRefund(
+async function claimUnderLockThenRefund(
   handle: DatabaseHandle,
   provider: PaymentProvider,
-  request: {
-    bookingId: string
-    attemptId: number
-    /** Null when the periodic job tries again (a provider that could not be reached). */
-    staffAccountId: number | null
-    clientAddress: string
-  },
+  request: StaffRefundRequest,
+  rule: ClaimRule,
   now: Date,
 ): Promise<RetryResult> {
   const refundId = await writeTransaction(handle, async (trx) => {
@@ -281,14 +297,24 @@ export async function retryRefund(
       .where('booking_id', '=', booking.id)
       .orderBy('id', 'desc')
       .executeTakeFirst()
-    if (latest?.status !== 'failed') return undefined
     const attempt = await trx
       .selectFrom('payment_attempts')
-      .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
+      .select([
+        'id',
+        'booking_id',
+        'provider',
+        'payment_id',
+        'amount_minor',
+        'currency',
+        'refund_status',
+      ])
       .where('id', '=', request.attemptId)
+      .where('booking_id', '=', booking.id)
       .where('status', '=', 'succeeded')
       .executeTakeFirst()
-    if (!attempt) return undefined
+    if (!attempt || !rule({ latestRefund: latest?.status, refundStatus: attempt.refund_status })) {
+      return undefined
+    }
     return claimRefund(
       trx,
       attempt,
@@ -303,4 +329,45 @@ export async function retryRefund(
     kind: 'retried',
     outcome: await performRefund(handle, provider, refundId, request.clientAddress, now),
   }
+}
+
+/**
+ * A member of staff (or the job, for an unreachable provider) tries a failed
+ * refund again: a new refund is claimed for the same attempt only while its
+ * latest refund is the failed one and none is under way or done.
+ */
+export function retryRefund(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  request: StaffRefundRequest,
+  now: Date,
+): Promise<RetryResult> {
+  return claimUnderLockThenRefund(
+    handle,
+    provider,
+    request,
+    ({ latestRefund }) => latestRefund === 'failed',
+    now,
+  )
+}
+
+/**
+ * A member of staff refunds a second charge (a payment flagged due for
+ * refund) in one action, without waiting for the maintenance run: only
+ * while it is still due and no refund of it was asked for. Whichever of
+ * staff and the job claims it first refunds it; the other finds nothing.
+ */
+export function refundSecondCharge(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  request: StaffRefundRequest & { staffAccountId: number },
+  now: Date,
+): Promise<RetryResult> {
+  return claimUnderLockThenRefund(
+    handle,
+    provider,
+    request,
+    ({ latestRefund, refundStatus }) => refundStatus === 'due' && latestRefund === undefined,
+    now,
+  )
 }

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { logger } from '~/utils/logger.server'
 import { DraftUnavailableError, repriceFailedBooking } from './bookings.server'
 import type { PaymentDetails } from './booking-forms'
-import { quoteTrip } from './trip-quote.server'
+import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
 import { ratesProvider } from './providers.server'
 
 export type RepriceResult =
@@ -22,26 +22,9 @@ export async function repriceForPayment(
   details: PaymentDetails,
   now: Date,
 ): Promise<RepriceResult> {
-  const result = await quoteTrip(
-    {
-      date: booking.trip_date,
-      time: booking.trip_time,
-      pickup: booking.pickup_text,
-      destination: booking.destination_text,
-    },
-    now,
-  )
-  if (result.kind !== 'priced') return { kind: 'unavailable' }
-  const quote = result.classes.find((candidate) => candidate.code === booking.vehicle_class)
-  if (!quote || quote.cents <= 0) return { kind: 'unavailable' }
-  const input = {
-    pickup: result.pickup,
-    destination: result.destination,
-    distance: result.distance,
-    quote,
-    currency: booking.currency,
-    rates: await ratesProvider().current(),
-  }
+  const ride = await quoteStoredRide(booking, now)
+  if (!ride) return { kind: 'unavailable' }
+  const input = { ...ride, currency: booking.currency, rates: await ratesProvider().current() }
   try {
     const repriced = await repriceFailedBooking(handle, booking.id, input, details, now)
     logger.info('booking.repriced', {
@@ -54,5 +37,48 @@ export async function repriceForPayment(
   } catch (error) {
     if (error instanceof DraftUnavailableError) return { kind: 'unavailable' }
     throw error
+  }
+}
+
+/**
+ * A stored booking's ride priced again from its own search, for its class:
+ * the transfer's route, or the hire's pickup and hours. Undefined when the
+ * search no longer passes (too close to pickup) or the class is unavailable.
+ */
+async function quoteStoredRide(booking: BookingRow, now: Date) {
+  const when = { date: booking.trip_date, time: booking.trip_time }
+  if (booking.ride_mode === 'hourly') {
+    const result = quoteHourlyTrip(
+      {
+        ...when,
+        pickup: booking.pickup_text,
+        hours: String(booking.hire_hours ?? ''),
+        plannedKm: booking.planned_km === null ? '' : String(booking.planned_km),
+      },
+      now,
+    )
+    if (result.kind !== 'priced') return undefined
+    const quote = result.classes.find((candidate) => candidate.code === booking.vehicle_class)
+    if (!quote) return undefined
+    return {
+      pickup: result.pickup,
+      destination: result.pickup,
+      distance: result.distance,
+      quote,
+      hire: { hours: result.hours, plannedKm: result.plannedKm },
+    }
+  }
+  const result = await quoteTrip(
+    { ...when, pickup: booking.pickup_text, destination: booking.destination_text },
+    now,
+  )
+  if (result.kind !== 'priced') return undefined
+  const quote = result.classes.find((candidate) => candidate.code === booking.vehicle_class)
+  if (!quote || quote.cents <= 0) return undefined
+  return {
+    pickup: result.pickup,
+    destination: result.destination,
+    distance: result.distance,
+    quote,
   }
 }

@@ -4,9 +4,9 @@ import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { getDatabase } from '~/db/db.server'
 import { logger } from '~/utils/logger.server'
-import { bookingExtraCodes, findBooking, transitionBooking } from './bookings.server'
+import { bookingExtras, findBooking, transitionBooking } from './bookings.server'
 import { readDraftId } from './draft-cookie.server'
-import type { ExtraCode } from '~/domain/booking/extras'
+import type { ExtraQuantities } from '~/domain/booking/extras'
 import type { BookingNotice } from './notices'
 
 export type GuardedStep = 'extra' | 'passenger' | 'payment'
@@ -14,7 +14,7 @@ export type GuardedStep = 'extra' | 'passenger' | 'payment'
 export interface StepBooking {
   handle: DatabaseHandle
   booking: BookingRow
-  extras: ExtraCode[]
+  extras: ExtraQuantities
 }
 
 /** The vehicle step searched again for the booking's trip, with a notice. */
@@ -69,5 +69,5 @@ export async function requireStepBooking(
   } else if (step === 'payment' && !booking.passenger_done_at) {
     throw redirect(withNotice('/booking-passenger', 'passengerFirst'))
   }
-  return { handle, booking, extras: await bookingExtraCodes(handle, booking.id) }
+  return { handle, booking, extras: await bookingExtras(handle, booking.id) }
 }

@@ -10,6 +10,14 @@ import {
   type TripSearchValues,
 } from '~/domain/trip-search'
 import type { RouteDistance } from '~/domain/distance/distance'
+import { quoteHourly, type HourlyClassQuote } from '~/domain/pricing/hourly'
+import {
+  checkHourlySearch,
+  hoursOf,
+  plannedKmOf,
+  type HourlySearchError,
+  type HourlySearchValues,
+} from '~/domain/hourly-search'
 import { distanceProvider } from './providers.server'
 
 export type TripQuoteResult =
@@ -75,6 +83,59 @@ export async function quoteTrip(values: TripSearchValues, now: Date): Promise<Tr
     destination,
     distance,
     hours: estimatedHours(distance.km),
+    classes,
+  }
+}
+
+export type HourlyQuoteResult =
+  | { kind: 'invalid'; error: HourlySearchError }
+  | { kind: 'not-found'; field: 'pickup'; suggestions: Place[]; wholeCity: boolean }
+  /** Hire by the hour starts in Istanbul: anywhere else, or a city unknown, is out of its area. */
+  | { kind: 'out-of-area'; field: 'pickup'; city: string }
+  | {
+      kind: 'priced'
+      pickup: Place
+      hours: number
+      plannedKm: number | null
+      /** The distance the price holds: the kilometres included, or the longer plan. */
+      distance: { km: number; source: 'hourly' }
+      classes: HourlyClassQuote[]
+    }
+
+/**
+ * From an hourly search to four priced classes, on the server: the rules, the
+ * pickup (in Istanbul, where the cars are and the hire is driven) and the
+ * hourly tariff. Peak windows do not apply.
+ */
+export function quoteHourlyTrip(values: HourlySearchValues, now: Date): HourlyQuoteResult {
+  const error = checkHourlySearch(values, now)
+  if (error) return { kind: 'invalid', error }
+  const resolution = resolvePlace(values.pickup, places)
+  if (resolution.status === 'out-of-area') {
+    return { kind: 'out-of-area', field: 'pickup', city: resolution.city }
+  }
+  if (resolution.status === 'not-found') {
+    return {
+      kind: 'not-found',
+      field: 'pickup',
+      suggestions: resolution.suggestions,
+      wholeCity: resolution.wholeCity ?? false,
+    }
+  }
+  const pickup = resolution.place
+  if (pickup.city !== 'istanbul') {
+    return { kind: 'out-of-area', field: 'pickup', city: pickup.name.en }
+  }
+  const hours = hoursOf(values)
+  const plannedKm = plannedKmOf(values)
+  const classes = quoteHourly({ hours, plannedKm: plannedKm ?? undefined })
+  const includedKm = classes[0]!.includedKm
+  return {
+    kind: 'priced',
+    pickup,
+    hours,
+    plannedKm,
+    distance: { km: Math.max(includedKm, plannedKm ?? 0), source: 'hourly' },
     classes,
   }
 }

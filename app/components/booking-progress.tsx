@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 
 export const bookingSteps = ['vehicle', 'extra', 'passenger', 'payment'] as const
 export type BookingStep = (typeof bookingSteps)[number]

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { BookingNotice } from '~/booking/notices'
 import { BookingProgress, type BookingStep } from './booking-progress'
 

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { BookingView } from '~/booking/booking-view.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /**
  * The booking as the server holds it, beside every step after the vehicle: the
@@ -63,7 +64,7 @@ export function BookingSummary({ view, language }: { view: BookingView; language
           </div>
           {view.extras.map((extra) => (
             <div key={extra.code}>
-              <dt>{t(`booking.extras.items.${extra.code}.title`)}</dt>
+              <dt>{extraLineLabel(t, extra)}</dt>
               <dd>{money(extra.minor)}</dd>
             </div>
           ))}

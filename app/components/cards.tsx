@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { BlogCard as BlogCardData } from '~/content/blog.server'
 import type { VehicleClass } from '~/content/fleet.server'
 import type { Service } from '~/content/services.server'

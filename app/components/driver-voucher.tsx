@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { DriverVoucherFacts } from '~/booking/booking-view.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /**
  * The voucher the traveller shows the driver, printed or on a phone: the
@@ -32,10 +33,7 @@ export function DriverVoucher({
     [t('voucher.vehicle'), voucher.vehicle],
     [t('voucher.passengers'), voucher.passengers],
     [t('voucher.luggage'), voucher.luggage],
-    [
-      t('voucher.extras'),
-      voucher.extras.map((code) => t(`booking.extras.items.${code}.title`)).join(', '),
-    ],
+    [t('voucher.extras'), voucher.extras.map((extra) => extraLineLabel(t, extra)).join(', ')],
     [t('voucher.traveller'), voucher.traveller],
     [t('voucher.travellerPhone'), voucher.travellerPhone, 'voucher__nowrap'],
   ]

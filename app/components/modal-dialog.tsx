@@ -37,6 +37,7 @@ export function useInertBehindDialog(dialogOnFirstRender: boolean): boolean {
  * opener, so `returnFocus` names where the focus goes after it closes.
  */
 export function ModalDialog({
+  id,
   open,
   onClose,
   className,
@@ -45,13 +46,15 @@ export function ModalDialog({
   returnFocus,
   children,
 }: {
+  id?: string
   open: boolean
   /** Called once the dialog has closed (a button, Escape), after the focus has moved. */
   onClose: () => void
   className: string
   labelledBy: string
   describedBy?: string
-  returnFocus?: () => Element | null
+  /** The id of the element the focus goes to when the dialog closes with no opener to go back to. */
+  returnFocus?: string
   children: ReactNode
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -75,14 +78,22 @@ export function ModalDialog({
   return (
     <dialog
       ref={dialog}
+      id={id}
       open={openInHtml || undefined}
+      // On a page React does not hydrate, app/enhancements/server-dialog.ts makes
+      // a dialog the server rendered open modal, as the effect above does here.
+      data-server-modal={openInHtml || undefined}
+      data-return-focus={openInHtml ? returnFocus : undefined}
       className={className}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onClose={() => {
         // The browser gave the focus back to the opener if there was one still on the page.
         if (focusIsLost() || dialog.current?.contains(document.activeElement)) {
-          moveFocusTo(returnFocus?.() ?? document.querySelector('main h1'))
+          moveFocusTo(
+            (returnFocus && document.getElementById(returnFocus)) ||
+              document.querySelector('main h1'),
+          )
         }
         onClose()
       }}
@@ -96,7 +107,8 @@ export function ModalDialog({
  * A short notice in a modal dialog: a title, a text and one button that closes
  * it. A notice the server renders open closes without JavaScript by loading
  * `dismissHref` (the same page without the notice); with JavaScript the button
- * only closes the dialog.
+ * only closes the dialog (app/enhancements/server-dialog.ts on a page React does
+ * not hydrate).
  */
 export function NoticeDialog({
   id,
@@ -115,13 +127,14 @@ export function NoticeDialog({
   open: boolean
   onClose: () => void
   dismissHref?: string
-  returnFocus?: () => Element | null
+  returnFocus?: string
 }) {
   const hydrated = useHydrated()
   const [openInHtml] = useState(() => open && !hydrated)
   const dismiss = dismissHref ? new URL(dismissHref, 'http://localhost') : null
   return (
     <ModalDialog
+      id={id}
       open={open}
       onClose={onClose}
       className="notice-dialog"
@@ -135,6 +148,7 @@ export function NoticeDialog({
         <form
           method="get"
           action={dismiss.pathname}
+          data-dismiss=""
           onSubmit={(event) => {
             if (!hydrated) return
             event.preventDefault()

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 
 /** The not-found screen: shown by the splat route, /page-not-found and any 404. */
 export function NotFoundContent({ message }: { message?: string }) {

@@ -1,9 +1,10 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 
 /** What the booking's staff page knows about its refunds (see refundSectionData). */
 export interface BookingRefunds {
   canCancel: boolean
+  mayRefund: boolean
   done: string | null
   /** The status of each payment attempt's latest refund, by attempt id. */
   latestByAttempt: Record<number, string>
@@ -19,6 +20,28 @@ export interface BookingRefunds {
     error: string | null
     retryable: boolean
   }[]
+}
+
+/**
+ * A second charge still due for refund, with nothing asked yet: staff refund
+ * it here in one action rather than wait for the maintenance run.
+ */
+export function RefundSecondChargeButton({
+  reference,
+  attemptId,
+}: {
+  reference: string
+  attemptId: number
+}) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" action={`/ops/bookings/${reference}/refund`}>
+      <input type="hidden" name="attempt" value={attemptId} />
+      <button type="submit" name="intent" value="second-charge" className="button button--ghost">
+        {t('ops.cancel.refundSecondCharge')}
+      </button>
+    </Form>
+  )
 }
 
 /** The message of the action just done on the booking, at the top of its page. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { VehicleCapacity } from '~/booking/booking-forms'
 import { SelectField, TextField, TextareaField } from '~/forms/fields'
 import { translateFieldError } from '~/forms/text-input'
@@ -26,12 +26,20 @@ export function passengerDetailLabels(t: (key: string) => string) {
   }
 }
 
-/** Translates the passenger schemas' errors, a count's maximum being the class's capacity. */
-export function usePassengerErrorText(capacity: VehicleCapacity) {
+/**
+ * Translates the passenger schemas' errors: a count's maximum is the class's
+ * capacity, and with child seats booked the passengers are at least one more.
+ */
+export function usePassengerErrorText(capacity: VehicleCapacity, childSeats = 0) {
   const { t } = useTranslation()
   return (error: string) =>
     translateFieldError(t, error, {
-      count: error.endsWith('luggageMax') ? capacity.luggage : capacity.passengers,
+      count: error.endsWith('luggageMax')
+        ? capacity.luggage
+        : error.endsWith('passengersForSeats')
+          ? childSeats
+          : capacity.passengers,
+      min: childSeats + 1,
     })
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref, type SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { useRootData } from '~/utils/root-data'

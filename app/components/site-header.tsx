@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref, type SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { Icon } from './icons'

@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { Icon } from './icons'
-import { dialogCommandFallback } from './modal-dialog'
 
 /**
  * The promo video: closed by default, opened by a visible button. It is a modal
  * dialog opened by invoker commands, so it opens and closes (Escape, outside
  * click, the close button) without JavaScript and Tab stays inside it while it
- * is open. With no PROMO_VIDEO_URL it plays an animated tour drawn here.
+ * is open. With no PROMO_VIDEO_URL it plays an animated tour drawn here. Where
+ * a browser lacks invoker commands, the home page's script (it is not hydrated)
+ * opens and closes it (app/enhancements/frame.ts).
  */
 export function VideoModal({ videoUrl }: { videoUrl: string }) {
   const { t } = useTranslation()
@@ -18,7 +19,6 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
         command="show-modal"
         commandfor="video-modal"
         aria-haspopup="dialog"
-        onClick={() => dialogCommandFallback.open('video-modal')}
       >
         <span className="video-teaser__play" aria-hidden="true">
           <Icon name="play" size={32} />
@@ -30,7 +30,6 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
         className="video-modal"
         closedby="any"
         aria-labelledby="video-modal-title"
-        onClick={dialogCommandFallback.backdropClick}
       >
         <div className="video-modal__head">
           <h2 id="video-modal-title">{t('home.video.title')}</h2>
@@ -40,7 +39,6 @@ export function VideoModal({ videoUrl }: { videoUrl: string }) {
             command="close"
             commandfor="video-modal"
             aria-label={t('common.close')}
-            onClick={() => dialogCommandFallback.close('video-modal')}
           >
             <Icon name="close" size={24} />
           </button>

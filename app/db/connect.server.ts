@@ -27,6 +27,7 @@ import * as m0010 from './migrations/0010_dispatch'
 import * as m0011 from './migrations/0011_refunds'
 import * as m0012 from './migrations/0012_staff_second_factor'
 import * as m0013 from './migrations/0013_traveller_actions'
+import * as m0014 from './migrations/0014_hire_by_the_hour'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0011_refunds': m0011,
   '0012_staff_second_factor': m0012,
   '0013_traveller_actions': m0013,
+  '0014_hire_by_the_hour': m0014,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type { RideMode } from '~/domain/booking/ride-mode'
 import type { BookingStatus } from '~/domain/booking/status'
 import type { PaymentOption } from '~/domain/booking/payment-split'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
@@ -86,6 +87,14 @@ export interface BookingsTable {
   mail_claimed_until: string | null
   /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
   typed_fields: string | null
+  /**
+   * A transfer, or hire by the hour: then the hours hired, the kilometres the
+   * traveller planned (null: within those included), and the pickup stands
+   * for the destination too.
+   */
+  ride_mode: ColumnType<RideMode, RideMode | undefined, RideMode>
+  hire_hours: number | null
+  planned_km: number | null
 }
 
 /** Where a booking's confirmation e-mail stands (see app/booking/confirmation-mail.server.ts). */

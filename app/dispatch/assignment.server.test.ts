@@ -403,7 +403,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
         { bookingId: booking.id, expectedVersion: 2, staffAccountId: f.dispatcher.id },
         now,
       ),
-    ).toEqual({ kind: 'unassigned' })
+    ).toEqual({ kind: 'unassigned', mailId: expect.any(Number) })
     expect(await currentAssignment(handle.db, booking.id)).toBeUndefined()
     expect(
       await assignBooking(
@@ -422,11 +422,18 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     ])
     expect(audit[1]).toMatchObject({ before: { driver: 'Ali Veli' }, after: { driver: 'Can Er' } })
     expect(audit[2]).toMatchObject({ before: { driver: 'Can Er' }, after: { driver: null } })
-    expect((await queuedMail(booking.id)).map((mail) => mail.dedupe_key)).toEqual([
+    const mails = await queuedMail(booking.id)
+    expect(mails.map((mail) => mail.dedupe_key)).toEqual([
       `assignment:${booking.id}:1`,
       `assignment:${booking.id}:2`,
+      `unassignment:${booking.id}:3`,
       `assignment:${booking.id}:4`,
     ])
+    // The traveller is told the car they were sent is not coming, without its details.
+    const withdrawn = mails[2]!
+    expect(withdrawn.kind).toBe('traveller.withdrawn')
+    expect(withdrawn.text_body).toContain('no longer assigned')
+    expect(withdrawn.text_body).not.toContain('Can Er')
   })
 
   it('lets the assigned driver mark each step of the ride in order, and no one else', async () => {

@@ -10,6 +10,7 @@ import {
   displayPlate,
   servesClass,
   tripsOverlap,
+  tripTiming,
   warningsFingerprint,
   type AssignmentWarning,
 } from '~/domain/dispatch/rules'
@@ -107,6 +108,8 @@ export async function assignmentWarnings(
       'bookings.trip_date',
       'bookings.trip_time',
       'bookings.distance_km',
+      'bookings.ride_mode',
+      'bookings.hire_hours',
       'booking_assignments.driver_id',
       'booking_assignments.vehicle_id',
     ])
@@ -124,19 +127,10 @@ export async function assignmentWarnings(
     .orderBy('bookings.trip_time')
     .orderBy('bookings.reference')
     .execute()
-  const trip = {
-    tripDate: booking.trip_date,
-    tripTime: booking.trip_time,
-    distanceKm: booking.distance_km,
-  }
+  const trip = tripTiming(booking)
   const warnings: AssignmentWarning[] = []
   for (const other of others) {
-    const otherTrip = {
-      tripDate: other.trip_date,
-      tripTime: other.trip_time,
-      distanceKm: other.distance_km,
-    }
-    if (!tripsOverlap(trip, otherTrip, bufferMinutes)) continue
+    if (!tripsOverlap(trip, tripTiming(other), bufferMinutes)) continue
     const when = {
       reference: other.reference,
       tripDate: other.trip_date,
@@ -281,9 +275,14 @@ export async function assignBooking(
   })
 }
 
-export type UnassignOutcome = { kind: 'unassigned' } | { kind: 'stale' } | { kind: 'notAssigned' }
+export type UnassignOutcome =
+  { kind: 'unassigned'; mailId: number | undefined } | { kind: 'stale' } | { kind: 'notAssigned' }
 
-/** Takes the driver and vehicle off a booking (the row stays, its version grows). */
+/**
+ * Takes the driver and vehicle off a booking (the row stays, its version
+ * grows). A traveller still waiting for the ride is told, so they do not
+ * look out for the car they were sent.
+ */
 export async function unassignBooking(
   handle: DatabaseHandle,
   request: { bookingId: string; expectedVersion: number; staffAccountId: number },
@@ -319,6 +318,16 @@ export async function unassignBooking(
       },
       now,
     )
-    return { kind: 'unassigned' }
+    const mailId = isAwaitingRide(booking.status)
+      ? await queueDriverDetailsMail(
+          trx,
+          booking,
+          null,
+          'withdrawn',
+          `unassignment:${booking.id}:${version + 1}`,
+          now,
+        )
+      : undefined
+    return { kind: 'unassigned', mailId }
   })
 }

@@ -9,6 +9,7 @@ import { displayPlate } from '~/domain/dispatch/rules'
 import { queueMail } from '~/mail/outgoing-mail.server'
 import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
 import type { AssignedPair } from './assignment.server'
+import { noExtras } from '~/domain/booking/extras'
 
 /**
  * Where the driver meets the traveller, in the booking's language: at an
@@ -17,7 +18,7 @@ import type { AssignedPair } from './assignment.server'
  */
 export function meetingPoint(booking: BookingRow, language = toLanguage(booking.language)) {
   const t = translatorFor(language)
-  const view = presentBooking(booking, [], language, getSiteSettings())
+  const view = presentBooking(booking, noExtras, language, getSiteSettings())
   const sign =
     booking.sign_name || [booking.first_name, booking.last_name].filter(Boolean).join(' ')
   const place = view.trip.pickup.typed
@@ -46,7 +47,7 @@ export async function queueDriverDetailsMail(
   const language = toLanguage(booking.language)
   const t = translatorFor(language)
   const site = getSiteSettings()
-  const view = presentBooking(booking, [], language, site)
+  const view = presentBooking(booking, noExtras, language, site)
   const mail = driverDetailsMail(
     {
       kind,

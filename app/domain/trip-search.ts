@@ -65,16 +65,30 @@ export function readTripSearch(params: URLSearchParams): TripSearchValues {
 /** The first rule a search breaks, in the order a traveller would fix them; null when valid. */
 export function checkTripSearch(values: TripSearchValues, now: Date): TripSearchError | null {
   if (!values.date || !values.time || !values.pickup || !values.destination) return 'fillAll'
-  const places = [values.pickup, values.destination]
-  if (places.some((text) => hasControlCharacters(text))) return 'placeControlCharacters'
-  if (places.some((text) => text.length > PLACE_TEXT_MAX)) return 'placeTooLong'
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || Number.isNaN(Date.parse(values.date)))
-    return 'invalidDate'
-  if (!timeSet.has(values.time)) return 'invalidTime'
+  return checkPlaceTexts([values.pickup, values.destination]) ?? checkPickupWhen(values, now)
+}
+
+/** The place texts' own rules: no control characters, no longer than the columns. */
+export function checkPlaceTexts(texts: string[]): TripSearchError | null {
+  if (texts.some((text) => hasControlCharacters(text))) return 'placeControlCharacters'
+  if (texts.some((text) => text.length > PLACE_TEXT_MAX)) return 'placeTooLong'
+  return null
+}
+
+/**
+ * The pickup's date and time: a real date, a time on the list, within the
+ * bookable days, and far enough ahead for the notice.
+ */
+export function checkPickupWhen(
+  { date, time }: { date: string; time: string },
+  now: Date,
+): TripSearchError | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return 'invalidDate'
+  if (!timeSet.has(time)) return 'invalidTime'
   const bookingWindow = dateWindow(now)
-  if (values.date < bookingWindow.min) return 'dateInPast'
-  if (values.date > bookingWindow.max) return 'dateTooFar'
-  const notice = pickupInstant(values.date, values.time).getTime() - now.getTime()
+  if (date < bookingWindow.min) return 'dateInPast'
+  if (date > bookingWindow.max) return 'dateTooFar'
+  const notice = pickupInstant(date, time).getTime() - now.getTime()
   if (notice < MINIMUM_NOTICE_MINUTES * 60_000) return 'tooSoon'
   return null
 }

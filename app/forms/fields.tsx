@@ -5,7 +5,7 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { FieldErrors, type ErrorText } from './form-errors'
 
 /**

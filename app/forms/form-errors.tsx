@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 
 /** Translates error keys from the shared schemas, with the values a key needs. */
 export type ErrorText = (key: string) => string

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import type { BookingStatus } from '~/domain/booking/status'
-import { createDraft, setExtraChosen } from '~/booking/bookings.server'
+import { createDraft, setExtraQuantity } from '~/booking/bookings.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { purgeUnpaidBookings, UNPAID_RETENTION_DAYS } from './retention.server'
 
@@ -27,7 +27,7 @@ describe.each(storageBackends())('purging unpaid bookings on $name', (backend) =
   ) {
     const at = days(now, -age)
     const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), at)
-    await setExtraChosen(handle, booking.id, 'childSeat', true, at)
+    await setExtraQuantity(handle, booking.id, 'childSeat', 1, at)
     await handle.db
       .insertInto('booking_events')
       .values({

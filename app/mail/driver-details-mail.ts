@@ -1,7 +1,8 @@
 /**
  * The e-mails that tell a traveller who drives them: one when a driver and
- * vehicle are assigned (and again on each change), and the reminder the day
- * before. Pure: the caller passes the facts and a translator fixed to the
+ * vehicle are assigned (and again on each change), one when the assignment is
+ * withdrawn (so the traveller does not look out for a car that is not
+ * coming), and the reminder the day before. Pure: the caller passes the facts and a translator fixed to the
  * booking's language.
  */
 import type { TFunction } from 'i18next'
@@ -10,7 +11,7 @@ import { phoneHref } from '~/config/site'
 import { formatDate } from '~/utils/format'
 import { escapeHtml } from './booking-confirmation'
 
-export type DriverDetailsKind = 'assignment' | 'reminder'
+export type DriverDetailsKind = 'assignment' | 'withdrawn' | 'reminder'
 
 export interface DriverDetailsInput {
   kind: DriverDetailsKind
@@ -29,7 +30,7 @@ export interface DriverDetailsInput {
   destination: string
   /** Where and how the driver meets the traveller, already in the booking's language. */
   meetingPoint: string
-  /** Null in a reminder for a booking no one drives yet. */
+  /** Null in a reminder for a booking no one drives yet, and when withdrawn. */
   driver: { name: string; phone: string } | null
   vehicle: { makeModel: string; colour: string | null; plate: string } | null
   /** The company's phone and e-mail. */
@@ -53,13 +54,13 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
   const date = formatDate(input.date, input.language)
 
   const subject = oneLine(
-    input.kind === 'assignment'
-      ? tr('assignmentSubject', { reference: input.reference, brand: input.brand })
-      : tr('reminderSubject', { reference: input.reference, time: input.time, brand: input.brand }),
+    input.kind === 'reminder'
+      ? tr('reminderSubject', { reference: input.reference, time: input.time, brand: input.brand })
+      : tr(`${input.kind}Subject`, { reference: input.reference, brand: input.brand }),
   )
   const intro =
-    input.kind === 'assignment'
-      ? tr('assignmentIntro')
+    input.kind !== 'reminder'
+      ? tr(`${input.kind}Intro`)
       : input.driver
         ? tr('reminderIntro', { time: input.time })
         : tr('reminderIntroNoDriver', { time: input.time })

@@ -11,6 +11,7 @@ import { stopGracefully } from './lifecycle.server'
 import { untrustedProxyWarning } from './proxy-check.server'
 import { reactRouterHandler, servePageCache } from './react-router-handler.server'
 import { PageCache } from './page-cache.server'
+import { precompressedAssets } from './precompressed-assets.server'
 
 /**
  * Pages kept in memory per process: every content page in both languages fits
@@ -79,7 +80,9 @@ export function createApp(build: ServerBuild, env: Env) {
   // Pages rendered once are answered from memory before the file system is asked.
   const pageCache = new PageCache(PAGE_CACHE_ENTRIES)
   app.use(servePageCache(pageCache))
-  // Fingerprinted bundles never change; everything else in public/ may.
+  // Fingerprinted bundles never change; everything else in public/ may. Browsers
+  // that take brotli get the build's own best-quality copy of a bundle.
+  app.use('/assets', precompressedAssets('build/client/assets'))
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
   app.use(express.static('build/client', { maxAge: '1h' }))
   app.all(

@@ -10,7 +10,12 @@ import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { Language } from '~/i18n/config'
 import { cancelBooking, CANCEL_REASON_MAX, refundableCharge } from '~/booking/cancel-booking.server'
-import { refundsOfBooking, retryRefund, type RefundOutcome } from '~/booking/refunds.server'
+import {
+  refundSecondCharge,
+  refundsOfBooking,
+  retryRefund,
+  type RefundOutcome,
+} from '~/booking/refunds.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -173,8 +178,11 @@ export async function retryRefundAction(context: Context, request: Request, refe
   const { handle, booking } = await bookingByReference(reference)
   const form = await request.formData()
   const attemptId = Number(form.get('attempt'))
+  // One form posts both: trying a failed refund again, and refunding a second
+  // charge before the maintenance run gets to it.
+  const refund = form.get('intent') === 'second-charge' ? refundSecondCharge : retryRefund
   const result = Number.isSafeInteger(attemptId)
-    ? await retryRefund(
+    ? await refund(
         handle,
         paymentProvider(),
         {
@@ -245,6 +253,8 @@ export async function refundSectionData(context: Context, request: Request, refe
   const done = new URL(request.url).searchParams.get('done')
   return {
     canCancel: may && isAwaitingRide(booking.status),
+    /** Whether this member of staff may give money back (a second charge, a failed refund). */
+    mayRefund: may,
     done: done && doneMessages.has(done) ? done : null,
     latestByAttempt,
     refunds: refunds.map((refund) => ({

@@ -38,8 +38,9 @@ import { jobsOfDriver } from '~/dispatch/jobs.server'
 import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
+import { noExtras } from '~/domain/booking/extras'
 import { instantFormatter } from './ops-pages.server'
-import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
+import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
 /**
  * What the dispatch pages under /ops do (drivers, vehicles, a booking's
@@ -348,7 +349,7 @@ export async function assignmentSummary(context: Context, request: Request, refe
 
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
   const { language, site } = pageContext(context, request)
-  const view = presentBooking(booking, [], language, site)
+  const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
     label.typed ? `${label.name} (${label.typed})` : label.name
   return {
@@ -453,7 +454,10 @@ export async function assignAction(context: Context, request: Request, reference
       },
       now,
     )
-    if (outcome.kind === 'unassigned') return done('unassigned')
+    if (outcome.kind === 'unassigned') {
+      deliverMailSoon(handle, [outcome.mailId])
+      return done('unassigned')
+    }
     return data(
       { result: undefined, stale: true, warnings: null },
       { status: 409, headers: staffPageHeaders },
@@ -552,7 +556,7 @@ function jobView(
 ) {
   const { language, site } = pageContext(context, request)
   const { booking } = job
-  const view = presentBooking(booking, [], language, site)
+  const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
     label.typed ? `${label.name} (${label.typed})` : label.name
   return {
@@ -603,7 +607,9 @@ export async function jobsAction(context: Context, request: Request) {
     { accountId: staff.account.id, reference, step },
     new Date(),
   )
-  if (outcome.kind === 'notYours') throw notFound()
+  // Signed in as a driver, but not this job's: refused like any page that is
+  // not for them (the reference alone tells them nothing they did not send).
+  if (outcome.kind === 'notYours') throw forbidden()
   if (outcome.kind === 'outOfOrder') {
     context.set(dispatchFormRefused, true)
     return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })

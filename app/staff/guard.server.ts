@@ -53,10 +53,13 @@ export async function requireStaff(
       { headers: staffPageHeaders },
     )
   }
-  if (!allowedRoles.includes(staff.account.role)) {
-    throw data('Forbidden', { status: 403, statusText: 'Forbidden', headers: staffPageHeaders })
-  }
+  if (!allowedRoles.includes(staff.account.role)) throw forbidden()
   return staff
+}
+
+/** The answer to a member of staff asking for what is not theirs: 403, never cached. */
+export function forbidden() {
+  return data('Forbidden', { status: 403, statusText: 'Forbidden', headers: staffPageHeaders })
 }
 
 /** Every staff POST must come from this site's own pages: anything else is refused (403). */

@@ -7,6 +7,7 @@ import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
+import { acceptedWarnings } from '~/domain/dispatch/rules'
 import type { AuditValues } from '~/domain/staff/audit-actions'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { getSiteSettings } from '~/config/site.server'
@@ -423,19 +424,35 @@ export async function bookingPageData(context: Context, request: Request, refere
       staffName: entry.staffName,
       action: entry.action,
       subject: entry.subject,
-      changes: auditChanges(entry.before, entry.after),
+      changes: auditChanges(entry.before, entry.after, t),
     })),
   }
 }
 
-/** Each changed field of an audit entry as `field`, `before`, `after` (null shown as –). */
-function auditChanges(before: AuditValues | null, after: AuditValues | null) {
+/**
+ * Each changed field of an audit entry as `field`, `before`, `after` (null
+ * shown as –). Values stored as codes (the warnings a dispatcher accepted, how
+ * a refund went back) are put into words in the page's language.
+ */
+function auditChanges(
+  before: AuditValues | null,
+  after: AuditValues | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
-  const shown = (value: AuditValues[string] | undefined) =>
-    value === null || value === undefined ? null : String(value)
+  const shown = (field: string, value: AuditValues[string] | undefined) => {
+    if (value === null || value === undefined) return null
+    if (field === 'warnings' && typeof value === 'string') {
+      return acceptedWarnings(value)
+        .map((warning) => t(`ops.audit.acceptedWarnings.${warning.kind}`, { ...warning }))
+        .join(' ')
+    }
+    if (field === 'method') return t(`ops.audit.refundMethods.${String(value)}`)
+    return String(value)
+  }
   return [...keys].map((field) => ({
     field,
-    before: shown(before?.[field]),
-    after: shown(after?.[field]),
+    before: shown(field, before?.[field]),
+    after: shown(field, after?.[field]),
   }))
 }

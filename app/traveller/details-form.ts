@@ -6,11 +6,12 @@ import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/bo
  * truth) and the browser (instant feedback): the passenger step's own rules
  * for the phone, the flight, the sign, the notes and the counts (bounded by
  * the booked vehicle's capacity, which the server reads from the booking's
- * class, never from the form), and the passengers' names, one row each, no
+ * class, never from the form, and at least one passenger more than the child
+ * seats booked), and the passengers' names, one row each, no
  * more rows than passengers. Messages are translation keys.
  */
-export function detailsFormSchema(capacity: VehicleCapacity) {
-  return passengerSchema(capacity)
+export function detailsFormSchema(capacity: VehicleCapacity, childSeats = 0) {
+  return passengerSchema(capacity, childSeats)
     .pick({
       phone: true,
       passengers: true,

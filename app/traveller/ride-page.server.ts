@@ -14,7 +14,7 @@ import {
 import { getEnv } from '~/config/env.server'
 import { languageSearchParam, type Language } from '~/i18n/config'
 import { findOwnBooking, findSharedBooking, sharePath } from '~/booking/booking-access.server'
-import { bookingExtraCodes } from '~/booking/bookings.server'
+import { bookingExtras } from '~/booking/bookings.server'
 import { presentBooking, type BookingView } from '~/booking/booking-view.server'
 import { wasPaidThenCancelled, type PaidBooking } from '~/booking/paid-booking.server'
 import { formatInstant } from '~/utils/format'
@@ -113,7 +113,7 @@ export async function sharedPageData(
   const handle = await getDatabase()
   const booking = await findSharedBooking(handle, request, now)
   if (!booking || !(isPaid(booking.status) || wasPaidThenCancelled(booking))) return undefined
-  const view = presentBooking(booking, await bookingExtraCodes(handle, booking.id), language, site)
+  const view = presentBooking(booking, await bookingExtras(handle, booking.id), language, site)
   const url = new URL(request.url)
   return {
     reference: booking.reference,

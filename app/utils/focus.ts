@@ -15,23 +15,4 @@ export function useHydrated(): boolean {
   )
 }
 
-/** Elements the keyboard reaches without a tabindex of their own. */
-const naturallyFocusable = 'a[href], button, input, select, textarea, summary, [tabindex]'
-
-/**
- * Moves the keyboard focus to an element, making a heading or a message
- * focusable first (tabindex -1 keeps it out of the Tab order). Returns whether
- * the element now holds the focus.
- */
-export function moveFocusTo(element: Element | null, options?: FocusOptions): boolean {
-  if (!(element instanceof HTMLElement) || !element.isConnected) return false
-  if (!element.matches(naturallyFocusable)) element.setAttribute('tabindex', '-1')
-  element.focus(options)
-  return document.activeElement === element
-}
-
-/** True when nothing holds the focus any more: it fell back to the document's body. */
-export function focusIsLost(): boolean {
-  const active = document.activeElement
-  return !active || active === document.body || !active.isConnected
-}
+export { focusIsLost, moveFocusTo } from './move-focus'

@@ -1,9 +1,10 @@
-import { useMatches } from 'react-router'
+import { redirectDocument, useMatches } from 'react-router'
 
 /**
  * A route whose page needs no React in the browser says `hydrate: false` in its
- * handle: its document then loads no application scripts, only the small
- * enhancements every page's frame has (app/enhancements/static-page.js).
+ * handle: its document then loads no application scripts, only the enhancements
+ * written without React (app/enhancements/enhance.ts: the frame's, and those of
+ * the features found in the page).
  */
 export interface HydrateHandle {
   hydrate?: false
@@ -21,4 +22,14 @@ export function usePageHydrates(): boolean {
   const matches = useMatches()
   if (typeof document !== 'undefined') return true
   return !matches.some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === false)
+}
+
+/**
+ * The `clientLoader` of a page React does not hydrate whose behaviour lives in
+ * app/enhancements/: a client-side navigation to it (from a page the
+ * application runs on) loads it as a document instead, so those scripts run.
+ * Pages of text need none: React renders them in place as well as the server does.
+ */
+export function loadAsDocument({ request }: { request: Request }): never {
+  throw redirectDocument(request.url)
 }

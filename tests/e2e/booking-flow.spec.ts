@@ -5,6 +5,7 @@ import {
   bookingsFor,
   chooseVehicle,
   date,
+  extraCard,
   fillBilling,
   fillPassenger,
   passengerForm,
@@ -36,12 +37,17 @@ test('from Select to the payment summary, with the error messages on empty and w
     .textContent())!
   expect(reference).toMatch(/^MC-[2-9A-Z]{6}$/)
   await expectNoAxeViolations(page, testInfo)
-  const childSeat = page.getByRole('button', { name: /Child Seat$/ })
-  await expect(childSeat).toHaveAttribute('aria-pressed', 'false')
-  await expect(childSeat).toHaveAccessibleName('Add Child Seat')
-  await childSeat.click()
-  await expect(childSeat).toHaveAttribute('aria-pressed', 'true')
-  await expect(childSeat).toHaveAccessibleName('Added Child Seat')
+  // Seats by quantity: Add, then one more and one fewer, each re-priced on the server.
+  const childSeat = extraCard(page, 'Child Seat')
+  await expect(childSeat.getByRole('status')).toHaveCount(0)
+  await childSeat.getByRole('button', { name: 'Add Child Seat' }).click()
+  await expect(childSeat.getByRole('status')).toHaveText('1 added')
+  await expect(total(page)).toHaveText('€136')
+  await childSeat.getByRole('button', { name: 'Add another Child Seat' }).click()
+  await expect(childSeat.getByRole('status')).toHaveText('2 added')
+  await expect(total(page)).toHaveText('€143')
+  await childSeat.getByRole('button', { name: 'Remove one Child Seat' }).click()
+  await expect(childSeat.getByRole('status')).toHaveText('1 added')
   await expect(total(page)).toHaveText('€136')
   await page.getByRole('button', { name: 'Continue' }).click()
 
@@ -128,7 +134,7 @@ test('refresh and the back button keep what was entered and make no second draft
   await page.getByRole('button', { name: 'Add Booster seat' }).click()
   await expect(total(page)).toHaveText('€136')
   await page.reload()
-  await expect(page.getByRole('button', { name: 'Added Booster seat' })).toBeVisible()
+  await expect(extraCard(page, 'Booster seat').getByRole('status')).toHaveText('1 added')
   await page.getByRole('button', { name: 'Continue' }).click()
   await fillPassenger(page)
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
@@ -150,7 +156,7 @@ test('refresh and the back button keep what was entered and make no second draft
   await expect(page.getByLabel('Pickup Location')).toHaveValue('SAW')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
-  await expect(page.getByRole('button', { name: 'Added Booster seat' })).toBeVisible()
+  await expect(extraCard(page, 'Booster seat').getByRole('status')).toHaveText('1 added')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(passengerForm(page).getByLabel('First Name')).toHaveValue('Ayşe')
 

@@ -55,6 +55,12 @@ export async function chooseVehicle(
   await expect(page).toHaveURL(/\/booking-extra$/)
 }
 
+/** An extra's card on the extras step, found by its title. */
+export const extraCard = (page: Page, title: string) =>
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+
 export const summary = (page: Page) => page.getByRole('region', { name: 'Your booking' })
 export const total = (page: Page) => summary(page).locator('.booking-summary__total dd')
 export const passengerForm = (page: Page) => page.getByRole('form', { name: 'Who is travelling?' })

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
 import { bookAndPay, tripTime } from './booking-helpers'
-import { outboxDir } from './database'
-import { paidToken } from './traveller-helpers'
+import { outboxDir, paidToken } from './database'
 
 /**
  * A dispatcher cancels a booking paid in the test and refunds it in full
@@ -134,6 +133,85 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   // The simulator's page shows the refund of that payment.
   await page.goto(`/payment-simulator/${paidToken(reference!)}`)
   await expect(page.getByRole('heading', { name: 'Refunds of this payment' })).toBeVisible()
+  await expect(page.getByText(/refunded \(refund SR\d+/)).toBeVisible()
+})
+
+/**
+ * A pickup three hours from now (past the two-hour notice), on the quarter
+ * hour, in Istanbul: under 24 hours away whenever the test runs. It falls
+ * today, or before 04:00 tomorrow, so it never shares a time slot with the
+ * trips of the other specs (tripTime starts at 04:00). The no-JS project's
+ * trip is a quarter of an hour later than the JS project's.
+ */
+function soonPickup(testInfo: TestInfo): { day: string; time: string } {
+  const quarter = 15 * 60_000
+  const offset = testInfo.project.name === 'no-js' ? quarter : 0
+  let at = Math.ceil((Date.now() + 3 * 3_600_000) / quarter) * quarter + offset
+  const parts = (instant: number) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Istanbul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(instant)
+  // 00:00 on the time list means the midnight that ends the chosen day: step past it.
+  if (
+    parts(at).find((part) => part.type === 'hour')?.value === '00' &&
+    parts(at).find((part) => part.type === 'minute')?.value === '00'
+  ) {
+    at += 2 * quarter
+  }
+  const value = (type: string) => parts(at).find((part) => part.type === type)!.value
+  return {
+    day: `${value('year')}-${value('month')}-${value('day')}`,
+    time: `${value('hour')}:${value('minute')}`,
+  }
+}
+
+test('under 24 hours before pickup, a refund needs a reason to override the terms', async ({
+  page,
+}, testInfo) => {
+  const { day, time } = soonPickup(testInfo)
+  await bookAndPay(page, time, testInfo, { day })
+  const main = page.locator('main')
+  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
+  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+
+  const dispatcher = newDispatcher(testInfo)
+  await page.goto(`/ops/bookings/${reference}/cancel`)
+  await signIn(page, dispatcher)
+  await expect(page).toHaveURL(new RegExp(`/ops/bookings/${reference}/cancel$`))
+  // By the terms nothing is owed now: that is the choice the page starts from.
+  await expect(page.locator('#cancel-refund-terms')).toHaveText(
+    /^Pickup is less than 24 hours away: by the terms, nothing is refunded\./,
+  )
+  await expect(page.getByLabel('No refund')).toBeChecked()
+  await expectNoAxeViolations(page, testInfo)
+
+  // A refund without a reason to override the terms is refused beside that field.
+  await page.getByLabel('Reason for cancelling').fill('Flight diverted to Ankara')
+  await page.getByLabel(/^Refund the amount paid by card/).check()
+  await page.getByRole('button', { name: 'Cancel the booking' }).click()
+  await expect(page.locator('#cancel-override-error')).toHaveText(
+    'A refund under 24 hours before pickup needs a reason to override the terms. Write it, or choose no refund.',
+  )
+  await expect(page).toHaveTitle(/^Error: Cancel booking/)
+  await expect(page.getByLabel('Reason for cancelling')).toHaveValue('Flight diverted to Ankara')
+  await expect(page.getByLabel(/^Refund the amount paid by card/)).toBeChecked()
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.getByLabel('Reason to refund anyway (optional)').fill('Airline diverted the flight')
+  await page.getByRole('button', { name: 'Cancel the booking' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?done=cancelled-succeeded$`))
+  const audit = page.getByRole('region', { name: 'Staff actions' })
+  await expect(audit).toContainText('Airline diverted the flight')
+  await expect(page.getByRole('region', { name: 'Cancellation and refunds' })).toContainText(
+    'Refunded',
+  )
+  await page.goto(`/payment-simulator/${paidToken(reference)}`)
   await expect(page.getByText(/refunded \(refund SR\d+/)).toBeVisible()
 })
 

@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, openIn } from './helpers'
 import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
-import { outboxDir } from './database'
+import { mailsWith } from './database'
 import { staffCommand } from './staff-helpers'
 
 /**
@@ -29,25 +27,6 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
-/** The e-mails in the test server's outbox that hold every one of `parts`. */
-async function mailsWith(parts: string[], expected: number): Promise<string[]> {
-  let found: string[] = []
-  await expect
-    .poll(() => {
-      const folder = outboxDir()
-      found = existsSync(folder)
-        ? readdirSync(folder)
-            .map((file) => readFileSync(join(folder, file), 'utf8'))
-            // Quoted-printable bodies break long lines with '=\n'.
-            .map((mail) => mail.replace(/=\r?\n/g, ''))
-            .filter((mail) => parts.every((part) => mail.includes(part)))
-        : []
-      return found.length
-    })
-    .toBe(expected)
-  return found
 }
 
 test('an admin assigns a driver and vehicle, is warned of an overlap, and the driver sees the job', async ({
@@ -162,9 +141,13 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   await expect(page).toHaveURL(
     new RegExp(`/ops/bookings/${second!.reference}\\?dispatch=assigned$`),
   )
-  await expect(page.getByRole('region', { name: 'Staff actions' })).toContainText(
-    'Warnings accepted',
+  const accepted = page.getByRole('region', { name: 'Staff actions' })
+  await expect(accepted).toContainText('Warnings accepted')
+  // In words, not the codes the audit entry keeps.
+  await expect(accepted).toContainText(
+    `The driver also drives ${first!.reference} at an overlapping time.`,
   )
+  await expect(accepted).not.toContainText('driverOverlap')
 
   // The board names the driver.
   await page.goto(`/ops?day=${bookingDay()}`)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { waitForHydration } from './helpers'
 
 // Behaviour that only exists with JavaScript: the no-js project skips it.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
@@ -36,7 +37,9 @@ test('team tabs switch with the mouse and the arrow keys', async ({ page }) => {
 })
 
 test('the page scrolls to the top on navigation', async ({ page }) => {
-  await page.goto('/')
+  // From a page the application runs on: the navigation happens in the page.
+  await page.goto('/contact')
+  await waitForHydration(page)
   await page.locator('footer').getByRole('link', { name: 'About us' }).click()
   await expect(page).toHaveURL(/\/about$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
 import { newAccount, signIn } from './staff-helpers'
-import { mailsWith, paidToken, payBookingOverHttp, signedLinkIn } from './traveller-helpers'
+import { paidToken } from './database'
+import { mailsWith, payBookingOverHttp, signedLinkIn } from './traveller-helpers'
 
 /**
  * The traveller's own booking after payment, with JavaScript and without, in

@@ -117,7 +117,15 @@ test.describe('with a browser Maps key', () => {
     await waitForHydration(page)
     await page.getByLabel('Pickup Location').click()
     await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
-    await expect(page.getByRole('option').first()).toBeVisible()
+    // The suggestions list itself (the time select has options too). What was typed
+    // while the script was still loading is asked for once it has loaded.
+    const suggestions = page.getByRole('listbox', { name: 'Suggested places' })
+    await expect(suggestions.getByRole('option').first()).toBeVisible()
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __maps: { imports: number } }).__maps.imports,
+      ),
+    ).toBe(3)
   })
 
   test('Search offers the route alternatives, and Continue goes to the vehicle step preselected', async ({

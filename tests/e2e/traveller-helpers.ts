@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type APIRequestContext } from '@playwright/test'
 import { cards } from './booking-helpers'
-import { openServerDatabase, outboxDir } from './database'
+import { outboxDir } from './database'
 
 /**
  * For the specs of the traveller's side of a booking. A paid booking made
@@ -144,21 +144,4 @@ export function signedLinkIn(mail: string, page = '/booking-received'): string {
   const match = new RegExp(`https?://[^/\\s"]+(${page}\\?key=[\\w.%-]+)`).exec(mail)
   if (!match) throw new Error(`no signed link to ${page} in the mail`)
   return match[1]!
-}
-
-/** The payment page token of the attempt that paid a booking (the simulator lists its refunds there). */
-export function paidToken(reference: string): string {
-  const database = openServerDatabase()
-  try {
-    const row = database
-      .prepare(
-        `select payment_attempts.token from payment_attempts
-           join bookings on bookings.id = payment_attempts.booking_id
-          where bookings.reference = ? and payment_attempts.status = 'succeeded'`,
-      )
-      .get(reference) as { token: string }
-    return row.token
-  } finally {
-    database.close()
-  }
 }

@@ -1,6 +1,7 @@
 import { placeById, priceEntry } from '~/domain/places/gazetteer'
 import { builtinDistance } from '~/domain/distance/distance'
 import { quoteClasses } from '~/domain/pricing/quote'
+import { quoteHourly } from '~/domain/pricing/hourly'
 import type { RatesSnapshot } from '~/domain/money/currency'
 import type { DraftInput } from '../../app/booking/bookings.server'
 import type { PassengerDetails, PaymentDetails } from '../../app/booking/booking-forms'
@@ -58,6 +59,28 @@ export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
     distance,
     quote,
     currency: 'TRY',
+    rates,
+  }
+}
+
+/** A hire by the hour from Kadıköy: `hours` hours, in euro, the plan in km if given. */
+export function hourlyDraftInput(
+  hours = 4,
+  plannedKm: number | null = null,
+  classIndex = 1,
+  date = '2026-11-23',
+): DraftInput {
+  const pickup = placeById(1022)!
+  const quote = quoteHourly({ hours, plannedKm: plannedKm ?? undefined })[classIndex]!
+  return {
+    language: 'en',
+    trip: { date, time: '10:00', pickupText: 'Kadıköy', destinationText: 'Kadıköy' },
+    pickup,
+    destination: pickup,
+    distance: { km: Math.max(quote.includedKm, plannedKm ?? 0), source: 'hourly' },
+    quote,
+    hire: { hours, plannedKm },
+    currency: 'EUR',
     rates,
   }
 }

@@ -63,8 +63,14 @@ export interface FakeIyzico {
   setNextInitializeFailure(failure: FakeIyzicoFailure): void
   /** The next refund answers this failure (after authorization succeeded). */
   setNextRefundFailure(failure: FakeIyzicoFailure): void
+  /** The next cancel answers this failure (after authorization succeeded). */
+  setNextCancelFailure(failure: FakeIyzicoFailure): void
   /** What was refunded of each payment, in minor units, by payment id. */
   refunds: Map<string, number>
+  /** The payments voided by a same-day cancel, by payment id. */
+  cancelled: Set<string>
+  /** Ends the banks' day: from now on a cancel of any payment taken so far is refused. */
+  settleDay(): void
   setPaymentOutcome(
     token: string,
     outcome: FakePaymentOutcome,
@@ -82,6 +88,7 @@ export interface FakeIyzico {
 const INITIALIZE_PATH = '/payment/iyzipos/checkoutform/initialize/auth/ecom'
 const RETRIEVE_PATH = '/payment/iyzipos/checkoutform/auth/ecom/detail'
 const REFUND_PATH = '/v2/payment/refund'
+const CANCEL_PATH = '/payment/cancel'
 const PAGE_PATH = '/checkoutform'
 const PAY_PATH = '/checkoutform/pay'
 
@@ -115,6 +122,11 @@ export const FAKE_IYZICO_ERRORS = {
     errorCode: '11',
     errorMessage: 'İade tutarı, iade edilebilir tutarı aşıyor',
   },
+  cancelAfterSettlement: {
+    errorCode: '11',
+    errorMessage: 'Gün sonu yapılmış ödeme iptal edilemez, iade ediniz',
+  },
+  paymentCancelled: { errorCode: '11', errorMessage: 'Ödeme iptal edilmiş' },
 } as const satisfies Record<string, FakeIyzicoFailure>
 
 const REQUIRED_FIELD_CODES: Record<string, string> = {
@@ -261,8 +273,12 @@ export async function startFakeIyzico(keys: {
   const requests: FakeIyzicoRequest[] = []
   let nextInitializeFailure: FakeIyzicoFailure | null = null
   let nextRefundFailure: FakeIyzicoFailure | null = null
+  let nextCancelFailure: FakeIyzicoFailure | null = null
   /** Refunded so far per payment id, in units of 10^-8 (see toScaled). */
   const refunded = new Map<string, bigint>()
+  const cancelled = new Set<string>()
+  /** Payments taken before the last settleDay(): past the banks' end of day. */
+  const settled = new Set<string>()
   let tamperNext = false
   let hang = false
   let delayMs = 0
@@ -423,6 +439,7 @@ export async function startFakeIyzico(keys: {
       (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
     )
     if (!session) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundUnknownPayment)
+    if (cancelled.has(paymentId)) return failureAnswer(body, FAKE_IYZICO_ERRORS.paymentCancelled)
     if (body.currency !== session.request.currency) {
       return failureAnswer(body, { errorCode: '11', errorMessage: 'Geçersiz para birimi' })
     }
@@ -445,6 +462,40 @@ export async function startFakeIyzico(keys: {
     }
   }
 
+  /**
+   * A cancel voids a whole payment, only before the day is settled and only
+   * while nothing of it was refunded; it answers with the payment's total.
+   */
+  function cancelAnswer(body: Record<string, unknown>) {
+    if (!present(body.paymentId)) return failureAnswer(body, required('paymentId'))
+    if (!present(body.ip)) return failureAnswer(body, required('ip'))
+    const failure = nextCancelFailure
+    nextCancelFailure = null
+    if (failure) return failureAnswer(body, failure)
+    const paymentId = String(body.paymentId)
+    const session = [...sessions.values()].find(
+      (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
+    )
+    if (!session) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundUnknownPayment)
+    if (cancelled.has(paymentId)) return failureAnswer(body, FAKE_IYZICO_ERRORS.paymentCancelled)
+    if (settled.has(paymentId) || refunded.has(paymentId)) {
+      return failureAnswer(body, FAKE_IYZICO_ERRORS.cancelAfterSettlement)
+    }
+    cancelled.add(paymentId)
+    return {
+      status: 'success',
+      locale: body.locale === 'en' ? 'en' : 'tr',
+      systemTime: Date.now(),
+      ...(typeof body.conversationId === 'string' ? { conversationId: body.conversationId } : {}),
+      paymentId,
+      price: Number(session.request.paidPrice),
+      currency: session.request.currency,
+      authCode: '654321',
+      hostReference: `mock${paymentId}host`,
+      cancelHostReference: `mock${randomInt(10_000_000, 99_999_999)}cancel`,
+    }
+  }
+
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     const rawBody = await readBody(req)
     let body: unknown
@@ -462,6 +513,7 @@ export async function startFakeIyzico(keys: {
       return sendJson(res, 200, failureAnswer(body, FAKE_IYZICO_ERRORS.invalidRequest))
     if (path === INITIALIZE_PATH) return sendJson(res, 200, initializeAnswer(body))
     if (path === REFUND_PATH) return sendJson(res, 200, refundAnswer(body))
+    if (path === CANCEL_PATH) return sendJson(res, 200, cancelAnswer(body))
     return sendJson(res, 200, retrieveAnswer(body))
   }
 
@@ -505,7 +557,7 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     const run = async () => {
       if (
         req.method === 'POST' &&
-        (path === INITIALIZE_PATH || path === RETRIEVE_PATH || path === REFUND_PATH)
+        [INITIALIZE_PATH, RETRIEVE_PATH, REFUND_PATH, CANCEL_PATH].includes(path)
       ) {
         return handleApi(req, res, path)
       }
@@ -539,6 +591,13 @@ ${buttons.map(([value, label]) => `<button type="submit" name="outcome" value="$
     },
     setNextRefundFailure(failure) {
       nextRefundFailure = failure
+    },
+    setNextCancelFailure(failure) {
+      nextCancelFailure = failure
+    },
+    cancelled,
+    settleDay() {
+      for (const session of sessions.values()) if (session.paymentId) settled.add(session.paymentId)
     },
     get refunds() {
       return new Map([...refunded].map(([id, scaled]) => [id, Number(scaled / 1_000_000n)]))

@@ -3,12 +3,12 @@ import type { PaymentProvider } from '../../app/adapters/payment/provider'
 import { createSimulatorProvider } from '../../app/adapters/payment/simulator.server'
 import { getSiteSettings } from '../../app/config/site.server'
 import {
-  bookingExtraCodes,
+  bookingExtras,
   createDraft,
   findBooking,
   markExtrasDone,
   savePassengerDetails,
-  setExtraChosen,
+  setExtraQuantity,
 } from '../../app/booking/bookings.server'
 import type { StepBooking } from '../../app/booking/step-guard.server'
 import type { BookAndPayContext } from '../../app/booking/book-and-pay.server'
@@ -46,7 +46,7 @@ export function payContext(provider: PaymentProvider): BookAndPayContext {
 export async function paymentStep(handle: DatabaseHandle, id: string): Promise<StepBooking> {
   const booking = await findBooking(handle, id)
   if (!booking) throw new Error(`no booking ${id}`)
-  return { handle, booking, extras: await bookingExtraCodes(handle, id) }
+  return { handle, booking, extras: await bookingExtras(handle, id) }
 }
 
 /** A draft with a child seat and the passenger's details: ready for Book Now. */
@@ -56,7 +56,7 @@ export async function draftAtPayment(
   date = tripDate(now, 5),
 ): Promise<StepBooking> {
   const { booking } = await createDraft(handle, draftInput(1, date), now)
-  await setExtraChosen(handle, booking.id, 'childSeat', true, now)
+  await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
   await markExtrasDone(handle, booking.id, now)
   await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
   return paymentStep(handle, booking.id)

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import Iyzipay from 'iyzipay'
 import { logger } from '~/utils/logger.server'
 import { buyerFieldLimits } from '~/booking/field-limits'
+import { istanbulDate } from '~/domain/booking-window'
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 import type {
   InitializeRequest,
@@ -87,6 +88,13 @@ interface CheckoutFormApi {
   checkoutForm: {
     retrieve(
       data: { locale: string; conversationId: string; token: string },
+      cb: Callback<unknown>,
+    ): void
+  }
+  // lib/resources/Cancel.js: POST /payment/cancel, voids a whole payment the same day.
+  cancel: {
+    create(
+      data: { locale: string; conversationId: string; paymentId: string; ip: string },
       cb: Callback<unknown>,
     ): void
   }
@@ -237,6 +245,37 @@ function fieldOverLimit(data: CheckoutFormInitializeRequestData): string | undef
     }
   }
   return undefined
+}
+
+/** A refund or cancel call that got no usable answer, as the failure to record. */
+function unansweredRefund(
+  operation: 'refund' | 'cancel',
+  outcome: Exclude<CallOutcome, { kind: 'answer' }>,
+): { ok: false; errorCode: string; errorMessage?: string } {
+  if (outcome.kind === 'network') {
+    logger.warn('payment.iyzico.network_error', { operation, reason: outcome.reason })
+    return { ok: false, errorCode: 'NETWORK', errorMessage: outcome.reason }
+  }
+  logger.warn('payment.iyzico.invalid_response', { operation })
+  return { ok: false, errorCode: 'INVALID_RESPONSE' }
+}
+
+/** iyzico's own refusal of a refund or cancel, passed on with its code. */
+function refusal(
+  operation: 'refund' | 'cancel',
+  body: IyzicoErrorFields,
+): { ok: false; errorCode: string; errorMessage?: string } {
+  const errors = errorFields(body)
+  logger.warn('payment.iyzico.refund_failed', {
+    operation,
+    errorCode: errors.errorCode,
+    errorGroup: errors.errorGroup,
+  })
+  return withoutUndefined({
+    ok: false as const,
+    errorCode: errors.errorCode ?? 'REFUND_REFUSED',
+    errorMessage: errors.errorMessage,
+  })
 }
 
 export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
@@ -401,12 +440,85 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
   }
 
   /**
+   * Money back for a payment. A whole payment taken the same day in Istanbul
+   * (before the banks' end-of-day settlement) is cancelled: the charge is
+   * voided and never shows on the card statement. Anything else, or a cancel
+   * iyzico refuses (the day was already settled on its side), is refunded by
+   * payment id. A cancel that got no answer is not followed by a refund: it
+   * may have gone through, and iyzico refuses to refund a cancelled payment
+   * anyway, so the caller records NETWORK and may try again later.
+   */
+  async function refund(request: RefundRequest): Promise<RefundResult> {
+    const cancellable =
+      request.amountMinor === request.paidMinor &&
+      istanbulDate(request.paidAt) === istanbulDate(request.at)
+    if (cancellable) {
+      const cancelled = await cancelPayment(request)
+      if (!cancelled.refusedByIyzico) return cancelled.result
+      logger.info('payment.iyzico.cancel_refused', {
+        errorCode: cancelled.result.ok ? undefined : cancelled.result.errorCode,
+      })
+    }
+    return refundPayment(request)
+  }
+
+  /** What a cancel did, and whether iyzico itself said no (so nothing moved). */
+  interface CancelOutcome {
+    result: RefundResult
+    refusedByIyzico: boolean
+  }
+
+  /**
+   * iyzico's cancel. Like the refund, its answer has no documented signature:
+   * a success counts only when it names the payment and its whole amount.
+   */
+  async function cancelPayment(request: RefundRequest): Promise<CancelOutcome> {
+    const outcome = await callIyzico(
+      (cb) =>
+        client.cancel.create(
+          {
+            locale: request.locale,
+            conversationId: request.conversationId,
+            paymentId: request.paymentId,
+            ip: request.ip,
+          },
+          cb,
+        ),
+      timeoutMs,
+    )
+    if (outcome.kind !== 'answer') {
+      return { result: unansweredRefund('cancel', outcome), refusedByIyzico: false }
+    }
+    const body = outcome.body as IyzicoErrorFields & Record<string, unknown>
+    if (body.status !== 'success') {
+      return { result: refusal('cancel', body), refusedByIyzico: true }
+    }
+    if (
+      optionalString(body.paymentId) !== request.paymentId ||
+      minorAmount(body.price) !== request.amountMinor
+    ) {
+      // A success that does not match what we asked is not taken as done; the
+      // money's fate is for a person to check in iyzico's panel.
+      logger.error('payment.iyzico.refund_mismatch', {
+        operation: 'cancel',
+        paymentId: request.paymentId,
+      })
+      return { result: { ok: false, errorCode: 'REFUND_MISMATCH' }, refusedByIyzico: false }
+    }
+    const refundId =
+      optionalString(body.cancelHostReference) ??
+      optionalString(body.hostReference) ??
+      `${request.paymentId}-cancel`
+    return { result: { ok: true, refundId, method: 'cancel' }, refusedByIyzico: false }
+  }
+
+  /**
    * A refund by payment id (iyzico's v2 refund, which refunds the payment as a
    * whole rather than basket line by line). iyzico lists no response signature
    * for refunds, so the answer is checked instead: it must name the payment and
    * the amount we asked for, or it counts as a refusal.
    */
-  async function refund(request: RefundRequest): Promise<RefundResult> {
+  async function refundPayment(request: RefundRequest): Promise<RefundResult> {
     const outcome = await callIyzico(
       (cb) =>
         client.refundV2.create(
@@ -422,39 +534,24 @@ export function createIyzicoProvider(config: IyzicoConfig): PaymentProvider {
         ),
       timeoutMs,
     )
-    if (outcome.kind === 'network') {
-      logger.warn('payment.iyzico.network_error', { operation: 'refund', reason: outcome.reason })
-      return { ok: false, errorCode: 'NETWORK', errorMessage: outcome.reason }
-    }
-    if (outcome.kind === 'invalid') {
-      logger.warn('payment.iyzico.invalid_response', { operation: 'refund' })
-      return { ok: false, errorCode: 'INVALID_RESPONSE' }
-    }
+    if (outcome.kind !== 'answer') return unansweredRefund('refund', outcome)
     const body = outcome.body as IyzicoErrorFields & Record<string, unknown>
-    if (body.status !== 'success') {
-      const errors = errorFields(body)
-      logger.warn('payment.iyzico.refund_failed', {
-        errorCode: errors.errorCode,
-        errorGroup: errors.errorGroup,
-      })
-      return withoutUndefined({
-        ok: false as const,
-        errorCode: errors.errorCode ?? 'REFUND_REFUSED',
-        errorMessage: errors.errorMessage,
-      })
-    }
+    if (body.status !== 'success') return refusal('refund', body)
     if (
       optionalString(body.paymentId) !== request.paymentId ||
       minorAmount(body.price) !== request.amountMinor
     ) {
-      logger.error('payment.iyzico.refund_mismatch', { paymentId: request.paymentId })
+      logger.error('payment.iyzico.refund_mismatch', {
+        operation: 'refund',
+        paymentId: request.paymentId,
+      })
       return { ok: false, errorCode: 'REFUND_MISMATCH' }
     }
     const refundId =
       optionalString(body.refundHostReference) ??
       optionalString(body.hostReference) ??
       `${request.paymentId}-${request.amountMinor}`
-    return { ok: true, refundId }
+    return { ok: true, refundId, method: 'refund' }
   }
 
   return { name: 'iyzico', initialize, retrieve, refund }

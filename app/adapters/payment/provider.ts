@@ -87,6 +87,12 @@ export interface RefundRequest {
   /** How much to give back, in minor units; never more than was paid and not yet refunded. */
   amountMinor: number
   currency: PaymentCurrency
+  /** What the payment took, in minor units, and when: a provider may undo a whole
+   * payment made the same day (a cancel) rather than refund it. */
+  paidMinor: number
+  paidAt: Date
+  /** When the refund is asked for. */
+  at: Date
   /** Ours, echoed back: the booking's public reference. */
   conversationId: string
   /** Who asked (the member of staff's address, or the server's for the job). */
@@ -100,7 +106,14 @@ export interface RefundRequest {
  * caller records the outcome and never has to catch.
  */
 export type RefundResult =
-  { ok: true; refundId: string } | { ok: false; errorCode: string; errorMessage?: string }
+  | {
+      ok: true
+      refundId: string
+      /** 'cancel': the whole payment was voided before the day's settlement, so
+       * it never reaches the card statement; 'refund': money sent back. */
+      method: 'cancel' | 'refund'
+    }
+  | { ok: false; errorCode: string; errorMessage?: string }
 
 export interface PaymentProvider {
   readonly name: 'simulator' | 'iyzico'

@@ -42,10 +42,24 @@ function paymentRequest(amountMinor: number): InitializeRequest {
   }
 }
 
-function refundOf(paymentId: string, amountMinor: number): RefundRequest {
+// Unless a test says otherwise, the payment was taken on an earlier day than
+// the refund (in Istanbul), so iyzico is asked for a refund, not a cancel.
+const paidYesterday = {
+  paidAt: new Date('2026-11-24T10:00:00Z'),
+  at: new Date('2026-11-25T10:00:00Z'),
+}
+
+function refundOf(
+  paymentId: string,
+  amountMinor: number,
+  when: { paidAt: Date; at: Date } = paidYesterday,
+  paidMinor = amountMinor,
+): RefundRequest {
   return {
     paymentId,
     amountMinor,
+    paidMinor,
+    ...when,
     currency: 'EUR',
     conversationId: 'MC-R3FUND',
     ip: '203.0.113.9',
@@ -115,6 +129,88 @@ describe('refunds through iyzico (the fake server, real iyzipay client)', () => 
     } finally {
       fake.setHang(false)
     }
+  })
+
+  it('cancels a whole payment taken the same day in Istanbul instead of refunding it', async () => {
+    const paymentId = await paid(4080)
+    const sameDay = {
+      paidAt: new Date('2026-11-25T06:00:00Z'),
+      at: new Date('2026-11-25T20:30:00Z'), // 23:30 in Istanbul
+    }
+    const result = await provider.refund(refundOf(paymentId, 4080, sameDay))
+    expect(result).toMatchObject({
+      ok: true,
+      method: 'cancel',
+      refundId: expect.stringMatching(/cancel$/),
+    })
+    const sent = fake.requests.at(-1)!
+    expect(sent).toMatchObject({ path: '/payment/cancel', authorized: true })
+    expect(sent.body).toMatchObject({ paymentId, ip: '203.0.113.9', conversationId: 'MC-R3FUND' })
+    expect(fake.cancelled.has(paymentId)).toBe(true)
+    expect(fake.refunds.get(paymentId)).toBeUndefined()
+    // A cancelled payment has nothing left to refund.
+    expect(await provider.refund(refundOf(paymentId, 4080))).toMatchObject({ ok: false })
+  })
+
+  it('refunds a payment of the day before in Istanbul, even minutes after midnight', async () => {
+    const paymentId = await paid(2500)
+    const acrossMidnight = {
+      paidAt: new Date('2026-11-24T20:59:00Z'), // 23:59 in Istanbul
+      at: new Date('2026-11-24T21:01:00Z'), // 00:01 the next day
+    }
+    const before = fake.requests.length
+    expect(await provider.refund(refundOf(paymentId, 2500, acrossMidnight))).toMatchObject({
+      ok: true,
+      method: 'refund',
+    })
+    expect(fake.requests.slice(before).map((request) => request.path)).toEqual([
+      '/v2/payment/refund',
+    ])
+  })
+
+  it('refunds instead when iyzico refuses the cancel because its day is settled', async () => {
+    const paymentId = await paid(3300)
+    fake.settleDay()
+    const now = new Date()
+    const before = fake.requests.length
+    const result = await provider.refund(refundOf(paymentId, 3300, { paidAt: now, at: now }))
+    expect(result).toMatchObject({ ok: true, method: 'refund' })
+    expect(fake.requests.slice(before).map((request) => request.path)).toEqual([
+      '/payment/cancel',
+      '/v2/payment/refund',
+    ])
+    expect(fake.refunds.get(paymentId)).toBe(3300)
+    expect(fake.cancelled.has(paymentId)).toBe(false)
+  })
+
+  it('refunds part of a same-day payment, since a cancel voids all of it', async () => {
+    const paymentId = await paid(3000)
+    const now = new Date()
+    const before = fake.requests.length
+    const result = await provider.refund(refundOf(paymentId, 1000, { paidAt: now, at: now }, 3000))
+    expect(result).toMatchObject({ ok: true, method: 'refund' })
+    expect(fake.requests.slice(before).map((request) => request.path)).toEqual([
+      '/v2/payment/refund',
+    ])
+  })
+
+  it('does not follow an unanswered cancel with a refund', async () => {
+    const paymentId = await paid(2200)
+    const now = new Date()
+    const before = fake.requests.length
+    fake.setHang(true)
+    try {
+      expect(
+        await provider.refund(refundOf(paymentId, 2200, { paidAt: now, at: now })),
+      ).toMatchObject({
+        ok: false,
+        errorCode: 'NETWORK',
+      })
+    } finally {
+      fake.setHang(false)
+    }
+    expect(fake.requests.slice(before).map((request) => request.path)).toEqual(['/payment/cancel'])
+    expect(fake.refunds.get(paymentId)).toBeUndefined()
   })
 
   it('does not refund with keys iyzico would not accept', async () => {

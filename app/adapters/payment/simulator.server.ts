@@ -225,7 +225,7 @@ export async function refundOnSimulator(
         created_at: now.toISOString(),
       })
       .execute()
-    return { ok: true as const, refundId }
+    return { ok: true as const, refundId, method: 'refund' as const }
   })
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref } from '~/config/site'
 
 /** The booking page's "Driver and vehicle" section: who drives, and the way to change it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { translateFieldError } from '~/forms/text-input'
 import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
 import { useErrorTitle } from '~/utils/use-error-title'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { intlLocale, toLanguage } from '~/i18n/config'
 

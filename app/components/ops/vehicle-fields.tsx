@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { CheckboxField, SelectField, TextField } from '~/forms/fields'
 import { vehicleSchema, type VehicleForm as VehicleValues } from '~/dispatch/dispatch-forms'
 import { DispatchErrorSummary, NumberField, useDispatchErrorText } from './dispatch-form'

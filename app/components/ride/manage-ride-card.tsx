@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { HelpLines, type BookingHelp } from './help-lines'
 import { isAwaitingRide, type BookingStatus } from '~/domain/booking/status'
 import type { DetailsChange, TravellerCancellation } from '~/domain/booking/traveller-rules'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref } from '~/config/site'
 import type { RideStatus } from '~/traveller/ride-status'
 

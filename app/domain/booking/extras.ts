@@ -42,3 +42,32 @@ export function extraQuantitiesProblem(
 export function extrasCents(quantities: ExtraQuantities): number {
   return extraCodes.reduce((sum, code) => sum + quantities[code] * extraUnitCents[code], 0)
 }
+
+/** One chosen extra and how many of it: what a booking shows and charges. */
+export interface ExtraLine {
+  code: ExtraCode
+  quantity: number
+}
+
+/** The extras with a quantity above nought, in catalogue order. */
+export function extraLines(quantities: ExtraQuantities): ExtraLine[] {
+  return extraCodes
+    .filter((code) => quantities[code] > 0)
+    .map((code) => ({ code, quantity: quantities[code] }))
+}
+
+/** Stored rows (code, quantity) as quantities; unknown codes are left out. */
+export function quantitiesOf(rows: readonly { code: string; quantity: number }[]): ExtraQuantities {
+  const quantities = { ...noExtras }
+  for (const row of rows) {
+    if ((extraCodes as readonly string[]).includes(row.code)) {
+      quantities[row.code as ExtraCode] += row.quantity
+    }
+  }
+  return quantities
+}
+
+/** How many seats for children the extras take together. */
+export function childSeatCount(quantities: ExtraQuantities): number {
+  return extraCodes.reduce((sum, code) => sum + quantities[code], 0)
+}

@@ -10,14 +10,24 @@ describe('booking money at the locked rate', () => {
     expect(toBookingMinor(12900, euro)).toBe(12900)
   })
 
-  it('adds 7 EUR per extra and totals the converted lines', () => {
-    expect(bookingTotals(12900, ['childSeat', 'boosterSeat'], euro)).toEqual({
+  it('adds 7 EUR per seat and totals the converted lines', () => {
+    expect(bookingTotals(12900, { childSeat: 1, boosterSeat: 1 }, euro)).toEqual({
       extras_cents: 1400,
       total_cents: 14300,
       total_minor: 14300,
     })
-    const totals = bookingTotals(12900, ['childSeat'], lira)
+    const totals = bookingTotals(12900, { childSeat: 1, boosterSeat: 0 }, lira)
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + toBookingMinor(700, lira))
+  })
+
+  it('charges each seat of a quantity, each converted as the line shows it', () => {
+    expect(bookingTotals(12900, { childSeat: 2, boosterSeat: 1 }, euro)).toEqual({
+      extras_cents: 2100,
+      total_cents: 15000,
+      total_minor: 15000,
+    })
+    const totals = bookingTotals(12900, { childSeat: 2, boosterSeat: 0 }, lira)
+    expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + 2 * toBookingMinor(700, lira))
   })
 })
 

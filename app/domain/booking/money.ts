@@ -5,8 +5,7 @@ import {
   type Currency,
   type RatesSnapshot,
 } from '~/domain/money/currency'
-import type { ExtraCode } from './extras'
-import { extraUnitCents } from './extras'
+import { extraCodes, extrasCents, extraUnitCents, type ExtraQuantities } from './extras'
 
 /** The part of a stored booking that says which currency and locked rate it is priced in. */
 export interface LockedRate {
@@ -23,22 +22,22 @@ export function toBookingMinor(euroCents: number, booking: LockedRate): number {
 }
 
 /**
- * The booking's totals for a vehicle price and a set of extras. The total in
- * the traveller's currency is the sum of the converted lines, so the lines a
- * traveller sees always add up to the amount charged.
+ * The booking's totals for a vehicle price and the extras' quantities. The
+ * total in the traveller's currency is the sum of the converted lines (each
+ * unit converted, times its quantity), so the lines a traveller sees always
+ * add up to the amount charged.
  */
-export function bookingTotals(
-  vehicleCents: number,
-  extras: readonly ExtraCode[],
-  booking: LockedRate,
-) {
-  const extrasCents = extras.reduce((sum, code) => sum + extraUnitCents[code], 0)
+export function bookingTotals(vehicleCents: number, extras: ExtraQuantities, booking: LockedRate) {
+  const extrasTotal = extrasCents(extras)
   const totalMinor =
     toBookingMinor(vehicleCents, booking) +
-    extras.reduce((sum, code) => sum + toBookingMinor(extraUnitCents[code], booking), 0)
+    extraCodes.reduce(
+      (sum, code) => sum + extras[code] * toBookingMinor(extraUnitCents[code], booking),
+      0,
+    )
   return {
-    extras_cents: extrasCents,
-    total_cents: vehicleCents + extrasCents,
+    extras_cents: extrasTotal,
+    total_cents: vehicleCents + extrasTotal,
     total_minor: totalMinor,
   }
 }

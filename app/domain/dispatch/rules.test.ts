@@ -7,7 +7,9 @@ import {
   normalisePlate,
   servesClass,
   tripsOverlap,
+  tripTiming,
   warningsFingerprint,
+  acceptedWarnings,
 } from './rules'
 
 describe('booked class or better', () => {
@@ -33,7 +35,13 @@ describe('booked class or better', () => {
 
 describe('overlap of two trips', () => {
   // 60 km: ceil(60 / 50) = 2 hours estimated.
-  const morning = { tripDate: '2027-06-01', tripTime: '10:00', distanceKm: 60 }
+  const morning = tripTiming({
+    trip_date: '2027-06-01',
+    trip_time: '10:00',
+    ride_mode: 'transfer',
+    hire_hours: null,
+    distance_km: 60,
+  })
 
   it('a trip is busy from its pickup for its estimate plus the buffer', () => {
     const window = busyWindow(morning, 30)
@@ -56,12 +64,25 @@ describe('overlap of two trips', () => {
   })
 
   it('a 00:00 pickup is the midnight ending its date', () => {
-    const late = { tripDate: '2027-06-01', tripTime: '23:00', distanceKm: 10 }
-    const midnight = { tripDate: '2027-06-01', tripTime: '00:00', distanceKm: 10 }
+    const late = { tripDate: '2027-06-01', tripTime: '23:00', minutes: 60 }
+    const midnight = { tripDate: '2027-06-01', tripTime: '00:00', minutes: 60 }
     // 23:00 + 1 h + 30 min runs past midnight.
     expect(tripsOverlap(late, midnight, 30)).toBe(true)
-    const earlyThatDay = { tripDate: '2027-06-01', tripTime: '00:15', distanceKm: 10 }
+    const earlyThatDay = { tripDate: '2027-06-01', tripTime: '00:15', minutes: 60 }
     expect(tripsOverlap(earlyThatDay, midnight, 30)).toBe(false)
+  })
+
+  it('a hire by the hour keeps the car for its hours', () => {
+    const hire = tripTiming({
+      trip_date: '2027-06-01',
+      trip_time: '10:00',
+      ride_mode: 'hourly',
+      hire_hours: 6,
+      distance_km: 90,
+    })
+    // 10:00 + 6 h + 30 min: busy until 16:30, whatever the distance planned.
+    expect(tripsOverlap(hire, { ...morning, tripTime: '16:15' }, 30)).toBe(true)
+    expect(tripsOverlap(hire, { ...morning, tripTime: '16:30' }, 30)).toBe(false)
   })
 })
 
@@ -96,6 +117,23 @@ describe('warnings fingerprint', () => {
     expect(warningsFingerprint([driver, seats])).toBe(warningsFingerprint([seats, driver]))
     expect(warningsFingerprint([driver])).not.toBe(warningsFingerprint([driver, seats]))
     expect(warningsFingerprint([])).toBe('')
+  })
+
+  it('reads back as the warnings it was made of, for the audit log', () => {
+    const fingerprint = warningsFingerprint([
+      { kind: 'vehicleOverlap', reference: 'MC-BBBBBB', tripDate: '2027-06-01', tripTime: '09:00' },
+      { kind: 'luggage', luggage: 3, bags: 5 },
+      { kind: 'seats', seats: 4, passengers: 6 },
+      { kind: 'driverOverlap', reference: 'MC-AAAAAA', tripDate: '2027-06-01', tripTime: '10:00' },
+    ])
+    expect(acceptedWarnings(fingerprint)).toEqual([
+      { kind: 'driverOverlap', reference: 'MC-AAAAAA' },
+      { kind: 'luggage', bags: 5, luggage: 3 },
+      { kind: 'seats', passengers: 6, seats: 4 },
+      { kind: 'vehicleOverlap', reference: 'MC-BBBBBB' },
+    ])
+    expect(acceptedWarnings('')).toEqual([])
+    expect(acceptedWarnings('nonsense,seats:x>1')).toEqual([])
   })
 })
 

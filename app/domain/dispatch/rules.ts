@@ -1,5 +1,6 @@
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import { estimatedHours, pickupInstant } from '~/domain/trip-search'
+import { pickupInstant } from '~/domain/trip-search'
+import { rideMinutes, type RideLength } from '~/domain/booking/ride-mode'
 
 /**
  * The rules of giving a booking its driver and vehicle, pure so they are
@@ -27,21 +28,29 @@ export function servesClass(offered: VehicleClassCode, booked: VehicleClassCode)
   return have.comfort >= want.comfort && have.size >= want.size
 }
 
-/** A trip as dispatch sees it: the stored date and time (Istanbul) and the distance. */
+/**
+ * A trip as dispatch sees it: the stored date and time (Istanbul) and how
+ * long it keeps the car (rideMinutes: a transfer's estimate, a hire's hours).
+ */
 export interface TripTiming {
   tripDate: string
   tripTime: string
-  distanceKm: number
+  minutes: number
+}
+
+/** A stored booking's timing for dispatch. */
+export function tripTiming(booking: RideLength & { trip_date: string; trip_time: string }) {
+  return { tripDate: booking.trip_date, tripTime: booking.trip_time, minutes: rideMinutes(booking) }
 }
 
 /**
  * The time a driver and a vehicle are taken by a trip: from the pickup to the
- * pickup plus the estimated duration plus the buffer (the way back, traffic,
- * a late flight), in milliseconds since the epoch; `end` is excluded.
+ * pickup plus the ride's length plus the buffer (the way back, traffic, a
+ * late flight), in milliseconds since the epoch; `end` is excluded.
  */
 export function busyWindow(trip: TripTiming, bufferMinutes: number) {
   const start = pickupInstant(trip.tripDate, trip.tripTime).getTime()
-  const end = start + (estimatedHours(trip.distanceKm) * 60 + bufferMinutes) * 60_000
+  const end = start + (trip.minutes + bufferMinutes) * 60_000
   return { start, end }
 }
 
@@ -90,6 +99,31 @@ export function warningsFingerprint(warnings: readonly AssignmentWarning[]): str
     )
     .sort()
     .join(',')
+}
+
+/** A warning as its fingerprint keeps it: what the audit log can tell of it later. */
+export type AcceptedWarning =
+  | { kind: 'driverOverlap' | 'vehicleOverlap'; reference: string }
+  | { kind: 'seats'; passengers: number; seats: number }
+  | { kind: 'luggage'; bags: number; luggage: number }
+
+/**
+ * The warnings a dispatcher accepted, read back from their fingerprint (the
+ * audit entry stores it). Parts that do not read as a warning are left out.
+ */
+export function acceptedWarnings(fingerprint: string): AcceptedWarning[] {
+  return fingerprint.split(',').flatMap((part): AcceptedWarning[] => {
+    const overlap = /^(driverOverlap|vehicleOverlap):(.+)$/.exec(part)
+    if (overlap) {
+      return [{ kind: overlap[1] as 'driverOverlap' | 'vehicleOverlap', reference: overlap[2]! }]
+    }
+    const capacity = /^(seats|luggage):(\d+)>(\d+)$/.exec(part)
+    if (!capacity) return []
+    const [wanted, offered] = [Number(capacity[2]), Number(capacity[3])]
+    return capacity[1] === 'seats'
+      ? [{ kind: 'seats', passengers: wanted, seats: offered }]
+      : [{ kind: 'luggage', bags: wanted, luggage: offered }]
+  })
 }
 
 /**

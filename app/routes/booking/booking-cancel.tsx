@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { HelpLines } from '~/components/ride/help-lines'
 import { bookingHelp } from '~/traveller/ride-page.server'
 import type { Route } from './+types/booking-cancel'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { HelpLines } from '~/components/ride/help-lines'
@@ -11,6 +11,8 @@ import { metaDescriptors } from '~/seo/meta'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { vehicleCapacity } from '~/booking/booking-view.server'
+import { bookingExtras } from '~/booking/bookings.server'
+import { childSeatCount } from '~/domain/booking/extras'
 import { passengerNames } from '~/booking/passenger-names.server'
 import { detailsChange } from '~/domain/booking/traveller-rules'
 import { pickupInstant } from '~/domain/trip-search'
@@ -40,6 +42,7 @@ const ownBooking = (request: Request, page: ReturnType<typeof pageContext>) =>
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { handle, booking, view, linkTo } = await ownBooking(request, page)
+  const extras = await bookingExtras(handle, booking.id)
   return {
     meta: page.meta('booking-change', { noindex: true }),
     language: page.language,
@@ -52,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       new Date(),
     ),
     capacity: vehicleCapacity(booking.vehicle_class),
+    childSeats: childSeatCount(extras),
     fromAirport: view.trip.fromAirport,
     stored: {
       phone: booking.phone ?? '',
@@ -71,7 +75,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const page = pageContext(context, request)
   const { handle, booking, linkTo } = await ownBooking(request, page)
-  const schema = detailsFormSchema(vehicleCapacity(booking.vehicle_class))
+  const schema = detailsFormSchema(
+    vehicleCapacity(booking.vehicle_class),
+    childSeatCount(await bookingExtras(handle, booking.id)),
+  )
   const submission = parseWithZod(await request.formData(), { schema })
   // Adding or removing a name row without JavaScript: the form comes back with it.
   if (submission.status === undefined) return data({ result: submission.reply() })
@@ -115,6 +122,7 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
           <DetailsChangeForm
             lastResult={actionData?.result}
             capacity={loaderData.capacity}
+            childSeats={loaderData.childSeats}
             stored={loaderData.stored}
             fromAirport={loaderData.fromAirport}
           />
@@ -145,16 +153,18 @@ type Loaded = Route.ComponentProps['loaderData']
 function DetailsChangeForm({
   lastResult,
   capacity,
+  childSeats,
   stored,
   fromAirport,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   capacity: Loaded['capacity']
+  childSeats: number
   stored: Loaded['stored']
   fromAirport: boolean
 }) {
   const { t } = useTranslation()
-  const schema = useMemo(() => detailsFormSchema(capacity), [capacity])
+  const schema = useMemo(() => detailsFormSchema(capacity, childSeats), [capacity, childSeats])
   const [form, fields] = useForm<DetailsForm>({
     id: 'details-form',
     lastResult,
@@ -164,7 +174,7 @@ function DetailsChangeForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = usePassengerErrorText(capacity)
+  const text = usePassengerErrorText(capacity, childSeats)
   const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)
   useErrorTitle(failed)
   const names = fields.names.getFieldList()

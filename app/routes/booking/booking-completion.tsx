@@ -1,5 +1,5 @@
 import { Link, data, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-completion'
 import { pageContext } from '~/utils/page-context.server'
 import { logger } from '~/utils/logger.server'

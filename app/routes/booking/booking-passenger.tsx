@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
+import { childSeatCount } from '~/domain/booking/extras'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
@@ -43,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notice: readNotice(request.url),
     view: presentBooking(booking, extras, language, site),
     capacity: vehicleCapacity(booking.vehicle_class),
+    childSeats: childSeatCount(extras),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -63,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await requireStepBooking(request, 'passenger')
+  const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
   const formData = await request.formData()
   const switched = await switchLanguageKeepingFields(
     request,
@@ -73,7 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     'passenger',
   )
   if (switched) return switched
-  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class))
+  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class), childSeatCount(extras))
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
@@ -93,8 +95,8 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, capacity, language, stored } = loaderData
-  const schema = useMemo(() => passengerSchema(capacity), [capacity])
+  const { view, capacity, childSeats, language, stored } = loaderData
+  const schema = useMemo(() => passengerSchema(capacity, childSeats), [capacity, childSeats])
   const [form, fields] = useForm<PassengerDetails>({
     id: 'passenger-form',
     lastResult: actionData?.result,
@@ -107,7 +109,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = usePassengerErrorText(capacity)
+  const text = usePassengerErrorText(capacity, childSeats)
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
 

@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-payment'
@@ -34,6 +34,7 @@ import { useErrorTitle } from '~/utils/use-error-title'
 import { switchLanguageKeepingFields, typedFieldsOf } from '~/booking/typed-fields.server'
 import type { TypedFieldsHandle } from '~/components/language-switch'
 import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /** The language buttons carry the form while it is on the page: a switch keeps what was typed. */
 export const handle: TypedFieldsHandle = {
@@ -368,9 +369,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                 <dt>{t('booking.payment.extras')}</dt>
                 <dd>
                   {view.extras.length
-                    ? view.extras
-                        .map((extra) => t(`booking.extras.items.${extra.code}.title`))
-                        .join(', ')
+                    ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
                     : t('booking.payment.none')}
                 </dd>
               </div>

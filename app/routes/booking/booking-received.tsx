@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, redirect, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-received'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
@@ -29,6 +29,7 @@ import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /**
  * The booking received page, which is the traveller's ride page once paid
@@ -271,9 +272,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   [
                     t('received.extras'),
                     view.extras.length
-                      ? view.extras
-                          .map((extra) => t(`booking.extras.items.${extra.code}.title`))
-                          .join(', ')
+                      ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
                       : t('received.none'),
                   ],
                 ]}

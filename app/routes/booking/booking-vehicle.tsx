@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import { Form, Link, data, redirect, useLocation, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { Form, Link, data, redirect, useLocation } from 'react-router'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-vehicle'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
@@ -26,6 +25,7 @@ import { useSite } from '~/utils/root-data'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
 import { buildVehicleStep } from '~/booking/vehicle-step.server'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -109,6 +109,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const selectionStatus = { refused: 400, 'price-changed': 409, limited: 429 } as const
 
+// Not hydrated: the search, the currency and the server's notices have their
+// scripts in app/enhancements/, and Select is a plain form post.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
+
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
 type StepData = Awaited<ReturnType<typeof buildVehicleStep>>
@@ -171,8 +176,8 @@ function CurrencyForm({
         id="currency"
         name="currency"
         defaultValue={currency}
-        key={currency}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        // With a script the change submits the form (app/enhancements/frame.ts).
+        data-submit-on-change=""
       >
         {currencies.map((code) => (
           <option key={code} value={code}>
@@ -198,20 +203,19 @@ function suggestionLink(
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const site = useSite()
-  const navigation = useNavigation()
   const location = useLocation()
   const step = actionData ?? loaderData
   const { outcome, values, currency, language } = step
-  // A notice dialog closed with JavaScript stays closed until the next navigation.
-  const [dialogClosedAt, setDialogClosedAt] = useState<string>()
-  const dialogOpen = step.serverDialog && dialogClosedAt !== location.key
+  // Rendered open by the server; a script makes it modal and closes it in place.
+  const dialogOpen = step.serverDialog
   const coveredByDialog = useInertBehindDialog(dialogOpen)
   const outOfAreaText =
     step.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
   const dismissParams = new URLSearchParams(location.search)
   dismissParams.set(dialogClosedParam, 'closed')
   const dismissHref = `${location.pathname}?${dismissParams.toString()}`
-  const closeDialog = () => setDialogClosedAt(location.key)
+  // Closing is the browser's and the script's business: nothing here changes with it.
+  const closeDialog = () => undefined
   const errorId = 'search-error'
   const errorText =
     outcome?.kind === 'invalid'
@@ -222,7 +226,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           })
         : outcome?.kind === 'same-place'
           ? t('search.errors.samePlace')
-          : outcome?.kind === 'out-of-area' && !dialogOpen
+          : outcome?.kind === 'out-of-area'
             ? outOfAreaText
             : undefined
   const invalidFields: (keyof TripSearchValues)[] =
@@ -248,7 +252,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           open={dialogOpen}
           onClose={closeDialog}
           dismissHref={dismissHref}
-          returnFocus={() => document.getElementById(`vehicle-search-${outcome.field}`)}
+          returnFocus={`vehicle-search-${outcome.field}`}
         />
       ) : null}
       {outcome?.kind === 'priced' && outcome.unavailable ? (
@@ -277,6 +281,12 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
               className="alert alert--error"
               role={outcome?.kind === 'out-of-area' ? undefined : 'alert'}
               id={errorId}
+              // While the notice says it, the page does not say it twice; once
+              // the notice closes (app/enhancements/server-dialog.ts) it is here.
+              hidden={outcome?.kind === 'out-of-area' && dialogOpen}
+              data-hidden-while-dialog={
+                outcome?.kind === 'out-of-area' && dialogOpen ? '' : undefined
+              }
             >
               <p>{errorText}</p>
               {outcome?.kind === 'not-found' && outcome.suggestions.length ? (
@@ -325,7 +335,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                     <h2>{t('booking.vehicle.chooseTitle')}</h2>
                     <CurrencyForm values={values} currency={currency} origin={step.origin} />
                   </div>
-                  <ul className="offers" aria-busy={navigation.state !== 'idle'}>
+                  <ul className="offers">
                     {outcome.offers.map((offer, index) => (
                       <li key={offer.code} className="card offer">
                         {/* Only the first offer is in view on a phone: the others load when near it. */}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/invoice'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
@@ -7,6 +7,7 @@ import { containedVat, VAT_PERCENT } from '~/domain/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
 import { formatDate, formatMoney } from '~/utils/format'
 import { PrintToolbar } from '~/components/print-button'
+import { extraLineLabel } from '~/booking/extra-label'
 
 /**
  * The invoice of a paid booking. Every figure comes from the stored booking,
@@ -167,9 +168,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                 {loaderData.extras.map((extra) => (
                   <tr key={extra.code}>
                     <th scope="row">
-                      <span className="invoice__item">
-                        {t(`booking.extras.items.${extra.code}.title`)}
-                      </span>
+                      <span className="invoice__item">{extraLineLabel(t, extra)}</span>
+                      {extra.quantity > 1 ? (
+                        <span className="invoice__detail">
+                          {t('invoice.unitPrice', { price: money(extra.unitMinor) })}
+                        </span>
+                      ) : null}
                     </th>
                     <td className="invoice__amount">{money(extra.minor)}</td>
                   </tr>

@@ -1,5 +1,5 @@
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/manage-booking'

@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/assign'
 import { assignAction, assignPageData } from '~/staff/dispatch-pages.server'
 import { assignSchema, type AssignForm } from '~/dispatch/dispatch-forms'

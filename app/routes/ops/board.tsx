@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/board'
 import { useBoardRefresh } from '~/components/ops/use-board-refresh'
 import { boardPageData } from '~/staff/ops-pages.server'

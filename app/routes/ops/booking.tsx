@@ -1,11 +1,15 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
 import { assignmentSummary } from '~/staff/dispatch-pages.server'
 import { AssignmentSection } from '~/components/ops/assignment-section'
 import { refundSectionData } from '~/staff/cancel-pages.server'
-import { BookingRefundsSection, RefundNotice } from '~/components/ops-booking-refunds'
+import {
+  BookingRefundsSection,
+  RefundNotice,
+  RefundSecondChargeButton,
+} from '~/components/ops-booking-refunds'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [page, dispatch, refunds] = await Promise.all([
@@ -175,11 +179,21 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
                     {attempt.error ? ` (${attempt.error})` : ''}
                   </td>
                   <td>
-                    {booking.refunds.latestByAttempt[attempt.id]
-                      ? t(`ops.refundStatuses.${booking.refunds.latestByAttempt[attempt.id]}`)
-                      : attempt.refundDue
-                        ? t('ops.booking.refundDue')
-                        : '–'}
+                    {booking.refunds.latestByAttempt[attempt.id] ? (
+                      t(`ops.refundStatuses.${booking.refunds.latestByAttempt[attempt.id]}`)
+                    ) : attempt.refundDue ? (
+                      <>
+                        {t('ops.booking.refundDue')}
+                        {booking.refunds.mayRefund ? (
+                          <RefundSecondChargeButton
+                            reference={booking.reference}
+                            attemptId={attempt.id}
+                          />
+                        ) : null}
+                      </>
+                    ) : (
+                      '–'
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/cancel'
 import { cancelFormAction, cancelPageData } from '~/staff/cancel-pages.server'
 import { ErrorSummary, FieldErrors } from '~/forms/form-errors'

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/drivers'
 import { addDriverAction, driversPageData } from '~/staff/dispatch-pages.server'
 import { DriverForm } from '~/components/ops/driver-fields'

@@ -1,5 +1,5 @@
 import { Form, isRouteErrorResponse, Outlet } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/layout'
 import opsCss from '~/styles/ops.css?url'
 import { staffLayoutData } from '~/staff/ops-pages.server'

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/security'
 import { securityAction, securityPageData } from '~/staff/second-factor-pages.server'
 import { useErrorTitle } from '~/utils/use-error-title'

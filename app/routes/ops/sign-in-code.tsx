@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/sign-in-code'
 import { codeStepAction, codeStepPageData } from '~/staff/second-factor-pages.server'
 import { useErrorTitle } from '~/utils/use-error-title'

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/staff'
 import { FormErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { PasswordField } from '~/components/ops/password-field'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/vehicle-edit'
 import { editVehicleAction, editVehiclePageData } from '~/staff/dispatch-pages.server'

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/vehicles'
 import { addVehicleAction, vehiclesPageData } from '~/staff/dispatch-pages.server'
 import { VehicleForm } from '~/components/ops/vehicle-fields'

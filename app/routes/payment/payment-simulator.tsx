@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/payment-simulator'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'

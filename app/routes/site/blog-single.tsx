@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/blog-single'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'

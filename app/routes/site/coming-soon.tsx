@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, data } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/coming-soon'
 import { pageContext } from '~/utils/page-context.server'

@@ -1,5 +1,5 @@
-import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/fleet-list'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
@@ -13,6 +13,7 @@ import {
 } from '~/content/fleet-filter'
 import { PageHero } from '~/components/page-hero'
 import { VehicleCard } from '~/components/cards'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -24,6 +25,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+// The filter's enhancement is app/enhancements/swap-form.ts, not React.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 export default function FleetList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -39,12 +44,17 @@ export default function FleetList({ loaderData }: Route.ComponentProps) {
       />
       <section className="section">
         <div className="container fleet-layout">
-          {/* A GET form: filtering works without JavaScript and the URL can be shared. */}
-          <Form
+          {/*
+            A GET form: filtering works without JavaScript and the URL can be shared.
+            With a script the list and the count are replaced in place, so the focus
+            and the scroll stay on the form.
+          */}
+          <form
             method="get"
+            action="/fleet-list"
             className="filter-card"
             aria-label={t('fleet.filterLabel')}
-            preventScrollReset
+            data-swap="fleet-clear fleet-count fleet-results"
           >
             <div className="field">
               <label htmlFor="fleet-type">{t('fleet.vehicleType')}</label>
@@ -79,30 +89,34 @@ export default function FleetList({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="button button--block">
               {t('fleet.applyFilter')}
             </button>
-            {filter.type !== ALL || filter.brand !== ALL ? (
-              <Link to="/fleet-list" className="text-link" preventScrollReset>
-                {t('fleet.clearFilter')}
-              </Link>
-            ) : null}
-          </Form>
+            <div id="fleet-clear">
+              {filter.type !== ALL || filter.brand !== ALL ? (
+                <Link to="/fleet-list" className="text-link">
+                  {t('fleet.clearFilter')}
+                </Link>
+              ) : null}
+            </div>
+          </form>
           <div>
-            <p className="result-count" role="status">
+            <p className="result-count" role="status" id="fleet-count">
               {t('fleet.resultCount', { count: vehicles.length })}
             </p>
-            {vehicles.length ? (
-              <div className="grid grid--2">
-                {vehicles.map((vehicle) => (
-                  <VehicleCard
-                    key={vehicle.id}
-                    vehicle={vehicle}
-                    language={language}
-                    headingLevel={2}
-                  />
-                ))}
-              </div>
-            ) : (
-              <p className="empty-state">{t('fleet.noItems')}</p>
-            )}
+            <div id="fleet-results">
+              {vehicles.length ? (
+                <div className="grid grid--2">
+                  {vehicles.map((vehicle) => (
+                    <VehicleCard
+                      key={vehicle.id}
+                      vehicle={vehicle}
+                      language={language}
+                      headingLevel={2}
+                    />
+                  ))}
+                </div>
+              ) : (
+                <p className="empty-state">{t('fleet.noItems')}</p>
+              )}
+            </div>
           </div>
         </div>
       </section>

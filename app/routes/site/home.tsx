@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/home'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
@@ -14,6 +14,7 @@ import { SocialLinks } from '~/components/site-footer'
 import { VideoModal } from '~/components/video-modal'
 import { Icon, type IconName } from '~/components/icons'
 import { searchFormOptions } from '~/booking/search-form-options'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 /** How many items of each list the home page shows. */
 const HOME_SERVICES = 3
@@ -38,6 +39,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+// Not hydrated: the search and the testimonials have their scripts in
+// app/enhancements/; the video and the menus open without any.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 const steps: { icon: IconName; key: string }[] = [
   { icon: 'route', key: 'route' },

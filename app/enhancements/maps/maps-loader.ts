@@ -7,7 +7,7 @@ let configuredKey: string | undefined
 
 /**
  * Loads one Maps JavaScript API library on first use, never without a browser
- * key. The script itself is fetched only when a field asks for it.
+ * key. The script itself is fetched only when a field or a search asks for it.
  */
 export async function loadMapsLibrary<Name extends keyof google.maps.ImportLibraryMap>(
   name: Name,

@@ -1,0 +1,51 @@
+// What every page's frame does with a script, written without React for the
+// pages React does not hydrate (React's own pages do the same in site-header.tsx
+// and modal-dialog.tsx).
+
+/** Scroll distance after which the header takes its 'stuck' look (STUCK_AFTER_PX in site-header.tsx). */
+const STUCK_AFTER_PX = 200
+
+export function enhanceFrame() {
+  const header = document.querySelector('header.site-header')
+  if (header) {
+    const update = () => header.classList.toggle('is-stuck', window.scrollY > STUCK_AFTER_PX)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+  }
+
+  // Dialogs open and close by invoker commands; where the browser lacks them,
+  // the buttons do it here.
+  if (!('command' in HTMLButtonElement.prototype)) {
+    document.addEventListener('click', (event) => {
+      const button = event.target instanceof Element ? event.target.closest('[commandfor]') : null
+      const dialog = button && document.getElementById(button.getAttribute('commandfor') ?? '')
+      if (!button || !(dialog instanceof HTMLDialogElement)) return
+      const command = button.getAttribute('command')
+      if (command === 'show-modal' && !dialog.open) dialog.showModal()
+      if (command === 'close') dialog.close()
+    })
+  }
+  // A click on a dialog's backdrop closes it, as `closedby="any"` does where supported.
+  if (!('closedBy' in HTMLDialogElement.prototype)) {
+    document.addEventListener('click', (event) => {
+      const dialog = event.target
+      if (!(dialog instanceof HTMLDialogElement) || !dialog.open) return
+      const box = dialog.getBoundingClientRect()
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom
+      if (!inside) dialog.close()
+    })
+  }
+
+  // A form control that says so submits its form as soon as it changes (the
+  // currency of the vehicle step); without a script its form has a button.
+  document.addEventListener('change', (event) => {
+    const control = event.target
+    if (control instanceof HTMLSelectElement && control.dataset.submitOnChange !== undefined) {
+      control.form?.requestSubmit()
+    }
+  })
+}
