@@ -48,12 +48,23 @@ export default [
     route('booking-completion', 'routes/booking/booking-completion.tsx'),
     route('invoice', 'routes/booking/invoice.tsx'),
     route('booking-voucher', 'routes/booking/booking-voucher.tsx'),
+    // The traveller's side of a paid booking: find it again, change it, cancel it,
+    // and the read-only page they share with someone meeting them.
+    route('manage-booking', 'routes/booking/manage-booking.tsx'),
+    route('booking-change', 'routes/booking/booking-change.tsx'),
+    route('booking-cancel', 'routes/booking/booking-cancel.tsx'),
+    route('shared-booking', 'routes/booking/shared-booking.tsx'),
     // The built-in payment simulator's hosted page
     route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
   ]),
 
   // Payment: the provider's callback
   route('payment/callback', 'routes/resources/payment-callback.ts'),
+
+  // A paid booking's ride status (JSON, polled by its pages) and its calendar file:
+  // private, each sends Cache-Control: no-store itself.
+  route('booking-status', 'routes/resources/booking-status.ts'),
+  route('booking-calendar', 'routes/resources/booking-calendar.ts'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

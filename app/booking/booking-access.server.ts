@@ -3,23 +3,54 @@ import { getEnv } from '~/config/env.server'
 import { bookingIdPattern } from './identifiers.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
+import { isLinkExpired } from '~/domain/booking/traveller-rules'
+import { pickupInstant } from '~/domain/trip-search'
 import { findBooking } from './bookings.server'
 import { readDraftId } from './draft-cookie.server'
 
 /**
- * Who may see a booking's personal details: the
- * browser that made it (its signed cookie) or the holder of the signed link in
- * the confirmation e-mail. The link carries the booking's private id and an
- * HMAC of it; a reference alone opens nothing.
+ * Who may see a booking. Its owner: the browser that made it (its signed
+ * cookie) or the holder of the signed link in its e-mails (`?key=`). Someone
+ * the owner shares the ride with: the holder of the share link (`?token=`),
+ * which opens only the read-only shared page. Each link carries the booking's
+ * private id and an HMAC of it for its purpose, so one cannot stand in for the
+ * other; a reference alone opens nothing. Every way in ends 30 days after the
+ * pickup (docs/after-payment.md).
  */
 const linkParam = 'key'
+const shareParam = 'token'
 
-function signature(bookingId: string, secret: string): string {
-  return createHmac('sha256', secret).update(`booking-link:${bookingId}`).digest('base64url')
+type LinkPurpose = 'booking-link' | 'booking-share'
+
+function signature(purpose: LinkPurpose, bookingId: string, secret: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${bookingId}`).digest('base64url')
+}
+
+function signed(purpose: LinkPurpose, bookingId: string): string {
+  return `${bookingId}.${signature(purpose, bookingId, getEnv().SESSION_SECRET[0]!)}`
+}
+
+/** The booking id a signed value names for `purpose`, checked against every configured secret. */
+function readSigned(purpose: LinkPurpose, value: string | null): string | undefined {
+  if (!value) return undefined
+  const [id, mac, ...rest] = value.split('.')
+  if (!id || !mac || rest.length || !bookingIdPattern.test(id)) return undefined
+  const given = Buffer.from(mac)
+  return getEnv().SESSION_SECRET.some((secret) => {
+    const expected = Buffer.from(signature(purpose, id, secret))
+    return expected.length === given.length && timingSafeEqual(expected, given)
+  })
+    ? id
+    : undefined
 }
 
 export function signedBookingKey(bookingId: string): string {
-  return `${bookingId}.${signature(bookingId, getEnv().SESSION_SECRET[0]!)}`
+  return signed('booking-link', bookingId)
+}
+
+/** The booking id the owner's key names, or undefined for anything forged or malformed. */
+export function readSignedKey(value: string | null): string | undefined {
+  return readSigned('booking-link', value)
 }
 
 /** The absolute link for e-mails: the received page, opened with the signed key. */
@@ -27,33 +58,58 @@ export function bookingLink(bookingId: string, path = '/booking-received'): stri
   return `${getEnv().PUBLIC_BASE_URL}${path}?${linkParam}=${encodeURIComponent(signedBookingKey(bookingId))}`
 }
 
-/** The booking id a signed key names, checked against every configured secret. */
-export function readSignedKey(value: string | null): string | undefined {
-  if (!value) return undefined
-  const [id, mac] = value.split('.')
-  if (!id || !mac || !bookingIdPattern.test(id)) return undefined
-  const given = Buffer.from(mac)
-  return getEnv().SESSION_SECRET.some((secret) => {
-    const expected = Buffer.from(signature(id, secret))
-    return expected.length === given.length && timingSafeEqual(expected, given)
-  })
-    ? id
-    : undefined
+/** The page where a traveller without their link asks for it again (in every booking e-mail). */
+export function manageBookingLink(): string {
+  return `${getEnv().PUBLIC_BASE_URL}/manage-booking`
 }
 
-/** The booking this request may see: by signed link first, then by this browser's cookie. */
+/** The share link's token: it opens the shared page of the booking and nothing else. */
+export function signedShareToken(bookingId: string): string {
+  return signed('booking-share', bookingId)
+}
+
+export function readShareToken(value: string | null): string | undefined {
+  return readSigned('booking-share', value)
+}
+
+/** The path of the read-only page for someone meeting the traveller. */
+export function sharePath(bookingId: string): string {
+  return `/shared-booking?${shareParam}=${encodeURIComponent(signedShareToken(bookingId))}`
+}
+
+/** Whether the booking's links still open it at `now` (until 30 days after pickup). */
+function stillOpen(booking: BookingRow, now: Date): boolean {
+  return !isLinkExpired(pickupInstant(booking.trip_date, booking.trip_time), now)
+}
+
+/**
+ * The booking this request may see as its owner: by signed link first, then
+ * by this browser's cookie; neither once the booking's links have expired.
+ */
 export async function findOwnBooking(
   handle: DatabaseHandle,
   request: Request,
+  now = new Date(),
 ): Promise<{ booking: BookingRow; viaLink: boolean } | undefined> {
   const linked = readSignedKey(new URL(request.url).searchParams.get(linkParam))
   if (linked) {
     const booking = await findBooking(handle, linked)
-    if (booking) return { booking, viaLink: true }
+    if (booking) return stillOpen(booking, now) ? { booking, viaLink: true } : undefined
   }
   const id = await readDraftId(request)
   const booking = id ? await findBooking(handle, id) : undefined
-  return booking ? { booking, viaLink: false } : undefined
+  return booking && stillOpen(booking, now) ? { booking, viaLink: false } : undefined
+}
+
+/** The booking a share link names, while its links are open. */
+export async function findSharedBooking(
+  handle: DatabaseHandle,
+  request: Request,
+  now = new Date(),
+): Promise<BookingRow | undefined> {
+  const id = readShareToken(new URL(request.url).searchParams.get(shareParam))
+  const booking = id ? await findBooking(handle, id) : undefined
+  return booking && stillOpen(booking, now) ? booking : undefined
 }
 
 /**
@@ -63,5 +119,9 @@ export async function findOwnBooking(
  */
 export function bookingHref(path: string, request: Request, own: { viaLink: boolean }): string {
   const key = own.viaLink ? new URL(request.url).searchParams.get(linkParam) : null
-  return key ? `${path}?${linkParam}=${encodeURIComponent(key)}` : path
+  if (!key) return path
+  const [pathname, query] = path.split('?')
+  const params = new URLSearchParams(query)
+  params.set(linkParam, key)
+  return `${pathname}?${params.toString()}`
 }

@@ -9,6 +9,8 @@ import { toLanguage, type Language } from '~/i18n/config'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { queueMail } from '~/mail/outgoing-mail.server'
 import { noticeMail } from '~/mail/notice-mail'
+import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
+import { bookingLink, manageBookingLink } from './booking-access.server'
 import { formatDate, formatMoney } from '~/utils/format'
 
 /**
@@ -20,7 +22,9 @@ import { formatDate, formatMoney } from '~/utils/format'
  *   working language on the staff side: every confirmed booking, every
  *   second charge flagged for refund, every cancellation;
  * - to the traveller, in the booking's language: the cancellation (with what
- *   is refunded) and a refund that went through after a first failure.
+ *   is refunded), a refund that went through after a first failure, the
+ *   booking's link asked for again, and the details they changed online.
+ *   Each carries the signed link to the booking and the find-my-booking page.
  */
 
 /** The staff page of a booking, as a full address for e-mails. */
@@ -206,6 +210,72 @@ export function queueOpsCancelled(
   )
 }
 
+interface TravellerNotice {
+  /** Names the cause, so the message is queued once. */
+  dedupeKey: string
+  kind: string
+  /** Keys under `notices.traveller`, given the reference and the brand. */
+  subjectKey: string
+  headingKey: string
+  /** The message's own paragraphs, between the greeting and the contact line. */
+  paragraphs: string[]
+  /** Facts after the trip's (a change's old and new values). */
+  facts?: [string, string][]
+  /** Whether the message carries the signed link to the booking (not once the links expired). */
+  withLink?: boolean
+}
+
+/**
+ * Queues a message to the traveller, in the booking's language: greeting,
+ * the notice's paragraphs, how to reach us, the trip, the signed link to the
+ * booking and the way to find it again without that link.
+ */
+function queueTravellerNotice(
+  trx: Executor,
+  booking: BookingRow,
+  notice: TravellerNotice,
+  at: Date,
+) {
+  if (!booking.email) return Promise.resolve(undefined)
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const site = getSiteSettings()
+  const mail = noticeMail({
+    language,
+    brand: site.brand,
+    subject: t(`notices.traveller.${notice.subjectKey}`, {
+      reference: booking.reference,
+      brand: site.brand,
+    }),
+    heading: t(`notices.traveller.${notice.headingKey}`),
+    paragraphs: [
+      t('notices.traveller.greeting', { name: travellerName(booking) }),
+      ...notice.paragraphs,
+      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
+    ],
+    facts: [...tripFacts(booking, language), ...(notice.facts ?? [])],
+    ...(notice.withLink === false
+      ? {}
+      : { link: { label: t('notices.traveller.openBooking'), url: bookingLink(booking.id) } }),
+    manage: { label: t('notices.traveller.manageBooking'), url: manageBookingLink() },
+    signOff: signOff(language),
+  })
+  return queueMail(
+    trx,
+    {
+      dedupeKey: notice.dedupeKey,
+      kind: notice.kind,
+      bookingId: booking.id,
+      to: booking.email,
+      replyTo: site.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+    at,
+  )
+}
+
 /** Tells the traveller, in the booking's language, that the booking is cancelled. */
 export function queueTravellerCancelled(
   trx: Executor,
@@ -213,44 +283,24 @@ export function queueTravellerCancelled(
   facts: Pick<CancellationFacts, 'refundMinor'>,
   at: Date,
 ) {
-  if (!booking.email) return Promise.resolve(undefined)
   const language = toLanguage(booking.language)
   const t = translatorFor(language)
-  const site = getSiteSettings()
-  const refund =
-    facts.refundMinor > 0
-      ? t('notices.traveller.cancelledRefund', {
-          amount: money(facts.refundMinor, booking.currency, language),
-        })
-      : t('notices.traveller.cancelledNoRefund')
-  const mail = noticeMail({
-    language,
-    brand: site.brand,
-    subject: t('notices.traveller.cancelledSubject', {
-      reference: booking.reference,
-      brand: site.brand,
-    }),
-    heading: t('notices.traveller.cancelledHeading'),
-    paragraphs: [
-      t('notices.traveller.greeting', { name: travellerName(booking) }),
-      t('notices.traveller.cancelledText', { reference: booking.reference }),
-      refund,
-      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
-    ],
-    facts: tripFacts(booking, language),
-    signOff: signOff(language),
-  })
-  return queueMail(
+  return queueTravellerNotice(
     trx,
+    booking,
     {
       dedupeKey: `traveller.cancelled:${booking.id}`,
       kind: 'traveller.cancelled',
-      bookingId: booking.id,
-      to: booking.email,
-      replyTo: site.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      subjectKey: 'cancelledSubject',
+      headingKey: 'cancelledHeading',
+      paragraphs: [
+        t('notices.traveller.cancelledText', { reference: booking.reference }),
+        facts.refundMinor > 0
+          ? t('notices.traveller.cancelledRefund', {
+              amount: money(facts.refundMinor, booking.currency, language),
+            })
+          : t('notices.traveller.cancelledNoRefund'),
+      ],
     },
     at,
   )
@@ -263,38 +313,104 @@ export function queueTravellerRefunded(
   refund: { id: number; amountMinor: number; currency: string },
   at: Date,
 ) {
-  if (!booking.email) return Promise.resolve(undefined)
   const language = toLanguage(booking.language)
   const t = translatorFor(language)
-  const site = getSiteSettings()
   const amount = money(refund.amountMinor, refund.currency, language)
-  const mail = noticeMail({
-    language,
-    brand: site.brand,
-    subject: t('notices.traveller.refundedSubject', {
-      reference: booking.reference,
-      brand: site.brand,
-    }),
-    heading: t('notices.traveller.refundedHeading'),
-    paragraphs: [
-      t('notices.traveller.greeting', { name: travellerName(booking) }),
-      t('notices.traveller.refundedText', { amount, reference: booking.reference }),
-      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
-    ],
-    facts: tripFacts(booking, language),
-    signOff: signOff(language),
-  })
-  return queueMail(
+  return queueTravellerNotice(
     trx,
+    booking,
     {
       dedupeKey: `traveller.refunded:${refund.id}`,
       kind: 'traveller.refunded',
-      bookingId: booking.id,
-      to: booking.email,
-      replyTo: site.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      subjectKey: 'refundedSubject',
+      headingKey: 'refundedHeading',
+      paragraphs: [t('notices.traveller.refundedText', { amount, reference: booking.reference })],
+    },
+    at,
+  )
+}
+
+/**
+ * The signed link of the booking, e-mailed again to the booking's own address
+ * when someone gave its reference and that address on the find-my-booking
+ * page (`request` names that request, so each is sent once). Once the
+ * booking's links have expired, the message says so instead, and how to get
+ * a copy of the invoice.
+ */
+export function queueTravellerLink(
+  trx: Executor,
+  booking: BookingRow,
+  request: { id: number; expired: boolean },
+  at: Date,
+) {
+  const t = translatorFor(toLanguage(booking.language))
+  return queueTravellerNotice(
+    trx,
+    booking,
+    request.expired
+      ? {
+          dedupeKey: `traveller.link:${booking.id}:${request.id}`,
+          kind: 'traveller.link_expired',
+          subjectKey: 'linkSubject',
+          headingKey: 'linkExpiredHeading',
+          paragraphs: [
+            t('notices.traveller.linkExpiredText', {
+              reference: booking.reference,
+              days: LINK_VALID_DAYS_AFTER_PICKUP,
+            }),
+          ],
+          withLink: false,
+        }
+      : {
+          dedupeKey: `traveller.link:${booking.id}:${request.id}`,
+          kind: 'traveller.link',
+          subjectKey: 'linkSubject',
+          headingKey: 'linkHeading',
+          paragraphs: [
+            t('notices.traveller.linkText', { reference: booking.reference }),
+            t('notices.traveller.linkNotAsked'),
+          ],
+        },
+    at,
+  )
+}
+
+/** One changed detail as the traveller reads it: its label, and its old and new values. */
+export interface ChangedDetail {
+  field: string
+  before: string | null
+  after: string | null
+}
+
+/**
+ * Confirms to the traveller the details they changed online, each with its
+ * old and new value; the key holds the change's moment, so each change is
+ * confirmed once.
+ */
+export function queueTravellerDetailsChanged(
+  trx: Executor,
+  booking: BookingRow,
+  changes: ChangedDetail[],
+  at: Date,
+) {
+  const t = translatorFor(toLanguage(booking.language))
+  const none = t('notices.traveller.empty')
+  return queueTravellerNotice(
+    trx,
+    booking,
+    {
+      dedupeKey: `traveller.changed:${booking.id}:${at.toISOString()}`,
+      kind: 'traveller.details_changed',
+      subjectKey: 'changedSubject',
+      headingKey: 'changedHeading',
+      paragraphs: [t('notices.traveller.changedText', { reference: booking.reference })],
+      facts: changes.map((change) => [
+        t(`notices.traveller.fields.${change.field}`),
+        t('notices.traveller.changeValue', {
+          before: change.before ?? none,
+          after: change.after ?? none,
+        }),
+      ]),
     },
     at,
   )

@@ -13,8 +13,8 @@ import { startFakeIyzico, type FakeIyzico } from '../../tests/support/iyzico-fak
 import { draftAtPayment, payContext, simulatorFor } from '../../tests/support/payment-step'
 import { bookAndPay } from './book-and-pay.server'
 import { settlePaymentCallback } from './settle-payment.server'
-import { cancelBookingByStaff } from './cancel-booking.server'
-import { claimRefund, retryRefund } from './refunds.server'
+import { cancelBooking } from './cancel-booking.server'
+import { claimRefund, refundByJob, retryRefund } from './refunds.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from './booking-store.server'
 import {
@@ -69,11 +69,14 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   }
 
   /** A booking paid in full through `provider` and confirmed by its callback. */
-  async function paidBooking(provider: PaymentProvider) {
+  async function paidBooking(
+    provider: PaymentProvider,
+    paymentOption: 'fullCard' | 'depositCash' = 'fullCard',
+  ) {
     const step = await draftAtPayment(handle, now)
     const begun = await bookAndPay(
       step,
-      { intent: 'book', details: { ...billing, paymentOption: 'fullCard' } },
+      { intent: 'book', details: { ...billing, paymentOption } },
       payContext(provider),
       now,
     )
@@ -128,12 +131,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   it('cancels a paid booking and refunds the card in full, audited and mailed', async () => {
     const booking = await paidBooking(simulator)
     const staff = await dispatcher()
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       simulator,
       {
         bookingId: booking.id,
-        staffAccountId: staff,
+        by: { kind: 'staff', accountId: staff },
         reason: 'Flight cancelled',
         refund: true,
         clientAddress: '203.0.113.9',
@@ -176,12 +179,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(mails[1]!.text_body).toMatch(/We are refunding .+ to the card/)
     // A cancelled booking is not cancelled again, and nothing more is refunded.
     expect(
-      await cancelBookingByStaff(
+      await cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: staff,
+          by: { kind: 'staff', accountId: staff },
           reason: 'again',
           refund: true,
           clientAddress: '203.0.113.9',
@@ -196,12 +199,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const booking = await paidBooking(simulator)
     const staff = await dispatcher()
     const cancel = (reason: string) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: staff,
+          by: { kind: 'staff', accountId: staff },
           reason,
           refund: true,
           clientAddress: '::1',
@@ -217,6 +220,116 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     expect(mails.filter((mail) => mail.kind === 'traveller.cancelled')).toHaveLength(1)
   })
 
+  it('lets the traveller cancel online 24 hours or more ahead, refunded in full, audited as theirs', async () => {
+    const booking = await paidBooking(simulator)
+    const result = await cancelBooking(
+      handle,
+      simulator,
+      { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '203.0.113.9' },
+      now,
+    )
+    expect(result).toMatchObject({
+      kind: 'cancelled',
+      refundMinor: booking.paid_minor,
+      refund: { kind: 'succeeded' },
+    })
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'cancelled' })
+    const refunds = await handle.db
+      .selectFrom('payment_refunds')
+      .select(['status', 'amount_minor', 'requested_by', 'requester'])
+      .where('booking_id', '=', booking.id)
+      .execute()
+    expect(refunds).toEqual([
+      {
+        status: 'succeeded',
+        amount_minor: booking.paid_minor,
+        requested_by: null,
+        requester: 'traveller',
+      },
+    ])
+    const simulated = await handle.db
+      .selectFrom('simulator_refunds')
+      .select('amount_minor')
+      .where('payment_id', '=', booking.payment_id!)
+      .execute()
+    expect(simulated).toEqual([{ amount_minor: booking.paid_minor }])
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.map(({ action, actor, staffName }) => ({ action, actor, staffName }))).toEqual([
+      { action: 'booking.cancelled', actor: 'traveller', staffName: null },
+      { action: 'booking.refunded', actor: 'traveller', staffName: null },
+    ])
+    const mails = await mailsOf(booking.id)
+    expect(mails.map((mail) => mail.kind)).toEqual([
+      'ops.booking_confirmed',
+      'traveller.cancelled',
+      'ops.booking_cancelled',
+    ])
+    expect(mails[1]!.text_body).toMatch(/We are refunding .+ to the card/)
+    expect(mails[2]!.text_body).toContain('The traveller cancelled this booking.')
+  })
+
+  it('refunds a deposit booking its deposit, what the card paid', async () => {
+    const booking = await paidBooking(simulator, 'depositCash')
+    expect(booking.paid_minor).toBeLessThan(booking.total_minor)
+    const result = await cancelBooking(
+      handle,
+      simulator,
+      { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+      now,
+    )
+    expect(result).toMatchObject({ kind: 'cancelled', refundMinor: booking.paid_minor })
+    expect(await refundsOf(booking.id)).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount_minor: booking.paid_minor }),
+    ])
+  })
+
+  it('does not let the traveller cancel under 24 hours before pickup, and changes nothing', async () => {
+    const booking = await paidBooking(simulator)
+    const pickup = pickupInstant(booking.trip_date, booking.trip_time)
+    const lateNow = new Date(pickup.getTime() - 23 * 3_600_000)
+    expect(
+      await cancelBooking(
+        handle,
+        simulator,
+        { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+        lateNow,
+      ),
+    ).toEqual({ kind: 'too-late' })
+    expect(await findBooking(handle, booking.id)).toMatchObject({ status: 'confirmed' })
+    expect(await refundsOf(booking.id)).toEqual([])
+    expect(await staffActionsOnBooking(handle.db, booking.id)).toEqual([])
+    expect((await mailsOf(booking.id)).map((mail) => mail.kind)).toEqual(['ops.booking_confirmed'])
+  })
+
+  it('cancels once when the traveller and a dispatcher cancel together', async () => {
+    const booking = await paidBooking(simulator)
+    const staff = await dispatcher()
+    const results = await Promise.all([
+      cancelBooking(
+        handle,
+        simulator,
+        { bookingId: booking.id, by: { kind: 'traveller' }, clientAddress: '::1' },
+        now,
+      ),
+      cancelBooking(
+        handle,
+        simulator,
+        {
+          bookingId: booking.id,
+          by: { kind: 'staff', accountId: staff },
+          reason: 'Called to cancel',
+          refund: true,
+          clientAddress: '::1',
+        },
+        now,
+      ),
+    ])
+    expect(results.map((result) => result.kind).sort()).toEqual(['already-cancelled', 'cancelled'])
+    expect(await refundsOf(booking.id)).toEqual([expect.objectContaining({ status: 'succeeded' })])
+    const audit = await staffActionsOnBooking(handle.db, booking.id)
+    expect(audit.filter((entry) => entry.action === 'booking.cancelled')).toHaveLength(1)
+  })
+
   it('cancels without a refund when staff choose none, and says so in Turkish', async () => {
     const booking = await paidBooking(simulator)
     // A traveller who booked in Turkish is written to in Turkish.
@@ -225,12 +338,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       .set({ language: 'tr' })
       .where('id', '=', booking.id)
       .execute()
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       simulator,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'No-show policy',
         refund: false,
         clientAddress: '::1',
@@ -255,12 +368,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     // Past iyzico's end of day the payment can no longer be cancelled, only refunded.
     fake.settleDay()
     fake.setNextRefundFailure({ errorCode: '5093', errorMessage: 'İade şu an yapılamıyor' })
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       iyzico,
       {
         bookingId: booking.id,
-        staffAccountId: staff,
+        by: { kind: 'staff', accountId: staff },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -316,12 +429,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   it("voids a payment iyzico took the same day, and tells the booking's log so", async () => {
     const booking = await paidBooking(iyzico)
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       iyzico,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -363,12 +476,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       baseUrl: 'http://127.0.0.1:9',
       timeoutMs: 500,
     })
-    const result = await cancelBookingByStaff(
+    const result = await cancelBooking(
       handle,
       unreachable,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -413,12 +526,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       baseUrl: 'http://127.0.0.1:9',
       timeoutMs: 500,
     })
-    await cancelBookingByStaff(
+    await cancelBooking(
       handle,
       unreachable,
       {
         bookingId: booking.id,
-        staffAccountId: await dispatcher(),
+        by: { kind: 'staff', accountId: await dispatcher() },
         reason: 'Traveller asked',
         refund: true,
         clientAddress: '::1',
@@ -447,9 +560,16 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
         .where('booking_id', '=', booking.id)
         .where('status', '=', 'succeeded')
         .executeTakeFirstOrThrow()
-      expect(await claimRefund(trx, attempt, await dispatcher(), claimedAt)).toBeDefined()
+      expect(
+        await claimRefund(
+          trx,
+          attempt,
+          { kind: 'staff', accountId: await dispatcher() },
+          claimedAt,
+        ),
+      ).toBeDefined()
       // The same attempt cannot be claimed twice.
-      expect(await claimRefund(trx, attempt, null, claimedAt)).toBeUndefined()
+      expect(await claimRefund(trx, attempt, refundByJob, claimedAt)).toBeUndefined()
     })
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const report = await runMaintenance(handle, simulator, now).finally(() => stderr.mockRestore())
@@ -472,12 +592,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   it('cancels a booking whose passengers are all named, and not one whose car is on its way', async () => {
     const request = async (bookingId: string) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'the traveller called',
           refund: true,
           clientAddress: '::1',
@@ -509,12 +629,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
       pickupInstant(booking.trip_date, booking.trip_time).getTime() - 2 * 3_600_000,
     )
     const cancel = async (refundOverride: string | null) =>
-      cancelBookingByStaff(
+      cancelBooking(
         handle,
         simulator,
         {
           bookingId: booking.id,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'the flight was cancelled',
           refund: true,
           refundOverride,
@@ -540,12 +660,12 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
   it('refuses to cancel a booking that is not confirmed', async () => {
     const step = await draftAtPayment(handle, now)
     expect(
-      await cancelBookingByStaff(
+      await cancelBooking(
         handle,
         simulator,
         {
           bookingId: step.booking.id,
-          staffAccountId: await dispatcher(),
+          by: { kind: 'staff', accountId: await dispatcher() },
           reason: 'x',
           refund: true,
           clientAddress: '::1',

@@ -9,7 +9,7 @@ import { changeStatus, lockBooking, type Executor } from '~/booking/booking-stor
 import { queueOpsCancelled, queueTravellerCancelled } from '~/booking/booking-notices.server'
 import { claimRefund, performRefund, type RefundOutcome } from '~/booking/refunds.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordAction } from '~/staff/audit.server'
 import { logger } from '~/utils/logger.server'
 
 /** The longest cancellation reason kept (the form says so too). */
@@ -40,14 +40,33 @@ export async function refundableCharge(trx: Executor, booking: BookingRow) {
 
 export interface StaffCancellation {
   bookingId: string
-  staffAccountId: number
+  clientAddress: string
+  by: { kind: 'staff'; accountId: number }
   reason: string
   /** Give back what the card paid (the default), or keep it. */
   refund: boolean
   /** Why a refund is given although pickup is under 24 hours away (the terms owe none). */
   refundOverride?: string | null
-  clientAddress: string
 }
+
+export interface TravellerCancellation {
+  bookingId: string
+  clientAddress: string
+  by: { kind: 'traveller' }
+}
+
+/**
+ * A cancellation, by staff or by the traveller. Staff give a reason and
+ * choose whether to refund; the traveller cancels online only within the
+ * free cancellation period, and always with the full refund the terms promise.
+ */
+export type CancellationRequest = StaffCancellation | TravellerCancellation
+
+const isStaffCancellation = (request: CancellationRequest): request is StaffCancellation =>
+  request.by.kind === 'staff'
+
+/** The event log's and the operations mailbox's reason for a cancellation online. */
+export const TRAVELLER_CANCEL_REASON = 'cancelled online by the traveller'
 
 export type CancelResult =
   | { kind: 'cancelled'; refundMinor: number; refund: RefundOutcome | { kind: 'none' } }
@@ -56,51 +75,57 @@ export type CancelResult =
   | { kind: 'not-cancellable' }
   /** A refund under 24 hours before pickup, asked for without an override reason. */
   | { kind: 'override-required' }
+  /** The traveller, under 24 hours before pickup: not online (the terms owe no refund). */
+  | { kind: 'too-late' }
 
 /**
- * A dispatcher or an admin cancels a confirmed booking. In one transaction,
- * with the booking's row locked: the status change with the reason, the audit
- * entry, the refund's claim (when one is asked for and the card paid), the
- * traveller's and the operations mailbox's e-mails. Only then, after the
- * commit, is the provider asked for the refund and its answer recorded. A
- * second cancel (another tab, another dispatcher) finds the booking cancelled
- * and changes nothing.
+ * Cancels a paid booking whose ride has not started: staff (a dispatcher or
+ * an admin) from the booking's page, or the traveller from theirs. In one
+ * transaction, with the booking's row locked: the status change with the
+ * reason, the audit entry naming who cancelled, the refund's claim (when one
+ * is due and the card paid), the traveller's and the operations mailbox's
+ * e-mails. Only then, after the commit, is the provider asked for the refund
+ * and its answer recorded. A second cancel (another tab, another dispatcher,
+ * staff and the traveller at once) finds the booking cancelled and changes
+ * nothing.
  */
-export async function cancelBookingByStaff(
+export async function cancelBooking(
   handle: DatabaseHandle,
   provider: PaymentProvider,
-  request: StaffCancellation,
+  request: CancellationRequest,
   now: Date,
 ): Promise<CancelResult> {
   const at = now.toISOString()
+  const byStaff = isStaffCancellation(request) ? request : undefined
+  const reason = byStaff ? byStaff.reason : TRAVELLER_CANCEL_REASON
   const claimed = await writeTransaction(handle, async (trx) => {
     const booking = await lockBooking(trx, request.bookingId)
     if (booking?.status === 'cancelled') return { kind: 'already-cancelled' as const }
     if (!booking || !isAwaitingRide(booking.status)) return { kind: 'not-cancellable' as const }
     const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), now)
-    const override = free ? null : request.refundOverride?.trim() || null
-    if (request.refund && !mayRefundOnCancel(free, override)) {
+    if (!byStaff && !free) return { kind: 'too-late' as const }
+    const override = free ? null : byStaff?.refundOverride?.trim() || null
+    const refund = byStaff ? byStaff.refund : true
+    if (refund && !mayRefundOnCancel(free, override)) {
       return { kind: 'override-required' as const }
     }
-    const charge = request.refund ? await refundableCharge(trx, booking) : undefined
+    const charge = refund ? await refundableCharge(trx, booking) : undefined
     const refundMinor = charge?.amount_minor ?? 0
     const cancelled = await changeStatus(trx, booking, 'cancelled', {
       at,
-      note: `cancelled by staff: ${request.reason}`,
+      note: byStaff ? `cancelled by staff: ${reason}` : reason,
     })
-    const refundId = charge
-      ? await claimRefund(trx, charge, request.staffAccountId, now)
-      : undefined
-    await recordStaffAction(
+    const refundId = charge ? await claimRefund(trx, charge, request.by, now) : undefined
+    await recordAction(
       trx,
       {
-        accountId: request.staffAccountId,
+        actor: request.by,
         action: 'booking.cancelled',
         bookingId: booking.id,
         before: { status: booking.status },
         after: {
           status: cancelled.status,
-          reason: request.reason,
+          reason,
           refund: refundMinor > 0 ? `${(refundMinor / 100).toFixed(2)} ${booking.currency}` : null,
           ...(override && refundMinor > 0 ? { override } : {}),
         },
@@ -109,12 +134,7 @@ export async function cancelBookingByStaff(
     )
     const mailIds = [
       await queueTravellerCancelled(trx, cancelled, { refundMinor }, now),
-      await queueOpsCancelled(
-        trx,
-        cancelled,
-        { by: 'staff', reason: request.reason, refundMinor },
-        now,
-      ),
+      await queueOpsCancelled(trx, cancelled, { by: request.by.kind, reason, refundMinor }, now),
     ]
     return {
       kind: 'cancelled' as const,
@@ -126,8 +146,9 @@ export async function cancelBookingByStaff(
   })
   if (claimed.kind !== 'cancelled') return claimed
   deliverMailSoon(handle, claimed.mailIds)
-  logger.info('booking.cancelled_by_staff', {
+  logger.info('booking.cancelled', {
     reference: claimed.reference,
+    by: request.by.kind,
     refundMinor: claimed.refundMinor,
   })
   const refund =

@@ -5,16 +5,15 @@ import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { toLanguage } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
-import { pickupCalendarDate } from '~/domain/trip-search'
-import { rideMinutes } from '~/domain/booking/ride-mode'
 import { MailSendError } from '~/adapters/mail/mailer.server'
 import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
 import { bookingConfirmationMail } from '~/mail/booking-confirmation'
-import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
+import { ICS_CONTENT_TYPE } from '~/mail/ics'
+import { bookingCalendarFile } from './booking-calendar.server'
 import { bookingExtras, findBooking } from './bookings.server'
 import { extraLineLabel } from './extra-label'
 import { presentBooking } from './booking-view.server'
-import { bookingLink } from './booking-access.server'
+import { bookingLink, manageBookingLink } from './booking-access.server'
 
 /** Sends are retried by the periodic job; after this many tries a person must look. */
 const MAX_MAIL_ATTEMPTS = 6
@@ -76,6 +75,7 @@ export async function sendConfirmation(
         link: bookingLink(booking.id),
         invoiceLink: bookingLink(booking.id, '/invoice'),
         voucherLink: bookingLink(booking.id, '/booking-voucher'),
+        manageLink: manageBookingLink(),
         pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
         destination: view.trip.destination.typed ?? view.trip.destination.name,
         // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
@@ -98,20 +98,7 @@ export async function sendConfirmation(
       },
       t,
     )
-    const calendar = bookingCalendarEvent({
-      uid: `${booking.id}@${new URL(env.PUBLIC_BASE_URL).host}`,
-      start: {
-        date: pickupCalendarDate(booking.trip_date, booking.trip_time),
-        time: booking.trip_time,
-      },
-      durationMinutes: rideMinutes(booking),
-      summary: `${site.brand}: ${view.trip.pickup.name} → ${view.trip.destination.name} (${booking.reference})`,
-      description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
-      location: booking.pickup_text,
-      organizerName: site.brand,
-      organizerEmail: site.email,
-      now,
-    })
+    const calendar = bookingCalendarFile(booking, view, site, now)
     await configuredMailer().send({
       to: booking.email!,
       from: mailFrom(),

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import { REFERENCE_ALPHABET } from '~/domain/booking/reference'
 
-/** No 0/O, 1/I/L or 5/S: a reference read over the phone is not mistaken. */
-const REFERENCE_ALPHABET = '2346789ABCDEFGHJKMNPQRTUVWXYZ'
+export { referencePattern } from '~/domain/booking/reference'
 
 /** A short public reference such as MC-7K4Q9P (29^6 ≈ 595 million values). */
 export function newReference(): string {
@@ -18,5 +18,3 @@ export function newBookingId(): string {
 
 /** What a booking id looks like (22 base64url characters): anything else is refused unread. */
 export const bookingIdPattern = /^[A-Za-z0-9_-]{22}$/
-
-export const referencePattern = new RegExp(`^MC-[${REFERENCE_ALPHABET}]{6}$`)

@@ -33,6 +33,12 @@ export interface PaidBookingOptions {
    * the invoice, voucher and completion pages have nothing to show it.
    */
   unpaid?: 'not-found' | 'payment-step'
+  /**
+   * A paid booking that was cancelled since: the received page and the
+   * traveller's own pages still show it (its status, its refund); the invoice,
+   * the voucher and the completion page do not.
+   */
+  includeCancelled?: boolean
   /** The process's database unless given (tests pass their own). */
   handle?: DatabaseHandle
 }
@@ -43,6 +49,11 @@ export type PaidBookingAccess =
   | { kind: 'not-found' }
   /** This browser's own booking (its cookie), not paid yet. */
   | { kind: 'unpaid' }
+
+/** A booking that was paid, then cancelled (by staff, or by the traveller online). */
+export function wasPaidThenCancelled(booking: Pick<BookingRow, 'status' | 'confirmed_at'>) {
+  return booking.status === 'cancelled' && booking.confirmed_at !== null
+}
 
 /**
  * Who may see a paid booking, without answering: for a page that shows its own
@@ -56,8 +67,10 @@ export async function findPaidBookingFor(
   const own = await findOwnBooking(handle, request)
   if (!own) return { kind: 'not-found' }
   const { booking } = own
+  const shown =
+    isPaid(booking.status) || (options.includeCancelled && wasPaidThenCancelled(booking))
   // A link reveals nothing about a booking that is not paid: the key may have leaked.
-  if (!isPaid(booking.status)) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
+  if (!shown) return own.viaLink ? { kind: 'not-found' } : { kind: 'unpaid' }
   const extras = await bookingExtras(handle, booking.id)
   return {
     kind: 'paid',

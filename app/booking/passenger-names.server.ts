@@ -1,8 +1,11 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
-import { assertTransition } from '~/domain/booking/status'
-import { changeStatus, lockBooking } from './booking-store.server'
+import { assertTransition, isAwaitingRide } from '~/domain/booking/status'
+import { changedFields } from '~/domain/staff/audit-actions'
+import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { recordTravellerChange } from '~/traveller/traveller-change.server'
+import { changeStatus, lockBooking, type Executor } from './booking-store.server'
 
 export interface PassengerName {
   firstname: string
@@ -11,10 +14,10 @@ export interface PassengerName {
 
 /** The names stored for a booking, in order. */
 export async function passengerNames(
-  handle: DatabaseHandle,
+  executor: Executor,
   bookingId: string,
 ): Promise<PassengerName[]> {
-  const rows = await handle.db
+  const rows = await executor
     .selectFrom('booking_passengers')
     .select(['first_name', 'last_name'])
     .where('booking_id', '=', bookingId)
@@ -23,41 +26,73 @@ export async function passengerNames(
   return rows.map((row) => ({ firstname: row.first_name, lastname: row.last_name }))
 }
 
+/** Names as the audit log and the e-mails show them: 'Ayşe Yılmaz, Mehmet Kaya'. */
+export const namesText = (names: PassengerName[]) =>
+  names.map((name) => `${name.firstname} ${name.lastname}`).join(', ') || null
+
+/** Replaces a booking's passenger names (the caller holds the booking's lock). */
+export async function replacePassengerNames(
+  trx: Executor,
+  bookingId: string,
+  names: PassengerName[],
+) {
+  await trx.deleteFrom('booking_passengers').where('booking_id', '=', bookingId).execute()
+  if (names.length === 0) return
+  await trx
+    .insertInto('booking_passengers')
+    .values(
+      names.map((name, position) => ({
+        booking_id: bookingId,
+        position,
+        first_name: name.firstname,
+        last_name: name.lastname,
+      })),
+    )
+    .execute()
+}
+
+export type CompleteOutcome =
+  | { kind: 'completed' }
+  /** Cancelled, or the ride has started: the names are no longer changed online. */
+  | { kind: 'closed' }
+
 /**
- * 'Complete Reservation': replaces the names and
- * marks a confirmed booking completed, in one transaction. A completed booking
- * may correct its names; anything not yet paid cannot.
+ * 'Complete Reservation': replaces the names and marks a confirmed booking
+ * completed, in one transaction. A completed booking may correct its names
+ * while its ride is still to come; that correction is the traveller's change
+ * like any other (audited, confirmed by e-mail). A booking cancelled, under
+ * way or over keeps its names.
  */
 export async function completeBooking(
   handle: DatabaseHandle,
   booking: BookingRow,
   names: PassengerName[],
   now: Date,
-): Promise<void> {
+): Promise<CompleteOutcome> {
   const at = now.toISOString()
-  await writeTransaction(handle, async (trx) => {
+  const result = await writeTransaction(handle, async (trx) => {
     const current = await lockBooking(trx, booking.id)
     if (!current) throw new Error('booking not found')
-    // A completed booking may correct its names; any other must be able to complete.
-    if (current.status !== 'completed') assertTransition(current.status, 'completed')
-    await trx.deleteFrom('booking_passengers').where('booking_id', '=', booking.id).execute()
-    await trx
-      .insertInto('booking_passengers')
-      .values(
-        names.map((name, position) => ({
-          booking_id: booking.id,
-          position,
-          first_name: name.firstname,
-          last_name: name.lastname,
-        })),
-      )
-      .execute()
+    if (!isAwaitingRide(current.status)) return { outcome: { kind: 'closed' as const } }
+    const before = await passengerNames(trx, booking.id)
+    await replacePassengerNames(trx, booking.id, names)
     if (current.status !== 'completed') {
+      assertTransition(current.status, 'completed')
       await changeStatus(trx, current, 'completed', {
         at,
         note: `${names.length} passenger names`,
         values: { completed_at: at },
       })
+      return { outcome: { kind: 'completed' as const } }
     }
+    const changes = changedFields(
+      { passengerNames: namesText(before) },
+      { passengerNames: namesText(names) },
+    )
+    if (Object.keys(changes.after).length === 0) return { outcome: { kind: 'completed' as const } }
+    const mailId = await recordTravellerChange(trx, current, changes, now)
+    return { outcome: { kind: 'completed' as const }, mailId }
   })
+  if ('mailId' in result) deliverMailSoon(handle, [result.mailId])
+  return result.outcome
 }

@@ -6,7 +6,8 @@ import type { PaymentCurrency, PaymentProvider, RefundResult } from '~/adapters/
 import { lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { queueTravellerRefunded } from '~/booking/booking-notices.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordAction } from '~/staff/audit.server'
+import { travellerActor, type AuditActor } from '~/domain/staff/audit-actions'
 import { logger } from '~/utils/logger.server'
 
 /**
@@ -31,6 +32,11 @@ export interface RefundableAttempt {
   currency: string
 }
 
+/** Who asks for a refund: a member of staff, the traveller cancelling online, or the job. */
+export type RefundRequest = AuditActor | { kind: 'job' }
+
+export const refundByJob: RefundRequest = { kind: 'job' }
+
 /**
  * Claims a full refund of one succeeded attempt. The caller holds the
  * booking's lock in `trx`. Returns the refund's id, or undefined when the
@@ -39,7 +45,7 @@ export interface RefundableAttempt {
 export async function claimRefund(
   trx: Executor,
   attempt: RefundableAttempt,
-  requestedBy: number | null,
+  requestedBy: RefundRequest,
   at: Date,
 ): Promise<number | undefined> {
   if (!attempt.payment_id || attempt.amount_minor <= 0) return undefined
@@ -62,7 +68,8 @@ export async function claimRefund(
       provider_refund_id: null,
       error_code: null,
       error_message: null,
-      requested_by: requestedBy,
+      requested_by: requestedBy.kind === 'staff' ? requestedBy.accountId : null,
+      requester: requestedBy.kind,
       created_at: at.toISOString(),
       finished_at: null,
     })
@@ -205,11 +212,18 @@ async function recordRefundOutcome(
     } else {
       await noteEvent(trx, booking, `refund of ${amount} failed (${result.errorCode})`, at)
     }
-    if (refund.requested_by !== null) {
-      await recordStaffAction(
+    // Staff's and the traveller's refunds are kept in the audit log; the job's are not actions.
+    const actor: AuditActor | undefined =
+      refund.requester === 'traveller'
+        ? travellerActor
+        : refund.requested_by !== null
+          ? { kind: 'staff', accountId: refund.requested_by }
+          : undefined
+    if (actor) {
+      await recordAction(
         trx,
         {
-          accountId: refund.requested_by,
+          actor,
           action: result.ok ? 'booking.refunded' : 'booking.refund_failed',
           bookingId: booking.id,
           after: result.ok
@@ -301,7 +315,14 @@ async function claimUnderLockThenRefund(
     if (!attempt || !rule({ latestRefund: latest?.status, refundStatus: attempt.refund_status })) {
       return undefined
     }
-    return claimRefund(trx, attempt, request.staffAccountId, now)
+    return claimRefund(
+      trx,
+      attempt,
+      request.staffAccountId === null
+        ? refundByJob
+        : { kind: 'staff', accountId: request.staffAccountId },
+      now,
+    )
   })
   if (refundId === undefined) return { kind: 'nothing-to-retry' }
   return {

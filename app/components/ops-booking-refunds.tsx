@@ -15,6 +15,7 @@ export interface BookingRefunds {
     amount: string
     status: string
     by: string | null
+    byTraveller: boolean
     providerRefundId: string | null
     error: string | null
     retryable: boolean
@@ -115,7 +116,11 @@ export function BookingRefundsSection({
                       </Form>
                     ) : null}
                   </td>
-                  <td>{refund.by ?? t('ops.cancel.byJob')}</td>
+                  <td>
+                    {refund.byTraveller
+                      ? t('ops.cancel.byTraveller')
+                      : (refund.by ?? t('ops.cancel.byJob'))}
+                  </td>
                   <td>{refund.providerRefundId ?? '–'}</td>
                 </tr>
               ))}

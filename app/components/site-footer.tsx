@@ -64,6 +64,9 @@ export function SiteFooter({ site, language }: { site: SiteSettings; language: L
             <li>
               <Link to="/blog-grid">{t('footer.blog')}</Link>
             </li>
+            <li>
+              <Link to="/manage-booking">{t('footer.myBooking')}</Link>
+            </li>
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-places">

@@ -65,6 +65,14 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
           <ul>{links}</ul>
         </nav>
         <div className="site-header__actions">
+          <Link
+            className="header-booking"
+            to="/manage-booking"
+            aria-current={pathname === '/manage-booking' ? 'page' : undefined}
+          >
+            <Icon name="user" size={18} />
+            <span className="visually-hidden">{t('nav.myBooking')}</span>
+          </Link>
           <a className="header-phone" href={phoneHref(site.phone)}>
             <Icon name="phone" size={18} />
             <span className="header-phone__number">{site.phone}</span>
@@ -122,6 +130,9 @@ export function SiteHeader({ site, language }: { site: SiteSettings; language: L
         <nav className="nav nav--mobile" aria-label={t('nav.mobileLabel')}>
           <ul>{links}</ul>
         </nav>
+        <Link className="button button--block button--ghost" to="/manage-booking">
+          <Icon name="user" size={18} /> {t('nav.myBooking')}
+        </Link>
         <a className="button button--block" href={phoneHref(site.phone)}>
           <Icon name="phone" size={18} /> {site.phone}
         </a>

@@ -71,6 +71,8 @@ const envSchema = z
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(8),
     /** New booking drafts one client address may start in 10 minutes (the vehicle step answers 429 after). */
     DRAFTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    /** Find-my-booking requests one client address may make in 15 minutes (429 after). */
+    FIND_BOOKING_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
 
     BRAND_NAME: z.string().min(1).default('Marmara Chauffeur'),
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),

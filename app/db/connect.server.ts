@@ -26,10 +26,11 @@ import * as m0009 from './migrations/0009_outgoing_mail'
 import * as m0010 from './migrations/0010_dispatch'
 import * as m0011 from './migrations/0011_refunds'
 import * as m0012 from './migrations/0012_staff_second_factor'
+import * as m0013 from './migrations/0013_traveller_actions'
 import * as m0014 from './migrations/0014_hire_by_the_hour'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_bookings': m0001,
   '0002_booking_details': m0002,
   '0003_payments': m0003,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0010_dispatch': m0010,
   '0011_refunds': m0011,
   '0012_staff_second_factor': m0012,
+  '0013_traveller_actions': m0013,
   '0014_hire_by_the_hour': m0014,
 }
 

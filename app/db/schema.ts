@@ -6,6 +6,7 @@ import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import type { Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
 import type { StaffRole } from '~/domain/staff/roles'
+import type { AuditActorKind } from '~/domain/staff/audit-actions'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -228,8 +229,10 @@ export interface PaymentRefundsTable {
   provider_refund_id: string | null
   error_code: string | null
   error_message: string | null
-  /** The member of staff who asked; null for the maintenance job. */
+  /** The member of staff who asked; null when the traveller or the maintenance job did. */
   requested_by: number | null
+  /** Who asked: staff (`requested_by` names them), the traveller cancelling online, or the job. */
+  requester: ColumnType<RefundRequester, RefundRequester, never>
   created_at: string
   finished_at: string | null
 }
@@ -274,14 +277,20 @@ export interface StaffSessionsTable {
   revoked_at: string | null
 }
 
+/** Who asked for a refund (see `PaymentRefundsTable.requester`). */
+export type RefundRequester = 'staff' | 'traveller' | 'job'
+
 /**
- * One staff action, kept for good: who (`account_id`), what (`action`, one of
- * the domain's staff actions), on which booking or other record (`subject`,
- * e.g. `driver:4`), and the changed values before and after, as JSON objects.
+ * One action on a booking or another record, kept for good: who (`actor`:
+ * staff with their `account_id`, or the traveller with none), what (`action`,
+ * one of the domain's audit actions), on which booking or other record
+ * (`subject`, e.g. `driver:4`), and the changed values before and after, as
+ * JSON objects.
  */
 export interface StaffAuditTable {
   id: Generated<number>
-  account_id: number
+  actor: ColumnType<AuditActorKind, AuditActorKind, never>
+  account_id: number | null
   action: string
   booking_id: string | null
   subject: string | null

@@ -4,7 +4,7 @@ import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { toLanguage } from '~/i18n/config'
 import { presentBooking } from '~/booking/booking-view.server'
-import { bookingLink } from '~/booking/booking-access.server'
+import { bookingLink, manageBookingLink } from '~/booking/booking-access.server'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { queueMail } from '~/mail/outgoing-mail.server'
 import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
@@ -55,6 +55,7 @@ export async function queueDriverDetailsMail(
       reference: booking.reference,
       brand: site.brand,
       link: bookingLink(booking.id),
+      manageLink: manageBookingLink(),
       travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
       date: view.trip.date,
       time: booking.trip_time,

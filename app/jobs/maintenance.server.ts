@@ -14,7 +14,7 @@ import { queueReminders } from '~/dispatch/reminders.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
-import { claimRefund, performRefund, retryRefund } from '~/booking/refunds.server'
+import { claimRefund, performRefund, refundByJob, retryRefund } from '~/booking/refunds.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -158,7 +158,7 @@ export async function refundDuplicateCharges(
           .where('id', '=', charge.id)
           .where('refund_status', '=', 'due')
           .executeTakeFirst()
-        return attempt ? claimRefund(trx, attempt, null, now) : undefined
+        return attempt ? claimRefund(trx, attempt, refundByJob, now) : undefined
       })
       if (refundId === undefined) continue
       const outcome = await performRefund(handle, provider, refundId, JOB_CLIENT_ADDRESS, now)

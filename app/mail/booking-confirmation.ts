@@ -24,6 +24,8 @@ export interface BookingConfirmationInput {
   /** The signed links to the printable invoice and the driver's voucher, http(s). */
   invoiceLink: string
   voucherLink: string
+  /** The find-my-booking page, for a traveller who no longer has this e-mail's link, http(s). */
+  manageLink: string
   pickup: string
   destination: string
   /** The booking's date as chosen (YYYY-MM-DD); '00:00' is the midnight at its end. */
@@ -98,6 +100,7 @@ export function bookingConfirmationMail(
   t: TFunction,
 ): ConfirmationMail {
   const link = assertHttpUrl(input.link, 'booking link')
+  const manageLink = assertHttpUrl(input.manageLink, 'manage booking link')
   const siteUrl = assertHttpUrl(input.siteUrl, 'site URL')
   const { language } = input
   // Values are escaped here, for HTML only, whatever the i18next instance's setting.
@@ -186,6 +189,9 @@ export function bookingConfirmationMail(
     tr('mail.linkText'),
     link,
     ...documents.flatMap(([label, url]) => ['', `${label}:`, url]),
+    '',
+    `${tr('mail.manageText')}:`,
+    manageLink,
     ...section(tr('mail.nextTitle')),
     ...next.map((line) => `- ${line}`),
     ...section(tr('mail.contactTitle')),
@@ -259,6 +265,7 @@ ${p(e(tr('mail.linkText')))}
 </table>
 ${p(`<a href="${e(link)}" style="${linkStyle}word-break:break-all;">${e(link)}</a>`, 'font-size:14px;')}
 ${documents.map(([label, url]) => p(`<a href="${e(url)}" style="${linkStyle}">${e(label)}</a>`)).join('\n')}
+${p(`${e(tr('mail.manageText'))}: <a href="${e(manageLink)}" style="${linkStyle}">${e(manageLink)}</a>`)}
 ${h2(tr('mail.nextTitle'))}
 <ul style="margin:0 0 12px;padding-left:20px;">
 ${next.map((line) => `<li style="margin:0 0 8px;font-size:16px;line-height:1.5;">${e(line)}</li>`).join('\n')}

@@ -20,6 +20,8 @@ export interface DriverDetailsInput {
   brand: string
   /** The signed link to the booking page, http(s). */
   link: string
+  /** The find-my-booking page, http(s). */
+  manageLink: string
   travellerName: string
   /** The calendar day the car arrives (YYYY-MM-DD) and the time, Istanbul. */
   date: string
@@ -43,7 +45,9 @@ export interface DriverDetailsMail {
 }
 
 export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): DriverDetailsMail {
-  if (!/^https?:\/\//.test(input.link)) throw new Error('The booking link must be an http(s) URL')
+  for (const link of [input.link, input.manageLink]) {
+    if (!/^https?:\/\//.test(link)) throw new Error('The booking links must be http(s) URLs')
+  }
   const tr = (key: string, values: Record<string, unknown> = {}): string =>
     String(t(`dispatchMail.${key}`, { ...values, interpolation: { escapeValue: false } }))
   const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()
@@ -88,6 +92,9 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
     tr('linkText'),
     input.link,
     '',
+    `${tr('manageText')}:`,
+    input.manageLink,
+    '',
     contact,
     '',
     signOff,
@@ -120,6 +127,7 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
 ${rows}
 </table>
 <p style="font-size:16px;line-height:1.5;">${e(tr('linkText'))}<br><a href="${e(input.link)}" style="color:#0b1f3a;word-break:break-all;">${e(input.link)}</a></p>
+<p style="font-size:16px;line-height:1.5;">${e(tr('manageText'))}: <a href="${e(input.manageLink)}" style="color:#0b1f3a;">${e(input.manageLink)}</a></p>
 <p style="font-size:16px;line-height:1.5;">${e(contact)}</p>
 <p style="font-size:16px;line-height:1.5;">${e(signOff)}</p>
 </div>

@@ -15,6 +15,8 @@ export interface NoticeMailInput {
   paragraphs: string[]
   facts: [label: string, value: string][]
   link?: { label: string; url: string }
+  /** The traveller's way back to their booking without the link (every booking e-mail has it). */
+  manage?: { label: string; url: string }
   signOff: string[]
 }
 
@@ -22,8 +24,9 @@ const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()
 
 export function noticeMail(input: NoticeMailInput): ConfirmationMail {
   const subject = oneLine(input.subject)
-  if (input.link && !/^https?:\/\//.test(input.link.url)) {
-    throw new Error('A notice link must be an http(s) URL')
+  for (const link of [input.link, input.manage]) {
+    if (link && !/^https?:\/\//.test(link.url))
+      throw new Error('A notice link must be an http(s) URL')
   }
   const text = [
     input.heading,
@@ -31,6 +34,7 @@ export function noticeMail(input: NoticeMailInput): ConfirmationMail {
     ...input.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...input.facts.map(([label, value]) => `${label}: ${value}`),
     ...(input.link ? ['', `${input.link.label}:`, input.link.url] : []),
+    ...(input.manage ? ['', `${input.manage.label}:`, input.manage.url] : []),
     '',
     ...input.signOff,
     '',
@@ -63,6 +67,7 @@ export function noticeMail(input: NoticeMailInput): ConfirmationMail {
 ${input.paragraphs.map((paragraph) => p(e(paragraph))).join('\n')}
 ${facts}
 ${input.link ? p(`<a href="${e(input.link.url)}" style="color:#0b1f3a;">${e(input.link.label)}</a>`) : ''}
+${input.manage ? p(`${e(input.manage.label)}: <a href="${e(input.manage.url)}" style="color:#0b1f3a;">${e(input.manage.url)}</a>`) : ''}
 ${p(input.signOff.map(e).join('<br>'))}
 </body>
 </html>

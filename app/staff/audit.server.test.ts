@@ -54,6 +54,7 @@ describe.each(storageBackends())('the staff audit log on $name', (backend) => {
     expect(log.map(({ id: _id, ...entry }) => entry)).toEqual([
       {
         at: '2026-11-20T09:00:00.000Z',
+        actor: 'staff',
         staffName: 'Selin Demir',
         action: 'booking.assigned',
         subject: null,
@@ -62,6 +63,7 @@ describe.each(storageBackends())('the staff audit log on $name', (backend) => {
       },
       {
         at: '2026-11-20T10:00:00.000Z',
+        actor: 'staff',
         staffName: 'Selin Demir',
         action: 'booking.cancelled',
         subject: null,

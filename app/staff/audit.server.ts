@@ -1,15 +1,20 @@
 import type { Executor } from '~/booking/booking-store.server'
-import type { AuditValues, StaffAction } from '~/domain/staff/audit-actions'
+import type {
+  AuditActor,
+  AuditActorKind,
+  AuditValues,
+  StaffAction,
+} from '~/domain/staff/audit-actions'
 
 /**
- * The staff audit log: every staff action writes one row here, in the same
- * transaction as the change it records, so a change is never left without
- * its row (nor a row without its change).
+ * The audit log: every staff action, and every change a traveller makes to
+ * their paid booking, writes one row here, in the same transaction as the
+ * change it records, so a change is never left without its row (nor a row
+ * without its change).
  */
 
-export interface StaffActionEntry {
-  /** The signed-in member of staff who acted. */
-  accountId: number
+export interface AuditEntry {
+  actor: AuditActor
   action: StaffAction
   /** The booking acted on, when there is one. */
   bookingId?: string | null
@@ -19,15 +24,12 @@ export interface StaffActionEntry {
   after?: AuditValues | null
 }
 
-export async function recordStaffAction(
-  executor: Executor,
-  entry: StaffActionEntry,
-  at: Date,
-): Promise<void> {
+export async function recordAction(executor: Executor, entry: AuditEntry, at: Date): Promise<void> {
   await executor
     .insertInto('staff_audit')
     .values({
-      account_id: entry.accountId,
+      actor: entry.actor.kind,
+      account_id: entry.actor.kind === 'staff' ? entry.actor.accountId : null,
       action: entry.action,
       booking_id: entry.bookingId ?? null,
       subject: entry.subject ?? null,
@@ -38,10 +40,26 @@ export async function recordStaffAction(
     .execute()
 }
 
+export interface StaffActionEntry extends Omit<AuditEntry, 'actor'> {
+  /** The signed-in member of staff who acted. */
+  accountId: number
+}
+
+/** An action of the signed-in member of staff `accountId`. */
+export function recordStaffAction(
+  executor: Executor,
+  { accountId, ...entry }: StaffActionEntry,
+  at: Date,
+): Promise<void> {
+  return recordAction(executor, { ...entry, actor: { kind: 'staff', accountId } }, at)
+}
+
 export interface StaffActionRecord {
   id: number
   at: string
-  staffName: string
+  actor: AuditActorKind
+  /** The member of staff who acted; null for the traveller. */
+  staffName: string | null
   action: StaffAction
   subject: string | null
   before: AuditValues | null
@@ -52,17 +70,18 @@ function parsed(json: string | null): AuditValues | null {
   return json === null ? null : (JSON.parse(json) as AuditValues)
 }
 
-/** The staff actions on one booking, oldest first, with who did each. */
+/** The actions on one booking, oldest first, with who did each (staff or the traveller). */
 export async function staffActionsOnBooking(
   executor: Executor,
   bookingId: string,
 ): Promise<StaffActionRecord[]> {
   const rows = await executor
     .selectFrom('staff_audit')
-    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.account_id')
+    .leftJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.account_id')
     .select([
       'staff_audit.id',
       'staff_audit.created_at',
+      'staff_audit.actor',
       'staff_accounts.name',
       'staff_audit.action',
       'staff_audit.subject',
@@ -76,6 +95,7 @@ export async function staffActionsOnBooking(
   return rows.map((row) => ({
     id: row.id,
     at: row.created_at,
+    actor: row.actor,
     staffName: row.name,
     action: row.action as StaffAction,
     subject: row.subject,

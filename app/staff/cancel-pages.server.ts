@@ -9,11 +9,7 @@ import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { Language } from '~/i18n/config'
-import {
-  cancelBookingByStaff,
-  CANCEL_REASON_MAX,
-  refundableCharge,
-} from '~/booking/cancel-booking.server'
+import { cancelBooking, CANCEL_REASON_MAX, refundableCharge } from '~/booking/cancel-booking.server'
 import {
   refundSecondCharge,
   refundsOfBooking,
@@ -142,12 +138,12 @@ export async function cancelFormAction(context: Context, request: Request, refer
       { status: 400, headers: staffPageHeaders },
     )
   }
-  const result = await cancelBookingByStaff(
+  const result = await cancelBooking(
     handle,
     paymentProvider(),
     {
       bookingId: booking.id,
-      staffAccountId: staff.account.id,
+      by: { kind: 'staff', accountId: staff.account.id },
       reason: parsed.data.reason,
       refund: parsed.data.refund === 'full',
       refundOverride: parsed.data.override || null,
@@ -268,6 +264,8 @@ export async function refundSectionData(context: Context, request: Request, refe
       amount: money(refund.amount_minor, refund.currency, language),
       status: refund.status,
       by: refund.requested_by === null ? null : (names.get(refund.requested_by) ?? null),
+      // A refund the traveller's own cancellation asked for, online.
+      byTraveller: refund.requester === 'traveller',
       providerRefundId: refund.provider_refund_id,
       error: refund.error_code,
       // Only the newest failed refund of an attempt is offered again.

@@ -40,3 +40,15 @@ export function statementMoney(minors: number[], currency: string, language: Lan
   const minimumFractionDigits = minors.some((minor) => minor % 100 !== 0) ? 2 : 0
   return (minor: number) => formatMoney(minor / 100, currency, language, { minimumFractionDigits })
 }
+
+/** A moment (ISO, UTC) as an Istanbul day and time in the language, e.g. '26 November at 14:05'. */
+export function formatInstant(iso: string, language: Language): string {
+  return dateTimeFormat(intlLocale[language], {
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ISTANBUL_TIME_ZONE,
+  }).format(new Date(iso))
+}

@@ -165,6 +165,8 @@ const publicPaths = [
   '/booking-completion?conversationId=MC-NOSUCH',
   '/booking-received',
   '/booking-extra',
+  '/manage-booking',
+  '/shared-booking?token=forged.token',
   // The search's own answers.
   `/booking-vehicle?date=${tomorrowInIstanbul()}&time=&pickup=SAW&destination=Şile`,
   `/booking-vehicle?date=2099-01-01&time=10:00&pickup=SAW&destination=Şile`,
@@ -209,6 +211,7 @@ test('forms left empty answer with the page’s Turkish messages, not the browse
     ['/login', 'Giriş yapın', /Çevrim içi hesaplar henüz kullanılamıyor/],
     ['/register', 'Kayıt olun', /Çevrim içi hesaplar henüz kullanılamıyor/],
     ['/coming-soon', 'Bana haber verin', 'Lütfen geçerli bir e-posta adresi girin.'],
+    ['/manage-booking', 'Bağlantıyı gönderin', 'Rezervasyon numaranızı girin.'],
     ['/', 'Arayın', 'Lütfen tüm alanları doldurun.'],
   ]
   for (const [path, button, message] of forms) {
@@ -333,10 +336,15 @@ test('the booking in Turkish, its error states and its e-mail: Turkish only', as
 
   const [booking] = bookingsFor(time, since)
   const reference = booking!.reference
+  // The traveller's own pages after payment, and the page they share.
+  const shared = new URL(await page.getByLabel('Paylaşılacak bağlantı').inputValue())
   for (const path of [
     '/invoice',
     '/booking-voucher',
     `/booking-completion?conversationId=${reference}`,
+    '/booking-change',
+    '/booking-cancel',
+    `${shared.pathname}${shared.search}`,
   ]) {
     await page.goto(path)
     await check()

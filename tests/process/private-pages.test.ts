@@ -234,6 +234,26 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       await noStore(`/booking-completion?conversationId=${reference}`)
       await noStore('/invoice')
       await noStore('/booking-voucher')
+      // The traveller's own pages after payment, the shared page and the resources they use.
+      await noStore('/booking-change')
+      await noStore('/booking-cancel')
+      const share = /id="share-link"[^>]*value="([^"]+)"/.exec(received)![1]!
+      const shared = await noStore(new URL(share).pathname + new URL(share).search)
+      expect(shared).toContain(reference)
+      expect(shared).not.toContain('ayse@example.com')
+      for (const resource of ['/booking-status', '/booking-calendar']) {
+        const response = await get(`${server.url}${resource}`, jar)
+        expect(response.status, resource).toBe(200)
+        expect(response.headers.get('cache-control'), resource).toBe('no-store')
+      }
+      await noStore('/manage-booking')
+      const refusedChange = await post(`${server.url}/booking-change`, jar, {
+        phone: 'call me',
+        passengers: '2',
+        luggage: '2',
+      })
+      expect(refusedChange.status).toBe(400)
+      expect(refusedChange.headers.get('cache-control')).toBe('no-store')
       // The data requests of client-side navigation carry the same header.
       await noStore('/booking-received.data')
 

@@ -179,6 +179,7 @@ function bookingInput(language: Language, overrides: Partial<BookingConfirmation
     link,
     invoiceLink: 'https://www.marmarachauffeur.com/invoice?key=6f1c2a9e.AbC-123_x',
     voucherLink: 'https://www.marmarachauffeur.com/booking-voucher?key=6f1c2a9e.AbC-123_x',
+    manageLink: 'https://www.marmarachauffeur.com/manage-booking',
     pickup: 'İstanbul Havalimanı (IST)',
     destination: 'Beşiktaş, İstanbul',
     date: '2026-06-12',

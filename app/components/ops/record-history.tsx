@@ -3,14 +3,15 @@ import { useTranslation } from '~/i18n/use-translation'
 export interface HistoryEntry {
   id: number
   at: string | null
-  staffName: string
+  /** Who acted; null when the traveller did (online, through their booking's link). */
+  staffName: string | null
   action: string
   changes: { field: string; before: string | null; after: string | null }[]
 }
 
 /**
- * The staff actions on a booking, a driver or a vehicle: when, by whom, what
- * changed (each field before and after).
+ * The actions on a booking, a driver or a vehicle: when, by whom (a member of
+ * staff, or the traveller), what changed (each field before and after).
  */
 export function RecordHistory({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation()
@@ -39,7 +40,7 @@ export function RecordHistory({ entries }: { entries: HistoryEntry[] }) {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{entry.at}</td>
-                  <td>{entry.staffName}</td>
+                  <td>{entry.staffName ?? t('ops.audit.traveller')}</td>
                   <td>{t(`ops.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
                   <td>
                     {entry.changes.length === 0 ? (

@@ -1,5 +1,6 @@
 /**
- * The staff actions the audit log records, as codes. The ops pages translate
+ * The actions the audit log records, as codes (staff's, and the traveller's
+ * own changes to a paid booking). The ops pages translate
  * each code (`ops.audit.actions.<code>`); a new action is added here first, so
  * an untranslated or misspelt code fails the type check where it is written.
  */
@@ -22,8 +23,19 @@ export const staffActions = [
   'booking.refund_failed',
   'booking.status_changed',
   'booking.details_changed',
+  'booking.link_sent',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
+
+/**
+ * Who an audit entry is by: a member of staff (their account), or the
+ * traveller of the booking, who has no account and acts through the signed
+ * link of their booking (changes, a cancellation online, a link asked for again).
+ */
+export type AuditActor = { kind: 'staff'; accountId: number } | { kind: 'traveller' }
+export type AuditActorKind = AuditActor['kind']
+
+export const travellerActor: AuditActor = { kind: 'traveller' }
 
 /** A record's values as the audit log shows them: flat, JSON-safe. */
 export type AuditValues = Record<string, string | number | boolean | null>

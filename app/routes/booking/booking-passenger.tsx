@@ -11,12 +11,19 @@ import { requireStepBooking } from '~/booking/step-guard.server'
 import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
 import { presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
 import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
-import { translateFieldError } from '~/forms/text-input'
 import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FormErrorSummary } from '~/forms/form-errors'
-import { SelectField, TextField, TextareaField } from '~/forms/fields'
+import { TextField } from '~/forms/fields'
+import {
+  ArrivalFields,
+  CountFields,
+  NotesField,
+  PhoneField,
+  passengerDetailLabels,
+  usePassengerErrorText,
+} from '~/components/passenger-fields'
 import { useErrorTitle } from '~/utils/use-error-title'
 import {
   forgetTypedFields,
@@ -86,8 +93,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-const range = (max: number) => Array.from({ length: max }, (_, index) => index + 1)
-
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { view, capacity, childSeats, language, stored } = loaderData
@@ -104,19 +109,9 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const text = (error: string) =>
-    translateFieldError(t, error, {
-      count: error.endsWith('luggageMax')
-        ? capacity.luggage
-        : error.endsWith('passengersForSeats')
-          ? childSeats
-          : capacity.passengers,
-      min: childSeats + 1,
-    })
+  const text = usePassengerErrorText(capacity, childSeats)
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
-
-  const counts = (max: number) => range(max).map((value) => ({ value, label: value }))
 
   return (
     <BookingStepLayout
@@ -139,12 +134,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             name: t('booking.passenger.name'),
             lastName: t('booking.passenger.lastName'),
             email: t('booking.passenger.email'),
-            phone: t('booking.passenger.phone'),
-            passengers: t('booking.passenger.passengers'),
-            luggage: t('booking.passenger.luggage'),
-            flightNumber: t('booking.passenger.flightNumber'),
-            signName: t('booking.passenger.signName'),
-            notes: t('booking.passenger.notes'),
+            ...passengerDetailLabels(t),
           }}
           text={text}
         />
@@ -168,59 +158,21 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             autoComplete="email"
             text={text}
           />
-          <TextField
-            field={fields.phone}
-            label={t('booking.passenger.phone')}
-            type="tel"
-            autoComplete="tel"
-            hint={t('booking.passenger.phoneHint')}
-            text={text}
-          />
-          <SelectField
-            field={fields.passengers}
-            label={t('booking.passenger.passengers')}
-            placeholder={t('booking.passenger.choose')}
-            options={counts(capacity.passengers)}
-            text={text}
-          />
-          <SelectField
-            field={fields.luggage}
-            label={t('booking.passenger.luggage')}
-            placeholder={t('booking.passenger.choose')}
-            options={counts(capacity.luggage)}
+          <PhoneField field={fields.phone} text={text} />
+          <CountFields
+            passengers={fields.passengers}
+            luggage={fields.luggage}
+            capacity={capacity}
             text={text}
           />
         </div>
-        <fieldset className="form-fieldset">
-          <legend>{t('booking.passenger.arrivalTitle')}</legend>
-          <p className="field__hint">
-            {view.trip.fromAirport
-              ? t('booking.passenger.arrivalAirport')
-              : t('booking.passenger.arrivalOther')}
-          </p>
-          <div className="form-grid">
-            <TextField
-              field={fields.flightNumber}
-              label={t('booking.passenger.flightNumber')}
-              autoComplete="off"
-              hint={t('booking.passenger.flightNumberHint')}
-              text={text}
-            />
-            <TextField
-              field={fields.signName}
-              label={t('booking.passenger.signName')}
-              autoComplete="name"
-              text={text}
-            />
-          </div>
-        </fieldset>
-        <TextareaField
-          field={fields.notes}
-          label={t('booking.passenger.notes')}
-          rows={4}
-          hint={t('booking.passenger.notesHint')}
+        <ArrivalFields
+          flightNumber={fields.flightNumber}
+          signName={fields.signName}
+          fromAirport={view.trip.fromAirport}
           text={text}
         />
+        <NotesField field={fields.notes} text={text} />
         <div className="booking-step__actions">
           <Link to="/booking-extra" className="button button--ghost">
             {t('booking.back')}

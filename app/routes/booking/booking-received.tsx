@@ -8,7 +8,7 @@ import type { BookingRow } from '~/db/schema'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
 import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
-import { formatDate, statementMoney } from '~/utils/format'
+import { formatDate, formatMoney, statementMoney } from '~/utils/format'
 import { passengerNameRequired } from '~/booking/booking-forms'
 import {
   passengerNamesFormSchema,
@@ -17,23 +17,34 @@ import {
   type NameErrors,
 } from '~/booking/passenger-names-form'
 import { translateFieldError } from '~/forms/text-input'
-import { phoneHref } from '~/config/site'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
+import { isAwaitingRide } from '~/domain/booking/status'
+import { bookingHelp, ridePageData, type RidePageData } from '~/traveller/ride-page.server'
+import { HelpLines } from '~/components/ride/help-lines'
+import { FactList } from '~/components/fact-list'
+import { RideStatusCard } from '~/components/ride/ride-status-card'
+import { useRideStatus } from '~/components/ride/use-ride-status'
+import { MeetingPointCard } from '~/components/ride/meeting-point-card'
+import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 import { extraLineLabel } from '~/booking/extra-label'
 
 /**
- * The booking received page: only for the browser that
- * made the booking or the holder of the e-mail's signed link; anyone else gets
- * the not-found page, which says nothing about whether the booking exists.
- * The browser that made a booking not paid yet goes back to the payment step.
+ * The booking received page, which is the traveller's ride page once paid
+ * (docs/after-payment.md): the ride as it goes, where to meet, what may still
+ * be changed or cancelled, the documents and the share link, besides the
+ * order summary and passenger names. Only for the browser that made the
+ * booking or the holder of the e-mail's signed link; anyone else gets the
+ * not-found page, which says nothing about whether the booking exists. A paid
+ * booking cancelled since still shows, with its refund. The browser that made
+ * a booking not paid yet goes back to the payment step.
  */
 const paidBooking = (
   request: Request,
   { language, site }: Pick<ReturnType<typeof pageContext>, 'language' | 'site'>,
-) => requirePaidBooking(request, { language, site, unpaid: 'payment-step' })
+) => requirePaidBooking(request, { language, site, unpaid: 'payment-step', includeCancelled: true })
 
 /** At most the booking's passenger count, never below 0. */
 const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count ?? 0, 0)
@@ -41,9 +52,9 @@ const maxPassengers = (booking: BookingRow) => Math.max(booking.passenger_count 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { language, site, t, meta } = page
-  const { handle, booking, view, linkTo } = await paidBooking(request, page)
-  const stored = await passengerNames(handle, booking.id)
-  const whatsappText = t('received.whatsappMessage', { reference: booking.reference })
+  const paid = await paidBooking(request, page)
+  const { handle, booking, view, linkTo } = paid
+  const stored = await passengerNames(handle.db, booking.id)
   return {
     language,
     view,
@@ -52,13 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       invoice: linkTo('/invoice'),
       voucher: linkTo('/booking-voucher'),
     },
-    help: {
-      phone: site.phone,
-      email: site.email,
-      whatsapp: site.whatsappNumber
-        ? `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(whatsappText)}`
-        : null,
-    },
+    help: bookingHelp(site, t, booking.reference),
     order: {
       reference: booking.reference,
       date: booking.trip_date,
@@ -79,6 +84,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? stored
       : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
     max: maxPassengers(booking),
+    // The names are completed or corrected online only while the ride is still to come.
+    namesOpen: isAwaitingRide(booking.status),
+    ride: await ridePageData(paid, request, language),
     completed: new URL(request.url).searchParams.get('completed') === '1',
     // The 'Reservation Completed' dialog opens with the page: the root layout reads it.
     serverDialog: new URL(request.url).searchParams.get('completed') === '1',
@@ -92,7 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * the booking completed, then shows the 'Reservation Completed' dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking } = await paidBooking(request, pageContext(context, request))
+  const { handle, booking, linkTo } = await paidBooking(request, pageContext(context, request))
   const max = maxPassengers(booking)
   const posted = passengerNamesPost(await request.formData())
   const post = passengerNamesFormSchema(max).safeParse(posted)
@@ -105,9 +113,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
     return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
   }
-  await completeBooking(handle, booking, names, new Date())
+  const completed = await completeBooking(handle, booking, names, new Date())
+  // Cancelled or under way meanwhile: the page now says so, and keeps the names as they were.
+  if (completed.kind === 'closed') return redirect(linkTo('/booking-received'), 303)
   const url = new URL(request.url)
   url.searchParams.set('completed', '1')
+  url.searchParams.delete('done')
   return redirect(`${url.pathname}${url.search}`, 303)
 }
 
@@ -115,8 +126,14 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingReceived({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, order, passenger, language, links, help } = loaderData
+  const { view, order, passenger, language, links, help, ride } = loaderData
   const { payment } = view
+  // The ride's status, asked for again while the page is open (with JavaScript).
+  const live = useRideStatus(ride.status, ride.statusUrl)
+  const cancelled = ride.status.status === 'cancelled'
+  // A refund is written with its cents, as the cancel page and the e-mail write it.
+  const refundMoney = (minor: number) =>
+    formatMoney(minor / 100, view.currency, language, { minimumFractionDigits: 2 })
   const money = statementMoney(
     [view.totalMinor, payment.paidMinor, payment.cashMinor],
     view.currency,
@@ -151,18 +168,6 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   dismissParams.delete('completed')
   const dismissQuery = dismissParams.toString()
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
-  const rows = (entries: ([string, string] | false | null | undefined)[]) => (
-    <dl className="trip-summary__list">
-      {entries
-        .filter((entry): entry is [string, string] => Boolean(entry))
-        .map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  )
   return (
     <>
       {/* First in the page, so without JavaScript it is read and reached first. */}
@@ -180,194 +185,257 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
       <div className="booking received" inert={coveredByDialog}>
         <div className="booking__head">
           <div className="container">
-            <h1>{t('received.title')}</h1>
+            <h1>{cancelled ? t('traveller.ride.cancelledTitle') : t('received.title')}</h1>
             <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
           </div>
         </div>
         <div className="container booking__body received__grid">
+          {ride.done ? (
+            <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
+          ) : null}
+          <RideStatusCard ride={live} refreshHref={ride.refreshHref} />
+          {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
               <h2 id="order-title">{t('received.orderTitle')}</h2>
-              {rows([
-                [t('received.orderNumber'), order.reference],
-                [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
-                [t('received.total'), money(view.totalMinor)],
-                [
-                  t('received.paymentMethod'),
-                  order.paymentOption === 'depositCash'
-                    ? t('received.depositCash')
-                    : t('received.fullCard'),
-                ],
-                [t('received.paidCard'), money(payment.paidMinor)],
-                payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
-              ])}
-              {payment.cashMinor > 0 ? null : (
+              <FactList
+                facts={[
+                  [t('received.orderNumber'), order.reference],
+                  [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
+                  [t('received.total'), money(view.totalMinor)],
+                  [
+                    t('received.paymentMethod'),
+                    order.paymentOption === 'depositCash'
+                      ? t('received.depositCash')
+                      : t('received.fullCard'),
+                  ],
+                  [t('received.paidCard'), money(payment.paidMinor)],
+                  // Nothing is collected for a ride that will not happen.
+                  !cancelled &&
+                    payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],
+                ]}
+              />
+              {cancelled ? (
+                ride.refund ? (
+                  <p className="received__paid">
+                    {t(
+                      ride.refund.status === 'succeeded'
+                        ? 'traveller.ride.refunded'
+                        : 'traveller.ride.refundUnderWay',
+                      { amount: refundMoney(ride.refund.amountMinor) },
+                    )}
+                  </p>
+                ) : null
+              ) : payment.cashMinor > 0 ? null : (
                 <p className="received__paid">{t('received.nothingDue')}</p>
               )}
             </div>
           </section>
-          <section className="card" aria-labelledby="documents-title">
-            <div className="card__body">
-              <h2 id="documents-title">{t('received.documentsTitle')}</h2>
-              <p>{t('received.documentsText')}</p>
-              <div className="received__links">
-                <Link className="button button--ghost" to={links.invoice}>
-                  {t('received.invoiceLink')}
-                </Link>
-                <Link className="button button--ghost" to={links.voucher}>
-                  {t('received.voucherLink')}
-                </Link>
+          <ManageRideCard online={ride.online} status={live.status} help={help} />
+          {cancelled ? null : (
+            <section className="card" aria-labelledby="documents-title">
+              <div className="card__body">
+                <h2 id="documents-title">{t('received.documentsTitle')}</h2>
+                <p>{t('received.documentsText')}</p>
+                <div className="received__links">
+                  <Link className="button button--ghost" to={links.invoice}>
+                    {t('received.invoiceLink')}
+                  </Link>
+                  <Link className="button button--ghost" to={links.voucher}>
+                    {t('received.voucherLink')}
+                  </Link>
+                  <a className="button button--ghost" href={ride.calendarHref} download>
+                    {t('traveller.ride.calendarLink')}
+                  </a>
+                </div>
               </div>
-            </div>
-          </section>
+            </section>
+          )}
+          {cancelled ? null : <ShareRideCard shareUrl={ride.shareUrl} />}
           <section className="card" aria-labelledby="reservation-title">
             <div className="card__body">
               <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
-              {rows([
-                [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
-                [t('received.dropoff'), view.trip.destination.typed ?? view.trip.destination.name],
-                [t('received.pickupDate'), formatDate(view.trip.date, language)],
-                [t('received.pickupTime'), view.trip.time],
-                view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
-                view.signName ? [t('received.signName'), view.signName] : null,
-                [t('received.vehicle'), view.vehicle.title],
-                view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
-                view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
-                [
-                  t('received.extras'),
-                  view.extras.length
-                    ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
-                    : t('received.none'),
-                ],
-              ])}
+              <FactList
+                facts={[
+                  [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
+                  [
+                    t('received.dropoff'),
+                    view.trip.destination.typed ?? view.trip.destination.name,
+                  ],
+                  [t('received.pickupDate'), formatDate(view.trip.date, language)],
+                  [t('received.pickupTime'), view.trip.time],
+                  view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
+                  view.signName ? [t('received.signName'), view.signName] : null,
+                  [t('received.vehicle'), view.vehicle.title],
+                  view.passengers ? [t('received.passengers'), String(view.passengers)] : null,
+                  view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
+                  [
+                    t('received.extras'),
+                    view.extras.length
+                      ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
+                      : t('received.none'),
+                  ],
+                ]}
+              />
             </div>
           </section>
           <section className="card" aria-labelledby="passenger-info-title">
             <div className="card__body">
               <h2 id="passenger-info-title">{t('received.passengerTitle')}</h2>
-              {rows([
-                [t('received.firstName'), dash(passenger.firstName)],
-                [t('received.lastName'), dash(passenger.lastName)],
-                [t('received.email'), dash(passenger.email)],
-                [t('received.phone'), dash(passenger.phone)],
-                [t('received.address'), dash(passenger.address)],
-                [t('received.city'), dash(passenger.city)],
-                [t('received.country'), dash(passenger.country)],
-                [t('received.zip'), dash(passenger.zipcode)],
-              ])}
+              <FactList
+                facts={[
+                  [t('received.firstName'), dash(passenger.firstName)],
+                  [t('received.lastName'), dash(passenger.lastName)],
+                  [t('received.email'), dash(passenger.email)],
+                  [t('received.phone'), dash(passenger.phone)],
+                  [t('received.address'), dash(passenger.address)],
+                  [t('received.city'), dash(passenger.city)],
+                  [t('received.country'), dash(passenger.country)],
+                  [t('received.zip'), dash(passenger.zipcode)],
+                ]}
+              />
             </div>
           </section>
           <section className="card received__names" aria-labelledby="names-title">
             <div className="card__body">
               <h2 id="names-title">{t('received.namesTitle')}</h2>
-              <Form method="post" noValidate preventScrollReset>
-                {actionData?.limitReached ? (
-                  <div className="alert alert--error" role="alert" tabIndex={-1} autoFocus>
-                    <p>{t('received.limitReached')}</p>
-                  </div>
-                ) : null}
-                {missing || otherRefusals.length ? (
-                  // Focused on load without JavaScript, by the effect above with it; one link per field.
-                  <div
-                    className="alert alert--error error-summary"
-                    role="alert"
-                    tabIndex={-1}
-                    autoFocus
-                    ref={summary}
-                  >
-                    {missing ? <p>{t('received.namesRequired')}</p> : null}
-                    {otherRefusals.map((error) => (
-                      <p key={error}>{translateFieldError(t, error)}</p>
-                    ))}
-                    <ul>
-                      {refused.map(({ id, index, part, message }) => (
-                        <li key={id}>
-                          <FieldLink target={id}>
-                            {t(`received.${part}`, { number: index + 1 })} –{' '}
-                            {translateFieldError(t, message)}
-                          </FieldLink>
-                        </li>
+              {loaderData.namesOpen ? (
+                <Form method="post" noValidate preventScrollReset>
+                  {actionData?.limitReached ? (
+                    <div className="alert alert--error" role="alert" tabIndex={-1} autoFocus>
+                      <p>{t('received.limitReached')}</p>
+                    </div>
+                  ) : null}
+                  {missing || otherRefusals.length ? (
+                    // Focused on load without JavaScript, by the effect above with it; one link per field.
+                    <div
+                      className="alert alert--error error-summary"
+                      role="alert"
+                      tabIndex={-1}
+                      autoFocus
+                      ref={summary}
+                    >
+                      {missing ? <p>{t('received.namesRequired')}</p> : null}
+                      {otherRefusals.map((error) => (
+                        <p key={error}>{translateFieldError(t, error)}</p>
                       ))}
-                    </ul>
+                      <ul>
+                        {refused.map(({ id, index, part, message }) => (
+                          <li key={id}>
+                            <FieldLink target={id}>
+                              {t(`received.${part}`, { number: index + 1 })} –{' '}
+                              {translateFieldError(t, message)}
+                            </FieldLink>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                  <ol className="received__list">
+                    {names.map((name, index) => (
+                      <li key={`${index}-${names.length}`} className="form-grid">
+                        {(['firstname', 'lastname'] as const).map((part) => {
+                          const id = `passenger-${index}-${part}`
+                          const error = errors[index]?.[part]
+                          return (
+                            <div className="field" key={part}>
+                              <label htmlFor={id}>
+                                {t(`received.${part}`, { number: index + 1 })}
+                              </label>
+                              <input
+                                id={id}
+                                name={part}
+                                defaultValue={name[part]}
+                                required
+                                autoComplete="off"
+                                aria-invalid={error ? true : undefined}
+                                aria-describedby={error ? `${id}-error` : undefined}
+                              />
+                              {error ? (
+                                <p id={`${id}-error`} className="field__error">
+                                  {translateFieldError(t, error)}
+                                </p>
+                              ) : null}
+                            </div>
+                          )
+                        })}
+                      </li>
+                    ))}
+                  </ol>
+                  <div className="booking-step__actions">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="add"
+                      className="button button--ghost"
+                    >
+                      {t('received.addPassenger')}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="complete"
+                      className="button button--accent"
+                    >
+                      {t('received.complete')}
+                    </button>
                   </div>
-                ) : null}
+                </Form>
+              ) : (
                 <ol className="received__list">
                   {names.map((name, index) => (
-                    <li key={`${index}-${names.length}`} className="form-grid">
-                      {(['firstname', 'lastname'] as const).map((part) => {
-                        const id = `passenger-${index}-${part}`
-                        const error = errors[index]?.[part]
-                        return (
-                          <div className="field" key={part}>
-                            <label htmlFor={id}>
-                              {t(`received.${part}`, { number: index + 1 })}
-                            </label>
-                            <input
-                              id={id}
-                              name={part}
-                              defaultValue={name[part]}
-                              required
-                              autoComplete="off"
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? `${id}-error` : undefined}
-                            />
-                            {error ? (
-                              <p id={`${id}-error`} className="field__error">
-                                {translateFieldError(t, error)}
-                              </p>
-                            ) : null}
-                          </div>
-                        )
-                      })}
+                    <li key={index}>
+                      {name.firstname} {name.lastname}
                     </li>
                   ))}
                 </ol>
-                <div className="booking-step__actions">
-                  <button type="submit" name="intent" value="add" className="button button--ghost">
-                    {t('received.addPassenger')}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="complete"
-                    className="button button--accent"
-                  >
-                    {t('received.complete')}
-                  </button>
-                </div>
-              </Form>
+              )}
             </div>
           </section>
           <section className="card" aria-labelledby="help-title">
             <div className="card__body">
               <h2 id="help-title">{t('received.helpTitle')}</h2>
               <p>{t('received.helpText', { reference: order.reference })}</p>
-              <ul className="received__help">
-                <li>
-                  {t('received.helpPhone')}: <a href={phoneHref(help.phone)}>{help.phone}</a>
-                </li>
-                {help.whatsapp ? (
-                  <li>
-                    <a href={help.whatsapp} rel="noopener noreferrer">
-                      {t('received.helpWhatsapp')}
-                    </a>
-                  </li>
-                ) : null}
-                <li>
-                  {t('received.helpEmail')}: <a href={`mailto:${help.email}`}>{help.email}</a>
-                </li>
-              </ul>
+              <HelpLines help={help} />
             </div>
           </section>
-          <div className="received__voucher">
-            <div className="received__voucher-actions">
-              <PrintButton label={t('received.printVoucher')} only="voucher" />
-              <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+          {cancelled ? null : (
+            <div className="received__voucher">
+              <div className="received__voucher-actions">
+                <PrintButton label={t('received.printVoucher')} only="voucher" />
+                <Link to={links.voucher}>{t('received.voucherLink')}</Link>
+              </div>
+              <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
             </div>
-            <DriverVoucher voucher={loaderData.voucher} language={language} headingLevel={2} />
-          </div>
+          )}
         </div>
       </div>
     </>
+  )
+}
+
+/** What the action just done changed, said once at the top of the page after its redirect. */
+function DoneNotice({
+  done,
+  refund,
+  money,
+}: {
+  done: NonNullable<RidePageData['done']>
+  refund: RidePageData['refund']
+  money: (minor: number) => string
+}) {
+  const { t } = useTranslation()
+  const text =
+    done !== 'cancelled'
+      ? t(`traveller.ride.notices.${done}`)
+      : refund?.status === 'failed'
+        ? t('traveller.ride.notices.cancelledRefundFailed')
+        : refund
+          ? t('traveller.ride.notices.cancelledRefund', { amount: money(refund.amountMinor) })
+          : t('traveller.ride.notices.cancelled')
+  return (
+    <div className="alert alert--success received__notice" role="status">
+      <p>{text}</p>
+    </div>
   )
 }

@@ -12,6 +12,7 @@ import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { contactSchema, honeypotField } from '~/contact/contact-schema'
 import { translateFieldError } from '~/forms/text-input'
+import { Honeypot } from '~/forms/honeypot'
 import { TextField, TextareaField } from '~/forms/fields'
 import { ErrorSummary } from '~/forms/form-errors'
 import { receiveContactMessage } from '~/contact/receive-message.server'
@@ -241,18 +242,7 @@ function ContactForm({
           rows={6}
           text={errorText}
         />
-        {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
-        <div className="contact-honeypot" aria-hidden="true">
-          <label htmlFor="contact-website">{t('contact.honeypot')}</label>
-          <input
-            id="contact-website"
-            name={honeypotField}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <Honeypot id="contact-website" />
         <button
           type="submit"
           className="button button--accent"

@@ -1,0 +1,157 @@
+import type { ComponentProps } from 'react'
+import { useTranslation } from '~/i18n/use-translation'
+import type { VehicleCapacity } from '~/booking/booking-forms'
+import { SelectField, TextField, TextareaField } from '~/forms/fields'
+import { translateFieldError } from '~/forms/text-input'
+
+/**
+ * The passenger details the booking's passenger step asks for and the
+ * traveller's change form asks again: the phone, the passenger and luggage
+ * counts (up to the booked class's capacity), the flight and the sign, the
+ * notes. One set of fields, labels and hints, so both forms say the same.
+ */
+
+type TextFieldMeta = ComponentProps<typeof TextField>['field']
+type SelectFieldMeta = ComponentProps<typeof SelectField>['field']
+
+/** The labels of these fields, for a form's error summary. */
+export function passengerDetailLabels(t: (key: string) => string) {
+  return {
+    phone: t('booking.passenger.phone'),
+    passengers: t('booking.passenger.passengers'),
+    luggage: t('booking.passenger.luggage'),
+    flightNumber: t('booking.passenger.flightNumber'),
+    signName: t('booking.passenger.signName'),
+    notes: t('booking.passenger.notes'),
+  }
+}
+
+/**
+ * Translates the passenger schemas' errors: a count's maximum is the class's
+ * capacity, and with child seats booked the passengers are at least one more.
+ */
+export function usePassengerErrorText(capacity: VehicleCapacity, childSeats = 0) {
+  const { t } = useTranslation()
+  return (error: string) =>
+    translateFieldError(t, error, {
+      count: error.endsWith('luggageMax')
+        ? capacity.luggage
+        : error.endsWith('passengersForSeats')
+          ? childSeats
+          : capacity.passengers,
+      min: childSeats + 1,
+    })
+}
+
+export function PhoneField({
+  field,
+  text,
+}: {
+  field: TextFieldMeta
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <TextField
+      field={field}
+      label={t('booking.passenger.phone')}
+      type="tel"
+      autoComplete="tel"
+      hint={t('booking.passenger.phoneHint')}
+      text={text}
+    />
+  )
+}
+
+const range = (max: number) =>
+  Array.from({ length: max }, (_, index) => ({ value: index + 1, label: index + 1 }))
+
+/** Passengers and luggage, each from 1 to what the booked class takes. */
+export function CountFields({
+  passengers,
+  luggage,
+  capacity,
+  text,
+}: {
+  passengers: SelectFieldMeta
+  luggage: SelectFieldMeta
+  capacity: VehicleCapacity
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <SelectField
+        field={passengers}
+        label={t('booking.passenger.passengers')}
+        placeholder={t('booking.passenger.choose')}
+        options={range(capacity.passengers)}
+        text={text}
+      />
+      <SelectField
+        field={luggage}
+        label={t('booking.passenger.luggage')}
+        placeholder={t('booking.passenger.choose')}
+        options={range(capacity.luggage)}
+        text={text}
+      />
+    </>
+  )
+}
+
+/** The flight (for flight tracking) and the name on the meet & greet sign. */
+export function ArrivalFields({
+  flightNumber,
+  signName,
+  fromAirport,
+  text,
+}: {
+  flightNumber: TextFieldMeta
+  signName: TextFieldMeta
+  fromAirport: boolean
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="form-fieldset">
+      <legend>{t('booking.passenger.arrivalTitle')}</legend>
+      <p className="field__hint">
+        {fromAirport ? t('booking.passenger.arrivalAirport') : t('booking.passenger.arrivalOther')}
+      </p>
+      <div className="form-grid">
+        <TextField
+          field={flightNumber}
+          label={t('booking.passenger.flightNumber')}
+          autoComplete="off"
+          hint={t('booking.passenger.flightNumberHint')}
+          text={text}
+        />
+        <TextField
+          field={signName}
+          label={t('booking.passenger.signName')}
+          autoComplete="name"
+          text={text}
+        />
+      </div>
+    </fieldset>
+  )
+}
+
+export function NotesField({
+  field,
+  text,
+}: {
+  field: TextFieldMeta
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <TextareaField
+      field={field}
+      label={t('booking.passenger.notes')}
+      rows={4}
+      hint={t('booking.passenger.notesHint')}
+      text={text}
+    />
+  )
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from '~/i18n/use-translation'
+import { phoneHref } from '~/config/site'
+import type { MeetingPoint } from '~/traveller/ride-status'
+
+/**
+ * Where the traveller meets the driver: at Istanbul Airport or Sabiha
+ * Gökçen, the way from the plane to the arrivals hall and the sign; anywhere
+ * else, the address as booked. Then what to do when the driver cannot be seen.
+ */
+export function MeetingPointCard({
+  meeting,
+  companyPhone,
+  guest = false,
+}: {
+  meeting: MeetingPoint
+  companyPhone: string
+  /** On the shared page, where the reader is not the one met. */
+  guest?: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="card" aria-labelledby="meeting-title">
+      <div className="card__body">
+        <h2 id="meeting-title">
+          {t(guest ? 'traveller.shared.meetTitle' : 'traveller.meet.title')}
+        </h2>
+        {meeting.kind === 'airport' ? (
+          <>
+            <p>
+              {t(`traveller.meet.${meeting.airport}.hall`, {
+                airport: meeting.name,
+                sign: meeting.sign,
+              })}
+            </p>
+            <ol className="meeting__steps">
+              <li>{t('traveller.meet.stepPassport')}</li>
+              <li>{t(`traveller.meet.${meeting.airport}.exit`)}</li>
+              <li>{t('traveller.meet.stepSign', { sign: meeting.sign })}</li>
+            </ol>
+            <p>{t('traveller.meet.waiting')}</p>
+          </>
+        ) : (
+          <p>{t('traveller.meet.address', { place: meeting.place })}</p>
+        )}
+        <p>
+          {t('traveller.meet.lost')} <a href={phoneHref(companyPhone)}>{companyPhone}</a>
+        </p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,96 @@
+import { Link } from 'react-router'
+import { useTranslation } from '~/i18n/use-translation'
+import { phoneHref } from '~/config/site'
+import type { RideStatus } from '~/traveller/ride-status'
+
+/**
+ * The ride as it goes: where it stands now (announced to screen readers when
+ * it changes), the timeline with the time of each step, and the driver and car
+ * once assigned. Shown to the traveller and on the shared page alike, from the
+ * status the page keeps current (useRideStatus).
+ */
+export function RideStatusCard({
+  ride,
+  refreshHref,
+  guest = false,
+}: {
+  ride: RideStatus
+  refreshHref: string
+  /** On the shared page: the headings speak of the traveller's ride, not the reader's. */
+  guest?: boolean
+}) {
+  const { t } = useTranslation()
+  const { status, timeline, driver, ended } = ride
+  const current = timeline.findLastIndex((entry) => entry.done)
+  const now = timeline[current]
+  return (
+    <section className="card ride" aria-labelledby="ride-title">
+      <div className="card__body">
+        <h2 id="ride-title">{t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}</h2>
+        <p className="ride__now" aria-live="polite">
+          {now ? t('traveller.ride.now', { status: t(`traveller.ride.steps.${now.step}`) }) : null}
+        </p>
+        <ol className="ride-timeline">
+          {timeline.map((entry, index) => (
+            <li
+              key={entry.step}
+              className={`ride-timeline__step${entry.done ? ' is-done' : ''}`}
+              aria-current={index === current ? 'step' : undefined}
+            >
+              <span className="ride-timeline__label">
+                {t(`traveller.ride.steps.${entry.step}`)}
+              </span>
+              <span className="ride-timeline__time">
+                {entry.done
+                  ? (entry.time ?? '')
+                  : t(
+                      entry.step === 'refunded'
+                        ? 'traveller.ride.underWay'
+                        : 'traveller.ride.toCome',
+                    )}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <h3 className="ride__driver-title">
+          {t(guest ? 'traveller.shared.driverTitle' : 'traveller.ride.driverTitle')}
+        </h3>
+        {driver ? (
+          <dl className="trip-summary__list ride__driver">
+            <div>
+              <dt>{t('traveller.ride.driver')}</dt>
+              <dd>{driver.name}</dd>
+            </div>
+            <div>
+              <dt>{t('traveller.ride.driverPhone')}</dt>
+              <dd>
+                <a href={phoneHref(driver.phone)}>{driver.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('traveller.ride.car')}</dt>
+              <dd>{driver.colour ? `${driver.car}, ${driver.colour}` : driver.car}</dd>
+            </div>
+            <div>
+              <dt>{t('traveller.ride.plate')}</dt>
+              <dd className="ride__plate">{driver.plate}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p>
+            {status === 'cancelled'
+              ? t('traveller.ride.noDriverCancelled')
+              : t(guest ? 'traveller.shared.driverWaiting' : 'traveller.ride.driverWaiting')}
+          </p>
+        )}
+        {ended ? null : (
+          <p className="ride__refresh">
+            <Link to={refreshHref} preventScrollReset>
+              {t('traveller.ride.refresh')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

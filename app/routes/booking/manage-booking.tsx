@@ -1,0 +1,174 @@
+import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
+import { useTranslation } from '~/i18n/use-translation'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { Route } from './+types/manage-booking'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { useErrorTitle } from '~/utils/use-error-title'
+import { metaDescriptors } from '~/seo/meta'
+import { phoneHref } from '~/config/site'
+import { clientAddressContext } from '~/utils/client-address.server'
+import { logger } from '~/utils/logger.server'
+import { isLanguage, languageSearchParam } from '~/i18n/config'
+import { honeypotField } from '~/contact/contact-schema'
+import { findBookingSchema } from '~/traveller/find-booking-form'
+import { requestBookingLink } from '~/traveller/find-booking.server'
+import { translateFieldError } from '~/forms/text-input'
+import { Honeypot } from '~/forms/honeypot'
+import { TextField } from '~/forms/fields'
+import { FormErrorSummary } from '~/forms/form-errors'
+import { PageHero } from '~/components/page-hero'
+import { useSite } from '~/utils/root-data'
+
+/**
+ * Find my booking: a booking reference and the e-mail address it was made
+ * with. The answer is the same whether they match or not (the link goes only
+ * to the booking's own address), so the page never tells anyone whether a
+ * booking exists.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { meta } = pageContext(context, request)
+  return {
+    meta: meta('manage-booking'),
+    sent: new URL(request.url).searchParams.get('sent') === '1',
+  }
+}
+
+/** Where every handled request lands (Post/Redirect/Get), matched or not, in its language. */
+function sentLocation(request: Request): string {
+  const target = new URLSearchParams({ sent: '1' })
+  const language = new URL(request.url).searchParams.get(languageSearchParam)
+  if (isLanguage(language)) target.set(languageSearchParam, language)
+  return `/manage-booking?${target.toString()}`
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData()
+  // Only robots fill the hidden field: they get everyone's answer, and nothing is looked up.
+  if (String(formData.get(honeypotField) ?? '').trim() !== '') {
+    logger.info('booking.find_honeypot')
+    return redirect(sentLocation(request), 303)
+  }
+  const submission = parseWithZod(formData, { schema: findBookingSchema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  const outcome = await requestBookingLink(
+    { ...submission.value, clientAddress: context.get(clientAddressContext) },
+    new Date(),
+  )
+  if (outcome.kind === 'rate-limited') {
+    markFormRefused(context)
+    return data(
+      { result: submission.reply({ formErrors: ['traveller.find.errors.rateLimited'] }) },
+      { status: 429 },
+    )
+  }
+  return redirect(sentLocation(request), 303)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
+
+export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const site = useSite()
+  const location = useLocation()
+  return (
+    <>
+      <PageHero
+        title={t('traveller.find.title')}
+        lead={t('traveller.find.lead')}
+        crumbs={[{ label: t('traveller.find.title') }]}
+      />
+      <section className="section">
+        <div className="container find-booking">
+          <div>
+            {loaderData.sent && !actionData ? (
+              <div className="alert alert--success" role="status" tabIndex={-1} autoFocus>
+                <p>{t('traveller.find.sent')}</p>
+              </div>
+            ) : null}
+            <FindBookingForm
+              // A request just answered leaves an empty form behind (the page stays mounted with JS).
+              key={loaderData.sent ? location.key : 'find-booking'}
+              lastResult={actionData?.result}
+            />
+          </div>
+          <aside className="find-booking__help" aria-labelledby="find-help-title">
+            <h2 id="find-help-title">{t('traveller.find.helpTitle')}</h2>
+            <p>{t('traveller.find.privacy')}</p>
+            <p>
+              {t('traveller.find.noMail')} <a href={phoneHref(site.phone)}>{site.phone}</a>
+            </p>
+            {site.whatsappNumber ? (
+              <p>
+                <a href={`https://wa.me/${site.whatsappNumber}`} rel="noopener noreferrer">
+                  {t('received.helpWhatsapp')}
+                </a>
+              </p>
+            ) : null}
+          </aside>
+        </div>
+      </section>
+    </>
+  )
+}
+
+function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation()
+  const site = useSite()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'find-booking',
+    lastResult,
+    constraint: getZodConstraint(findBookingSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: findBookingSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const text = (error: string) => translateFieldError(t, error, { phone: site.phone })
+  const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)
+  useErrorTitle(failed)
+  const language = new URLSearchParams(location.search).get(languageSearchParam)
+  const action = `/manage-booking${isLanguage(language) ? `?${languageSearchParam}=${language}` : ''}`
+  const sending = navigation.state === 'submitting'
+  return (
+    <Form
+      method="post"
+      action={action}
+      className="form-card"
+      aria-labelledby="find-booking-title"
+      {...getFormProps(form)}
+    >
+      <h2 id="find-booking-title">{t('traveller.find.formTitle')}</h2>
+      <FormErrorSummary
+        form={form}
+        labels={{
+          reference: t('traveller.find.reference'),
+          email: t('traveller.find.email'),
+        }}
+        text={text}
+      />
+      <TextField
+        field={fields.reference}
+        label={t('traveller.find.reference')}
+        hint={t('traveller.find.referenceHint')}
+        autoComplete="off"
+        text={text}
+      />
+      <TextField
+        field={fields.email}
+        label={t('traveller.find.email')}
+        type="email"
+        autoComplete="email"
+        text={text}
+      />
+      <Honeypot id="find-booking-website" />
+      <button type="submit" className="button button--accent" aria-disabled={sending}>
+        {sending ? t('traveller.find.sending') : t('traveller.find.submit')}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,103 @@
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingRow } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
+import { vehicleClasses } from '~/domain/booking/vehicle-classes'
+import { detailsChange } from '~/domain/booking/traveller-rules'
+import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
+import { pickupInstant } from '~/domain/trip-search'
+import { lockBooking, updateBooking } from '~/booking/booking-store.server'
+import {
+  namesText,
+  passengerNames,
+  replacePassengerNames,
+  type PassengerName,
+} from '~/booking/passenger-names.server'
+import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import type { DetailsForm } from './details-form'
+import { recordTravellerChange } from './traveller-change.server'
+
+/**
+ * The traveller changes the details of their paid booking online: phone,
+ * flight number, name on the sign, notes, passenger and luggage counts and
+ * the passengers' names. Until 24 hours before pickup, and only while the
+ * ride is still to come. Under the booking's lock, in one transaction: the
+ * new values, the audit entry (by the traveller, each changed field before
+ * and after, shown to staff on the booking's page) and the e-mail that
+ * confirms the change to the traveller.
+ */
+
+export type ChangeOutcome =
+  | { kind: 'changed'; fields: string[] }
+  /** The form said what the booking already holds: nothing is written or sent. */
+  | { kind: 'unchanged' }
+  /** Under 24 hours before pickup: a phone call now. */
+  | { kind: 'too-late' }
+  /** Cancelled, under way or over. */
+  | { kind: 'closed' }
+  /** More passengers or suitcases than the booked vehicle takes (the form's check, again here). */
+  | { kind: 'over-capacity' }
+
+function detailsOf(booking: BookingRow, names: PassengerName[]): AuditValues {
+  return {
+    phone: booking.phone,
+    flightNumber: booking.flight_number,
+    signName: booking.sign_name,
+    notes: booking.notes,
+    passengers: booking.passenger_count,
+    luggage: booking.luggage_count,
+    passengerNames: namesText(names),
+  }
+}
+
+export async function changeBookingDetails(
+  handle: DatabaseHandle,
+  bookingId: string,
+  details: DetailsForm,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const at = now.toISOString()
+  const outcome = await writeTransaction(handle, async (trx) => {
+    const booking = await lockBooking(trx, bookingId)
+    if (!booking) return { outcome: { kind: 'closed' as const } }
+    const open = detailsChange(
+      booking.status,
+      pickupInstant(booking.trip_date, booking.trip_time),
+      now,
+    )
+    if (open !== 'open') return { outcome: { kind: open } }
+    const capacity = vehicleClasses[booking.vehicle_class]
+    if (details.passengers > capacity.passengers || details.luggage > capacity.luggage) {
+      return { outcome: { kind: 'over-capacity' as const } }
+    }
+    const names = details.names.map(({ firstname, lastname }) => ({ firstname, lastname }))
+    const changes = changedFields(detailsOf(booking, await passengerNames(trx, booking.id)), {
+      phone: details.phone,
+      flightNumber: details.flightNumber ?? null,
+      signName: details.signName ?? null,
+      notes: details.notes ?? null,
+      passengers: details.passengers,
+      luggage: details.luggage,
+      passengerNames: namesText(names),
+    })
+    const fields = Object.keys(changes.after)
+    if (fields.length === 0) return { outcome: { kind: 'unchanged' as const } }
+    const changed = await updateBooking(
+      trx,
+      booking,
+      {
+        phone: details.phone,
+        flight_number: details.flightNumber ?? null,
+        sign_name: details.signName ?? null,
+        notes: details.notes ?? null,
+        passenger_count: details.passengers,
+        luggage_count: details.luggage,
+      },
+      at,
+    )
+    if (fields.includes('passengerNames')) await replacePassengerNames(trx, booking.id, names)
+    const mailId = await recordTravellerChange(trx, changed, changes, now)
+    return { outcome: { kind: 'changed' as const, fields }, mailId }
+  })
+  if ('mailId' in outcome) deliverMailSoon(handle, [outcome.mailId])
+  return outcome.outcome
+}

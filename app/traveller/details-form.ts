@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/booking/booking-forms'
+
+/**
+ * The traveller's "Change details" form, shared by the server (the source of
+ * truth) and the browser (instant feedback): the passenger step's own rules
+ * for the phone, the flight, the sign, the notes and the counts (bounded by
+ * the booked vehicle's capacity, which the server reads from the booking's
+ * class, never from the form, and at least one passenger more than the child
+ * seats booked), and the passengers' names, one row each, no
+ * more rows than passengers. Messages are translation keys.
+ */
+export function detailsFormSchema(capacity: VehicleCapacity, childSeats = 0) {
+  return passengerSchema(capacity, childSeats)
+    .pick({
+      phone: true,
+      passengers: true,
+      luggage: true,
+      flightNumber: true,
+      signName: true,
+      notes: true,
+    })
+    .extend({
+      names: z
+        .array(z.object({ firstname: passengerNameSchema, lastname: passengerNameSchema }))
+        .default([]),
+    })
+    .refine((details) => details.names.length <= details.passengers, {
+      path: ['passengers'],
+      error: 'traveller.change.errors.fewerThanNames',
+    })
+}
+
+export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>

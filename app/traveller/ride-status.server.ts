@@ -1,0 +1,84 @@
+import type { Executor } from '~/booking/booking-store.server'
+import type { BookingRow } from '~/db/schema'
+import { currentAssignment } from '~/dispatch/assignment.server'
+import { displayPlate } from '~/domain/dispatch/rules'
+import { rideEnded, rideTimeline } from '~/domain/booking/ride-timeline'
+import type { Language } from '~/i18n/config'
+import { formatInstant } from '~/utils/format'
+import type { RideStatus } from './ride-status'
+
+/**
+ * Reads a booking's ride status (see ride-status.ts): the ride page, the
+ * shared page and the small status resource the pages poll all read it here,
+ * so they say the same.
+ */
+
+/**
+ * The latest refund of the payment that paid the booking (a second charge's
+ * refund is not its story), or null when none was asked for.
+ */
+export async function bookingRefund(executor: Executor, booking: BookingRow) {
+  if (!booking.payment_id) return null
+  const refund = await executor
+    .selectFrom('payment_refunds')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'payment_refunds.attempt_id')
+    .select([
+      'payment_refunds.status',
+      'payment_refunds.finished_at',
+      'payment_refunds.amount_minor',
+    ])
+    .where('payment_refunds.booking_id', '=', booking.id)
+    .where('payment_attempts.payment_id', '=', booking.payment_id)
+    .orderBy('payment_refunds.id', 'desc')
+    .executeTakeFirst()
+  return refund
+    ? { status: refund.status, at: refund.finished_at, amountMinor: refund.amount_minor }
+    : null
+}
+
+export async function rideStatus(
+  executor: Executor,
+  booking: BookingRow,
+  language: Language,
+): Promise<RideStatus> {
+  const [events, assignment, refund] = await Promise.all([
+    executor
+      .selectFrom('booking_events')
+      .select(['from_status', 'to_status', 'created_at'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('id')
+      .execute(),
+    currentAssignment(executor, booking.id),
+    bookingRefund(executor, booking),
+  ])
+  const timeline = rideTimeline({
+    status: booking.status,
+    confirmedAt: booking.confirmed_at,
+    events: events.map((event) => ({
+      from: event.from_status,
+      to: event.to_status,
+      at: event.created_at,
+    })),
+    assignedAt: assignment?.assignedAt ?? null,
+    refund,
+  })
+  return {
+    status: booking.status,
+    ended: rideEnded(booking.status),
+    timeline: timeline.map((entry) => ({
+      ...entry,
+      time: entry.at ? formatInstant(entry.at, language) : null,
+    })),
+    // Who comes, until the booking is cancelled.
+    driver:
+      assignment && booking.status !== 'cancelled'
+        ? {
+            name: assignment.driver.name,
+            phone: assignment.driver.phone,
+            car: assignment.vehicle.make_model,
+            colour: assignment.vehicle.colour,
+            plate: displayPlate(assignment.vehicle.plate),
+          }
+        : null,
+  }
+}

@@ -1,0 +1,209 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expectNoAxeViolations, istanbulDateIn, openIn, watchConsole } from './helpers'
+import { openServerDatabase } from './database'
+import { newAccount } from './staff-helpers'
+import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
+
+/**
+ * The traveller follows their ride, with JavaScript and without, in English
+ * and Turkish, axe on every page: under 24 hours before pickup the cancel
+ * page refuses with the terms and the ways to reach the company; staff give
+ * the booking a driver and a car, and the driver marks each step. With
+ * JavaScript the page updates itself (its polling); without, its Refresh
+ * link does. A link whose booking's pickup is long past opens nothing.
+ */
+
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; password: string },
+) {
+  // Staff pages work without JavaScript alike; they are not what this spec follows.
+  const page = await (await browser.newContext({ baseURL })).newPage()
+  await page.goto('/ops/sign-in')
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  return page
+}
+
+/** What the ride shows now: after a poll with JavaScript, after Refresh without. */
+async function expectRide(traveller: Page, js: boolean, shows: RegExp | string) {
+  const ride = traveller.getByRole('region', { name: /^(Your ride|Yolculuğunuz)$/ })
+  if (!js) await ride.getByRole('link', { name: /^(Refresh the status|Durumu yenileyin)$/ }).click()
+  // With JavaScript the page asks every 20 seconds while visible, and at once when the tab
+  // comes back into view: the traveller switching back to it is what this stands for.
+  else await traveller.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await expect(ride).toContainText(shows)
+  return ride
+}
+
+test('follow a ride as staff assign a driver and the driver marks each step; no cancelling under 24 hours', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const js = testInfo.project.name === 'js'
+  // About four hours from now: under 24 hours before pickup, whatever the hour.
+  const pickup = istanbulPickupIn(js ? 4 : 4.5)
+  const reference = await payBookingOverHttp(page.request, pickup)
+  // No hydration mismatch, no refused script, no failed poll.
+  const consoleErrors = watchConsole(page)
+  await page.goto('/booking-received')
+
+  // Under 24 hours: no change or cancellation online; the cancel page says why, with the terms.
+  const manage = page.getByRole('region', { name: 'Change or cancel' })
+  await expect(manage).toContainText('Pickup is less than 24 hours away')
+  await expect(manage.getByRole('link', { name: 'Cancel booking' })).toHaveCount(0)
+  await manage.getByRole('link', { name: 'Cancelling now: what the terms say' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'This booking can no longer be cancelled online',
+  )
+  const terms = page.getByRole('region', {
+    name: 'Less than 24 hours before pickup, no refund is due',
+  })
+  await expect(terms.locator('blockquote')).toContainText(
+    'If you cancel less than 24 hours before the pickup time, no refund is given.',
+  )
+  await expect(terms.getByRole('link', { name: '+90 212 555 01 00' })).toHaveAttribute(
+    'href',
+    /^tel:/,
+  )
+  await expect(terms.getByRole('link', { name: 'Write to us on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\//,
+  )
+  await expect(terms.getByRole('link', { name: 'reservations@marmarachauffeur.com' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Cancel the booking/ })).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+  // A cancel posted anyway (an old tab) is refused and changes nothing.
+  const forced = await page.request.post('/booking-cancel', { form: {}, maxRedirects: 0 })
+  expect(forced.status()).toBe(409)
+  await openIn(page, '/booking-cancel', 'tr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Bu rezervasyon artık çevrim içi iptal edilemez',
+  )
+  await expect(page.locator('blockquote')).toContainText(
+    'Alış saatine 24 saatten az kala yapılan iptallerde iade yapılmaz.',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  await openIn(page, '/booking-received', 'en')
+  const ride = page.getByRole('region', { name: 'Your ride', exact: true })
+  await expect(ride).toContainText('Now: Booking confirmed')
+  await expect(ride).toContainText("We show your driver's name")
+
+  // An admin adds a driver (with the driver's own sign-in) and a car, and assigns them.
+  const admin = newAccount(testInfo, 'admin', 'ride-admin')
+  const driverAccount = newAccount(testInfo, 'driver', 'ride-driver')
+  const driverName = js ? 'Kerem Aydın' : 'Selim Koç'
+  const plate = js ? '34 RP 201' : '34 RP 202'
+  const office = await signedIn(browser, baseURL!, admin)
+  await office.goto('/ops/drivers')
+  const driverForm = office.getByRole('form', { name: 'Add a driver' })
+  await driverForm.getByLabel('Name').fill(driverName)
+  await driverForm.getByLabel('Phone').fill('+90 533 111 22 33')
+  await driverForm.getByLabel('Languages spoken').fill('Turkish, English')
+  await driverForm.getByLabel('Driving licence number').fill(`R-${plate}`)
+  await driverForm
+    .getByLabel('Driver sign-in')
+    .selectOption({ label: `E2E ride-driver (${driverAccount.email})` })
+  await driverForm.getByRole('button', { name: 'Add driver' }).click()
+  await expect(office.getByRole('status')).toHaveText(`Driver ${driverName} added.`)
+  await office.goto('/ops/vehicles')
+  const vehicleForm = office.getByRole('form', { name: 'Add a vehicle' })
+  await vehicleForm.getByLabel('Vehicle class').selectOption({ label: 'Business Luxury Minivan' })
+  await vehicleForm.getByLabel('Make and model').fill('Mercedes-Benz Vito')
+  await vehicleForm.getByLabel('Plate').fill(plate)
+  await vehicleForm.getByLabel(/^Colour/).fill('Black')
+  await vehicleForm.getByLabel('Passenger seats').fill('6')
+  await vehicleForm.getByLabel('Suitcases').fill('6')
+  await vehicleForm.getByRole('button', { name: 'Add vehicle' }).click()
+  await expect(office.getByRole('status')).toHaveText(`Vehicle ${plate} added.`)
+  await office.goto(`/ops/bookings/${reference}/assign`)
+  await office
+    .getByLabel('Driver', { exact: true })
+    .selectOption({ label: `${driverName} (Turkish, English)` })
+  await office.getByLabel('Vehicle', { exact: true }).selectOption({
+    label: `${plate}: Mercedes-Benz Vito, Business Luxury Minivan, 6 seats, 6 suitcases`,
+  })
+  await office.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(office).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?dispatch=assigned$`))
+  await office.context().close()
+
+  // The traveller sees who comes. With JavaScript the page asks by itself (every 20 seconds).
+  if (js) {
+    await expect(ride).toContainText(driverName, { timeout: 35_000 })
+  } else {
+    await ride.getByRole('link', { name: 'Refresh the status' }).click()
+  }
+  await expect(ride.getByRole('link', { name: '+90 533 111 22 33' })).toHaveAttribute(
+    'href',
+    'tel:+905331112233',
+  )
+  await expect(ride).toContainText('Mercedes-Benz Vito, Black')
+  await expect(ride).toContainText(plate)
+  await expect(ride).toContainText('Now: Driver assigned')
+  await expectNoAxeViolations(page, testInfo)
+
+  // The driver marks each step; the traveller's page follows.
+  const driver = await signedIn(browser, baseURL!, driverAccount)
+  await expect(driver).toHaveURL(/\/ops\/jobs$/)
+  const job = driver.getByRole('listitem').filter({ hasText: reference })
+  for (const [button, step] of [
+    ['I am on my way', 'Driver on the way'],
+    ['I have arrived', 'Driver has arrived'],
+    ['Passenger on board', 'Passenger on board'],
+  ] as const) {
+    await job.getByRole('button', { name: button }).click()
+    await expect(job.getByRole('button', { name: button })).toHaveCount(0)
+    await expectRide(page, js, `Now: ${step}`)
+  }
+  await job.getByRole('button', { name: 'Ride completed' }).click()
+  await expect(driver.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0)
+  await driver.context().close()
+  await expectRide(page, js, 'Now: Ride completed')
+  // Every step has its time; a ride that ended asks for nothing more.
+  for (const step of [
+    'Driver assigned',
+    'Driver on the way',
+    'Driver has arrived',
+    'Ride completed',
+  ]) {
+    await expect(ride.getByRole('listitem').filter({ hasText: step })).toContainText(/\d{2}:\d{2}/)
+  }
+  await expect(ride.getByRole('link', { name: 'Refresh the status' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Change or cancel' })).toContainText(
+    'Your ride has started or is over',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  await openIn(page, '/booking-received', 'tr')
+  await expect(page.getByRole('region', { name: 'Yolculuğunuz', exact: true })).toContainText(
+    'Şu an: Yolculuk tamamlandı',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  expect(consoleErrors).toEqual([])
+})
+
+test('a link to a booking picked up more than 30 days ago opens nothing', async ({
+  page,
+}, testInfo) => {
+  const reference = await payBookingOverHttp(page.request, {
+    date: istanbulDateIn(2),
+    time: testInfo.project.name === 'js' ? '11:00' : '11:15',
+  })
+  expect((await page.goto('/booking-received'))?.status()).toBe(200)
+  // The booking's pickup moved into the past, as if its ride were 40 days ago.
+  const database = openServerDatabase()
+  try {
+    database
+      .prepare('update bookings set trip_date = ? where reference = ?')
+      .run(istanbulDateIn(-40), reference)
+  } finally {
+    database.close()
+  }
+  const response = await page.goto('/booking-received')
+  expect(response?.status()).toBe(404)
+  await expect(page.locator('main')).not.toContainText(reference)
+  expect((await page.request.get('/booking-status')).status()).toBe(404)
+})
