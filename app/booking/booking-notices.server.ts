@@ -10,6 +10,8 @@ import { translatorFor } from '~/i18n/fixed-translator.server'
 import { queueMail } from '~/mail/outgoing-mail.server'
 import { noticeMail } from '~/mail/notice-mail'
 import { formatDate, formatMoney } from '~/utils/format'
+import { rideLine } from './ride-label'
+import { hireOf } from './booking-view.server'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -46,10 +48,7 @@ function tripFacts(booking: BookingRow, language: Language): [string, string][] 
   return [
     [t('notices.reference'), booking.reference],
     [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
-    [
-      t('notices.route'),
-      t('notices.routeValue', { from: booking.pickup_text, to: booking.destination_text }),
-    ],
+    [t('notices.route'), rideOf(t, booking)],
     [t('notices.vehicle'), vehicle],
   ]
 }
@@ -57,6 +56,18 @@ function tripFacts(booking: BookingRow, language: Language): [string, string][] 
 function signOff(language: Language): string[] {
   const t = translatorFor(language)
   return [t('mail.signOff'), t('mail.team', { brand: getSiteSettings().brand })]
+}
+
+/** The booking's ride in one line, as typed: a route, or where a hire starts and its hours. */
+function rideOf(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  booking: BookingRow,
+) {
+  return rideLine(t, {
+    from: booking.pickup_text,
+    to: booking.destination_text,
+    hire: hireOf(booking),
+  })
 }
 
 function travellerName(booking: BookingRow) {
@@ -71,8 +82,7 @@ function opsSubject(key: string, booking: BookingRow): string {
     reference: booking.reference,
     date,
     time: booking.trip_time,
-    from: booking.pickup_text,
-    to: booking.destination_text,
+    route: rideOf(t, booking),
   })
 }
 

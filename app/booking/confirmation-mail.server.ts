@@ -13,6 +13,7 @@ import { bookingConfirmationMail } from '~/mail/booking-confirmation'
 import { bookingCalendarEvent, ICS_CONTENT_TYPE } from '~/mail/ics'
 import { bookingExtras, findBooking } from './bookings.server'
 import { extraLineLabel } from './extra-label'
+import { rideLine } from './ride-label'
 import { presentBooking } from './booking-view.server'
 import { bookingLink } from './booking-access.server'
 
@@ -78,6 +79,7 @@ export async function sendConfirmation(
         voucherLink: bookingLink(booking.id, '/booking-voucher'),
         pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
         destination: view.trip.destination.typed ?? view.trip.destination.name,
+        hireHours: view.trip.hire?.hours,
         // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
         date: booking.trip_date,
         time: booking.trip_time,
@@ -105,7 +107,11 @@ export async function sendConfirmation(
         time: booking.trip_time,
       },
       durationMinutes: rideMinutes(booking),
-      summary: `${site.brand}: ${view.trip.pickup.name} → ${view.trip.destination.name} (${booking.reference})`,
+      summary: `${site.brand}: ${rideLine(t, {
+        from: view.trip.pickup.name,
+        to: view.trip.destination.name,
+        hire: view.trip.hire,
+      })} (${booking.reference})`,
       description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
       location: booking.pickup_text,
       organizerName: site.brand,
