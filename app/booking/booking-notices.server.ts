@@ -12,6 +12,8 @@ import { noticeMail } from '~/mail/notice-mail'
 import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 import { formatDate, formatMoney } from '~/utils/format'
+import { rideLine } from './ride-label'
+import { hireOf } from './booking-view.server'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -50,10 +52,7 @@ function tripFacts(booking: BookingRow, language: Language): [string, string][] 
   return [
     [t('notices.reference'), booking.reference],
     [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
-    [
-      t('notices.route'),
-      t('notices.routeValue', { from: booking.pickup_text, to: booking.destination_text }),
-    ],
+    [t('notices.route'), rideOf(t, booking)],
     [t('notices.vehicle'), vehicle],
   ]
 }
@@ -61,6 +60,18 @@ function tripFacts(booking: BookingRow, language: Language): [string, string][] 
 function signOff(language: Language): string[] {
   const t = translatorFor(language)
   return [t('mail.signOff'), t('mail.team', { brand: getSiteSettings().brand })]
+}
+
+/** The booking's ride in one line, as typed: a route, or where a hire starts and its hours. */
+function rideOf(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  booking: BookingRow,
+) {
+  return rideLine(t, {
+    from: booking.pickup_text,
+    to: booking.destination_text,
+    hire: hireOf(booking),
+  })
 }
 
 function travellerName(booking: BookingRow) {
@@ -75,8 +86,7 @@ function opsSubject(key: string, booking: BookingRow): string {
     reference: booking.reference,
     date,
     time: booking.trip_time,
-    from: booking.pickup_text,
-    to: booking.destination_text,
+    route: rideOf(t, booking),
   })
 }
 

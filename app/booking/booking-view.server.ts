@@ -9,6 +9,7 @@ import { toBookingMinor } from '~/domain/booking/money'
 import { vehicleClasses, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { extraLines, extraUnitCents, type ExtraQuantities } from '~/domain/booking/extras'
 import { paymentSplit } from '~/domain/booking/payment-split'
+import { hourlyTariff } from '~/domain/pricing/hourly'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
 export function vehicleCapacity(code: VehicleClassCode) {
@@ -60,6 +61,8 @@ export function presentBooking(
       time: booking.trip_time,
       km: booking.distance_km,
       hours: estimatedHours(booking.distance_km),
+      /** Hire by the hour: the hours and the kilometres included; null for a transfer. */
+      hire: hireOf(booking),
     },
     vehicle: {
       code: booking.vehicle_class,
@@ -85,6 +88,16 @@ export function presentBooking(
 
 export type BookingView = ReturnType<typeof presentBooking>
 
+/** A hire by the hour as the pages show it: its hours, the kilometres included and planned. */
+export function hireOf(booking: BookingRow) {
+  if (booking.ride_mode !== 'hourly' || !booking.hire_hours) return null
+  return {
+    hours: booking.hire_hours,
+    includedKm: booking.hire_hours * hourlyTariff.includedKmPerHour,
+    plannedKm: booking.planned_km,
+  }
+}
+
 /**
  * The voucher the traveller shows the driver: who to meet (the name on the
  * sign, or else the lead passenger's, which is what the driver's sign shows
@@ -104,6 +117,7 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     travellerPhone: booking.phone,
     from: view.trip.pickup.typed ?? view.trip.pickup.name,
     to: view.trip.destination.typed ?? view.trip.destination.name,
+    hire: view.trip.hire,
     date: view.trip.date,
     time: view.trip.time,
     vehicle: view.vehicle.title,

@@ -1,6 +1,7 @@
 import { supportedLanguages, type Language } from '~/i18n/config'
 import { places } from '~/domain/places/gazetteer'
 import { dateWindow, timeOptions } from '~/domain/booking-window'
+import { bookableHours, hourlyTariff } from '~/domain/pricing/hourly'
 
 /** The served places' names per language, airports first: built once, not per request. */
 const placeNamesByLanguage = Object.fromEntries(
@@ -14,12 +15,23 @@ const placeNamesByLanguage = Object.fromEntries(
   ]),
 ) as Record<Language, string[]>
 
+/** Hire by the hour starts in Istanbul: its pickups are the city's airports and districts. */
+const hirePlaceNamesByLanguage = Object.fromEntries(
+  supportedLanguages.map((language) => [
+    language,
+    placeNamesByLanguage[language].filter((name) =>
+      places.some((place) => place.name[language] === name && place.city === 'istanbul'),
+    ),
+  ]),
+) as Record<Language, string[]>
+
 const times = timeOptions()
+const hours = bookableHours()
 
 /**
- * What a route search form needs from the server (the home banner and the
- * vehicle step alike): the bookable dates now, the pickup times and the
- * served places for the datalist.
+ * What the search forms need from the server (the home banner and the vehicle
+ * step alike): the bookable dates now, the pickup times, the served places for
+ * the datalist, and for hire by the hour its hours and its pickups.
  */
 export function searchFormOptions(language: Language, now: Date) {
   const bookingWindow = dateWindow(now)
@@ -28,5 +40,8 @@ export function searchFormOptions(language: Language, now: Date) {
     dateMax: bookingWindow.max,
     times,
     placeNames: placeNamesByLanguage[language],
+    hireHours: hours,
+    hireIncludedKm: hourlyTariff.includedKmPerHour,
+    hirePlaceNames: hirePlaceNamesByLanguage[language],
   }
 }

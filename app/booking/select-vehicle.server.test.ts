@@ -88,4 +88,46 @@ describe.each(storageBackends())('new drafts per client on $name', (backend) => 
     }
     expect((await select(address)).kind).toBe('limited')
   })
+
+  it('stores a hire by the hour, re-priced on the server, and asks again when the hours change', async () => {
+    const hire = {
+      date: values.date,
+      time: '09:00',
+      pickup: 'Kadıköy',
+      hours: '4',
+      plannedKm: '',
+    }
+    // 4 hours of the Business Luxury Minivan at 50 EUR: what the card showed.
+    const shown = convertCents(20000, 'EUR', await ratesProvider().current())
+    const selectHire = (extra: Partial<Selection> = {}) =>
+      select('203.0.113.9', { hire, vehicleClass: 'LUXMNVN', shownMinor: shown, ...extra })
+
+    const first = await selectHire()
+    if (first.kind !== 'selected') throw new Error(first.kind)
+    expect(first.booking).toMatchObject({
+      ride_mode: 'hourly',
+      hire_hours: 4,
+      planned_km: null,
+      pickup_text: 'Kadıköy',
+      vehicle_cents: 20000,
+      pricing_rule: 'hourly',
+    })
+    // A price the traveller was not shown, or an hour count outside the tariff, is refused.
+    expect(await selectHire({ shownMinor: shown - 1 })).toEqual({ kind: 'price-changed' })
+    expect(await selectHire({ hire: { ...hire, hours: '13' } })).toEqual({ kind: 'refused' })
+    // Outside Istanbul there is no hire by the hour.
+    expect(await selectHire({ hire: { ...hire, pickup: 'Bursa' } })).toEqual({ kind: 'refused' })
+    // The same hire again from the same browser re-prices its draft in place...
+    const again = await selectHire({ previous: first.booking })
+    expect(again).toMatchObject({ kind: 'selected', booking: { id: first.booking.id } })
+    // ...but six hours is another ride: a new draft, priced for six.
+    const longer = await selectHire({
+      previous: first.booking,
+      hire: { ...hire, hours: '6' },
+      shownMinor: convertCents(30000, 'EUR', await ratesProvider().current()),
+    })
+    if (longer.kind !== 'selected') throw new Error(longer.kind)
+    expect(longer.booking.id).not.toBe(first.booking.id)
+    expect(longer.booking).toMatchObject({ hire_hours: 6, vehicle_cents: 30000 })
+  })
 })

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { Place } from '~/domain/places/types'
 import type { Currency } from '~/domain/money/currency'
 import { shownPriceMinor } from '~/domain/booking/money'
 import type { TripSearchValues } from '~/domain/trip-search'
+import type { HourlySearchValues } from '~/domain/hourly-search'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { SiteSettings } from '~/config/site'
@@ -13,14 +13,22 @@ import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-lim
 import { getDatabase } from '~/db/db.server'
 import { readDraftId } from './draft-cookie.server'
 import { pageNoncePattern } from './vehicle-selection-form'
-import { createDraft, DraftUnavailableError, findBooking, requoteDraft } from './bookings.server'
+import {
+  createDraft,
+  DraftUnavailableError,
+  findBooking,
+  requoteDraft,
+  type DraftInput,
+} from './bookings.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
-import { quoteTrip } from './trip-quote.server'
+import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
 import { ratesProvider } from './providers.server'
 import { vehicleCapacity } from './booking-view.server'
 
 export interface Selection {
+  /** A transfer's search; or, for hire by the hour, `hire` holds the search. */
   values: TripSearchValues
+  hire?: HourlySearchValues
   currency: Currency
   vehicleClass: string
   /** The price the traveller saw on the card, in the currency's minor units. */
@@ -56,13 +64,60 @@ export function newPageNonce(): string {
   return randomBytes(16).toString('base64url')
 }
 
-function sameTrip(booking: BookingRow, values: TripSearchValues, pickup: Place, to: Place) {
+/** Whether a stored draft is the ride this Select priced: the same search, ride mode and hire. */
+function sameRide(booking: BookingRow, input: DraftInput) {
   return (
-    booking.trip_date === values.date &&
-    booking.trip_time === values.time &&
-    booking.pickup_place_id === pickup.id &&
-    booking.destination_place_id === to.id
+    booking.trip_date === input.trip.date &&
+    booking.trip_time === input.trip.time &&
+    booking.pickup_place_id === input.pickup.id &&
+    booking.destination_place_id === input.destination.id &&
+    booking.ride_mode === (input.hire ? 'hourly' : 'transfer') &&
+    booking.hire_hours === (input.hire?.hours ?? null) &&
+    booking.planned_km === (input.hire?.plannedKm ?? null)
   )
+}
+
+type PricedRide = Pick<DraftInput, 'pickup' | 'destination' | 'distance' | 'quote' | 'hire'> & {
+  trip: DraftInput['trip']
+}
+
+/** The ride a Select asks for, priced again from its search, for its class; undefined if refused. */
+async function pricedRide(selection: Selection, now: Date): Promise<PricedRide | undefined> {
+  if (selection.hire) {
+    const result = quoteHourlyTrip(selection.hire, now)
+    if (result.kind !== 'priced') return undefined
+    const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
+    if (!quote) return undefined
+    return {
+      trip: {
+        date: selection.hire.date,
+        time: selection.hire.time,
+        pickupText: selection.hire.pickup,
+        destinationText: selection.hire.pickup,
+      },
+      pickup: result.pickup,
+      destination: result.pickup,
+      distance: result.distance,
+      quote,
+      hire: { hours: result.hours, plannedKm: result.plannedKm },
+    }
+  }
+  const result = await quoteTrip(selection.values, now)
+  if (result.kind !== 'priced') return undefined
+  const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
+  if (!quote || quote.cents <= 0) return undefined
+  return {
+    trip: {
+      date: selection.values.date,
+      time: selection.values.time,
+      pickupText: selection.values.pickup,
+      destinationText: selection.values.destination,
+    },
+    pickup: result.pickup,
+    destination: result.destination,
+    distance: result.distance,
+    quote,
+  }
 }
 
 /**
@@ -78,28 +133,18 @@ export async function selectVehicle(
   selection: Selection,
   now: Date,
 ): Promise<SelectionResult> {
-  const result = await quoteTrip(selection.values, now)
-  if (result.kind !== 'priced') return { kind: 'refused' }
-  const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
-  if (!quote || quote.cents <= 0) return { kind: 'refused' }
+  const ride = await pricedRide(selection, now)
+  if (!ride) return { kind: 'refused' }
+  const quote = ride.quote
 
   const rates = await ratesProvider().current()
   if (shownPriceMinor(quote, selection.currency, rates) !== selection.shownMinor) {
     return { kind: 'price-changed' }
   }
 
-  const input = {
+  const input: DraftInput = {
+    ...ride,
     language: selection.language,
-    trip: {
-      date: selection.values.date,
-      time: selection.values.time,
-      pickupText: selection.values.pickup,
-      destinationText: selection.values.destination,
-    },
-    pickup: result.pickup,
-    destination: result.destination,
-    distance: result.distance,
-    quote,
     currency: selection.currency,
     rates,
   }
@@ -113,7 +158,7 @@ export async function selectVehicle(
     previous?.status === 'draft' &&
     !isQuoteExpired(previous, now) &&
     previous.currency === selection.currency &&
-    sameTrip(previous, selection.values, result.pickup, result.destination)
+    sameRide(previous, input)
   ) {
     try {
       const capacity = vehicleCapacity(quote.code)

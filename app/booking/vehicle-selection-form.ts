@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { vehicleClassCodes } from '~/content/vehicle-classes'
 import { parseCurrency } from '~/domain/money/currency'
 import type { TripSearchValues } from '~/domain/trip-search'
+import type { HourlySearchValues } from '~/domain/hourly-search'
 import { normalizeText } from '~/forms/text-input'
 
 /**
@@ -26,10 +27,17 @@ const tripText = z
 
 /** The trip and currency of the post: never refused, so a refused 'Select' shows this search again. */
 export const selectionTripSchema = z.object({
+  mode: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value === 'hourly' ? ('hourly' as const) : ('transfer' as const))),
   date: tripText,
   time: tripText,
   pickup: tripText,
   destination: tripText,
+  hours: tripText,
+  km: tripText,
   // An unknown currency is the price list's own, as on the page's search.
   currency: z.string().optional().catch(undefined).transform(parseCurrency),
 })
@@ -45,6 +53,34 @@ export const vehicleSelectionSchema = selectionTripSchema.extend({
   page: z.string().regex(pageNoncePattern).optional().catch(undefined),
 })
 export type VehicleSelection = z.infer<typeof vehicleSelectionSchema>
+
+/** The hourly search of a parsed post (meaningful when its mode is hourly). */
+export function selectionHire({
+  date,
+  time,
+  pickup,
+  hours,
+  km,
+}: z.infer<typeof selectionTripSchema>): HourlySearchValues {
+  return { date, time, pickup, hours, plannedKm: km }
+}
+
+/** The search of a parsed post as the query string of the vehicle step. */
+export function selectionParams(trip: z.infer<typeof selectionTripSchema>): URLSearchParams {
+  if (trip.mode === 'hourly') {
+    const { date, time, pickup, hours, plannedKm } = selectionHire(trip)
+    return new URLSearchParams({
+      mode: 'hourly',
+      date,
+      time,
+      pickup,
+      hours,
+      ...(plannedKm ? { km: plannedKm } : {}),
+      currency: trip.currency,
+    })
+  }
+  return new URLSearchParams({ ...selectionTrip(trip), currency: trip.currency })
+}
 
 /** The four search fields of a parsed post. */
 export function selectionTrip({

@@ -2,12 +2,19 @@ import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
-import { parseCurrency, type Currency } from '~/domain/money/currency'
+import { parseCurrency, type Currency, type RatesSnapshot } from '~/domain/money/currency'
 import { shownPriceMinor } from '~/domain/booking/money'
-import { quoteTrip, type TripQuoteResult } from './trip-quote.server'
+import { readHourlySearch, type HourlySearchValues } from '~/domain/hourly-search'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import {
+  quoteHourlyTrip,
+  quoteTrip,
+  type HourlyQuoteResult,
+  type TripQuoteResult,
+} from './trip-quote.server'
 import { ratesProvider } from './providers.server'
 import { searchFormOptions } from './search-form-options'
-import { dialogClosedParam, tripFields } from './vehicle-step'
+import { dialogClosedParam, hireFields, searchModeOf, tripFields } from './vehicle-step'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
 export async function buildVehicleStep(
@@ -15,20 +22,26 @@ export async function buildVehicleStep(
   language: Language,
   site: SiteSettings,
 ) {
+  const mode = searchModeOf(params)
   const values = readTripSearch(params)
+  const hire = readHourlySearch(params)
   const currency = parseCurrency(params.get('currency'))
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
   const common = {
+    mode,
     values,
+    hire,
     currency,
     origin,
     ...searchFormOptions(language, now),
   }
-  const hasSearch = tripFields.some((name) => params.has(name))
+  const hasSearch = (mode === 'hourly' ? hireFields : tripFields).some((name) => params.has(name))
   if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
-  const result = await quoteTrip(values, now)
-  const outcome = await presentOutcome(result, values, currency, language, site)
+  const outcome =
+    mode === 'hourly'
+      ? await presentHourlyOutcome(quoteHourlyTrip(hire, now), hire, currency, language, site)
+      : await presentOutcome(await quoteTrip(values, now), values, currency, language, site)
   const notice =
     outcome.kind === 'out-of-area' || (outcome.kind === 'priced' && outcome.unavailable)
   // Read by the root layout, which makes the header and footer inert behind the dialog.
@@ -54,7 +67,6 @@ async function presentOutcome(
   }
   if (result.kind !== 'priced') return result
   const rates = await ratesProvider().current()
-  const vehicles = listVehicleClasses(language, site)
   return {
     kind: 'priced' as const,
     pickup: result.pickup.name[language],
@@ -63,21 +75,67 @@ async function presentOutcome(
     time: values.time,
     km: result.distance.km,
     hours: result.hours,
+    hire: null,
     ratesDate: rates.date,
     unavailable: result.classes.every((quote) => quote.cents === 0),
-    offers: result.classes.map((quote) => {
-      const vehicle = vehicles.find((candidate) => candidate.code === quote.code)!
-      return {
-        code: quote.code,
-        title: vehicle.title,
-        image: vehicle.image,
-        passengers: vehicle.passengers,
-        luggage: vehicle.luggage,
-        models: vehicle.models,
-        paymentOptions: vehicle.paymentOptions,
-        priceMinor: shownPriceMinor(quote, currency, rates),
-        available: quote.cents > 0,
-      }
-    }),
+    offers: offersOf(result.classes, currency, rates, language, site),
   }
+}
+
+/** An hourly search's outcome, in the same shapes as a transfer's where they agree. */
+async function presentHourlyOutcome(
+  result: HourlyQuoteResult,
+  values: HourlySearchValues,
+  currency: Currency,
+  language: Language,
+  site: SiteSettings,
+) {
+  if (result.kind === 'not-found') {
+    return {
+      ...result,
+      typed: values.pickup,
+      suggestions: result.suggestions.map((place) => place.name[language]),
+    }
+  }
+  if (result.kind !== 'priced') return result
+  const rates = await ratesProvider().current()
+  const first = result.classes[0]!
+  return {
+    kind: 'priced' as const,
+    pickup: result.pickup.name[language],
+    destination: result.pickup.name[language],
+    date: pickupCalendarDate(values.date, values.time),
+    time: values.time,
+    km: result.distance.km,
+    hours: result.hours,
+    hire: { hours: result.hours, includedKm: first.includedKm, extraKm: first.extraKm },
+    ratesDate: rates.date,
+    unavailable: false,
+    offers: offersOf(result.classes, currency, rates, language, site),
+  }
+}
+
+/** The four vehicle cards of a priced search, each at its price in the chosen currency. */
+function offersOf(
+  quotes: { code: VehicleClassCode; cents: number }[],
+  currency: Currency,
+  rates: RatesSnapshot,
+  language: Language,
+  site: SiteSettings,
+) {
+  const vehicles = listVehicleClasses(language, site)
+  return quotes.map((quote) => {
+    const vehicle = vehicles.find((candidate) => candidate.code === quote.code)!
+    return {
+      code: quote.code,
+      title: vehicle.title,
+      image: vehicle.image,
+      passengers: vehicle.passengers,
+      luggage: vehicle.luggage,
+      models: vehicle.models,
+      paymentOptions: vehicle.paymentOptions,
+      priceMinor: shownPriceMinor(quote, currency, rates),
+      available: quote.cents > 0,
+    }
+  })
 }

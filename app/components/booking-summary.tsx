@@ -30,10 +30,12 @@ export function BookingSummary({ view, language }: { view: BookingView; language
             <dt>{t('booking.vehicle.from')}</dt>
             <dd>{place(view.trip.pickup)}</dd>
           </div>
-          <div>
-            <dt>{t('booking.vehicle.to')}</dt>
-            <dd>{place(view.trip.destination)}</dd>
-          </div>
+          {view.trip.hire ? null : (
+            <div>
+              <dt>{t('booking.vehicle.to')}</dt>
+              <dd>{place(view.trip.destination)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('booking.vehicle.date')}</dt>
             <dd>{formatDate(view.trip.date, language)}</dd>
@@ -42,6 +44,12 @@ export function BookingSummary({ view, language }: { view: BookingView; language
             <dt>{t('booking.vehicle.time')}</dt>
             <dd>{view.trip.time}</dd>
           </div>
+          {view.trip.hire ? (
+            <div>
+              <dt>{t('booking.vehicle.hire')}</dt>
+              <dd>{t('search.hoursOption', { count: view.trip.hire.hours })}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('booking.vehicle.distance')}</dt>
             <dd>{t('booking.vehicle.km', { count: view.trip.km })}</dd>

@@ -26,7 +26,9 @@ export function DriverVoucher({
   // A phone number reads as one piece: it is marked never to break across lines.
   const facts: [string, string | number | null | undefined, string?][] = [
     [t('voucher.pickup'), voucher.from],
-    [t('voucher.destination'), voucher.to],
+    voucher.hire
+      ? [t('voucher.hire'), t('search.hoursOption', { count: voucher.hire.hours })]
+      : [t('voucher.destination'), voucher.to],
     [t('voucher.date'), formatDate(voucher.date, language)],
     [t('voucher.time'), voucher.time],
     [t('voucher.flightNumber'), voucher.flightNumber],

@@ -11,46 +11,236 @@ export interface RouteSearchValues {
   destination?: string
 }
 
-/**
- * The route search of the home banner and the vehicle step: a plain GET form to
- * /booking-vehicle, so it works without JavaScript. The server checks every field
- * again; `required` and the date bounds describe the fields, and the date picker
- * keeps to the bounds. Its script is app/enhancements/route-search.ts (neither
- * page is hydrated): the words it may show come translated in data attributes,
- * and the apology dialog is rendered here, closed.
- */
-export function RouteSearchForm({
-  idPrefix,
-  values = {},
-  dateMin,
-  dateMax,
-  times,
-  placeNames = [],
-  origin,
-  invalidFields = [],
-  describedBy,
-}: {
+export interface HireSearchValues {
+  date?: string
+  time?: string
+  pickup?: string
+  hours?: string
+  plannedKm?: string
+}
+
+type HireField = keyof HireSearchValues
+
+interface SearchOptions {
   idPrefix: string
-  values?: RouteSearchValues
   dateMin: string
   dateMax: string
   times: string[]
-  /** Served place names for the inputs' datalist. */
-  placeNames?: string[]
   /** Where the search started ('home' picks the home page's out-of-area text). */
   origin?: 'home'
-  invalidFields?: (keyof RouteSearchValues)[]
   /** The id of the message explaining an error, for the invalid fields. */
   describedBy?: string
+}
+
+/**
+ * The search of the home banner and the vehicle step: two tabs, 'Route' (a
+ * transfer from a pickup to a destination) and 'By the hour' (a car and
+ * driver for a number of hours), each a plain GET form to /booking-vehicle,
+ * so both work without JavaScript. Without it the tabs are links to the
+ * forms, and the one linked to shows (`:target`); the page's script
+ * (app/enhancements/search-tabs.ts) makes them tabs. The server checks every
+ * field again.
+ */
+export function RideSearch({
+  mode = 'transfer',
+  values = {},
+  hire = {},
+  placeNames = [],
+  hirePlaceNames = [],
+  hireHours,
+  hireIncludedKm,
+  invalidFields = [],
+  ...options
+}: SearchOptions & {
+  /** Which form shows first: the search being shown, or a route. */
+  mode?: 'transfer' | 'hourly'
+  values?: RouteSearchValues
+  hire?: HireSearchValues
+  /** Served place names for the route form's datalist. */
+  placeNames?: string[]
+  /** The places hire by the hour starts from (Istanbul). */
+  hirePlaceNames?: string[]
+  /** The hours a hire may last, in order. */
+  hireHours: number[]
+  /** The kilometres an hour of hire includes. */
+  hireIncludedKm: number
+  /** The fields the server refused, in the form of `mode`. */
+  invalidFields?: string[]
+}) {
+  const { t } = useTranslation()
+  const id = (name: string) => `${options.idPrefix}-${name}`
+  const tab = (panel: 'transfer' | 'hourly', icon: 'route' | 'clock', label: string) => (
+    <a
+      href={`#${id(panel === 'transfer' ? 'route' : 'hourly')}`}
+      className={`route-search__tab${mode === panel ? ' is-active' : ''}`}
+      data-panel={panel}
+    >
+      <Icon name={icon} size={18} /> {label}
+    </a>
+  )
+  return (
+    <>
+      <div className="route-search search-switch" data-search-switch="">
+        <div className="route-search__tabs">
+          {tab('transfer', 'route', t('search.routeTab'))}
+          {tab('hourly', 'clock', t('search.hourlyTab'))}
+        </div>
+        <div id={id('route')} className={`search-panel${mode === 'transfer' ? ' is-default' : ''}`}>
+          <RouteForm
+            {...options}
+            values={values}
+            placeNames={placeNames}
+            invalidFields={mode === 'transfer' ? invalidFields : []}
+          />
+        </div>
+        <div id={id('hourly')} className={`search-panel${mode === 'hourly' ? ' is-default' : ''}`}>
+          <HourlyForm
+            {...options}
+            values={hire}
+            placeNames={hirePlaceNames}
+            hours={hireHours}
+            includedKm={hireIncludedKm}
+            invalidFields={mode === 'hourly' ? invalidFields : []}
+          />
+        </div>
+      </div>
+      {/* Modal once the script opens it; closing it gives the focus back to the search. */}
+      <NoticeDialog
+        id={id('apology')}
+        title={t('search.outOfArea.title')}
+        text={
+          options.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
+        }
+        button={t('search.outOfArea.okay')}
+        open={false}
+        onClose={() => undefined}
+      />
+    </>
+  )
+}
+
+/** A place field with the served places as suggestions (a datalist). */
+function PlaceInput({
+  id,
+  name,
+  label,
+  placeholder,
+  value,
+  listId,
+  invalid,
+}: {
+  id: string
+  name: string
+  label: string
+  placeholder: string
+  value?: string
+  listId?: string
+  invalid: object
+}) {
+  return (
+    <div className="field place-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        required
+        autoComplete="off"
+        placeholder={placeholder}
+        defaultValue={value}
+        list={listId}
+        {...invalid}
+      />
+    </div>
+  )
+}
+
+/** The pickup date and time, shared by both forms. */
+function WhenInputs({
+  ids,
+  values,
+  dateMin,
+  dateMax,
+  times,
+  invalid,
+}: {
+  ids: { date: string; time: string }
+  values: { date?: string; time?: string }
+  dateMin: string
+  dateMax: string
+  times: string[]
+  invalid: (field: 'date' | 'time') => object
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <div className="field field--narrow">
+        <label htmlFor={ids.date}>{t('search.date')}</label>
+        <input
+          id={ids.date}
+          name="date"
+          type="date"
+          required
+          min={dateMin}
+          max={dateMax}
+          defaultValue={values.date || dateMin}
+          {...invalid('date')}
+        />
+      </div>
+      <div className="field field--narrow">
+        <label htmlFor={ids.time}>{t('search.time')}</label>
+        <select
+          id={ids.time}
+          name="time"
+          required
+          defaultValue={values.time ?? ''}
+          {...invalid('time')}
+        >
+          <option value="" disabled>
+            {t('search.selectTime')}
+          </option>
+          {times.map((time) => (
+            <option key={time} value={time}>
+              {time}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  )
+}
+
+function invalidMarks(invalidFields: string[], describedBy: string | undefined) {
+  return (field: string) =>
+    invalidFields.includes(field)
+      ? { 'aria-invalid': true as const, 'aria-describedby': describedBy }
+      : {}
+}
+
+/**
+ * The route form. Its script is app/enhancements/route-search.ts (neither page
+ * is hydrated): the words it may show come translated in data attributes.
+ */
+function RouteForm({
+  idPrefix,
+  values,
+  dateMin,
+  dateMax,
+  times,
+  placeNames,
+  origin,
+  invalidFields,
+  describedBy,
+}: SearchOptions & {
+  values: RouteSearchValues
+  placeNames: string[]
+  invalidFields: string[]
 }) {
   const { t, i18n } = useTranslation()
   const { mapsBrowserKey } = useSite()
   const id = (name: string) => `${idPrefix}-${name}`
   const listId = placeNames.length ? id('places') : undefined
-  const invalid = (field: keyof RouteSearchValues) =>
-    invalidFields.includes(field)
-      ? { 'aria-invalid': true as const, 'aria-describedby': describedBy }
-      : {}
+  const invalid = invalidMarks(invalidFields, describedBy)
   const routeTexts = mapsBrowserKey
     ? JSON.stringify({
         title: t('search.routes.title'),
@@ -62,96 +252,160 @@ export function RouteSearchForm({
         failed: t('search.routes.failed'),
       })
     : undefined
-  const placeField = (name: 'pickup' | 'destination') => (
-    <div className="field place-field">
-      <label htmlFor={id(name)}>{t(`search.${name}`)}</label>
-      <input
-        id={id(name)}
-        name={name}
-        type="text"
-        required
-        autoComplete="off"
-        placeholder={t(`search.${name}Placeholder`)}
-        defaultValue={values[name]}
-        list={listId}
-        {...invalid(name)}
-      />
-    </div>
-  )
   return (
-    <>
-      <form
-        method="get"
-        action="/booking-vehicle"
-        className="route-search"
-        aria-label={t('search.formLabel')}
-        // The browser's own tooltip speaks the browser's language, not the page's:
-        // the script checks the form, and the server says it without JavaScript.
-        noValidate
-        data-id-prefix={idPrefix}
-        data-fill-all={t('search.errors.fillAll')}
-        data-date-too-far={t('search.errors.dateTooFar')}
-        data-maps-key={mapsBrowserKey || undefined}
-        data-maps-language={mapsBrowserKey ? i18n.language : undefined}
-        data-suggestions-label={mapsBrowserKey ? t('search.suggestions') : undefined}
-        data-routes={routeTexts}
-      >
-        <div className="route-search__tabs" role="presentation">
-          <span className="route-search__tab is-active">
-            <Icon name="route" size={18} /> {t('search.routeTab')}
-          </span>
-        </div>
-        {origin ? <input type="hidden" name="origin" value={origin} /> : null}
-        {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
-        <div className="route-search__fields">
-          {placeField('pickup')}
-          {placeField('destination')}
-          <div className="field field--narrow">
-            <label htmlFor={id('date')}>{t('search.date')}</label>
-            <input
-              id={id('date')}
-              name="date"
-              type="date"
-              required
-              min={dateMin}
-              max={dateMax}
-              defaultValue={values.date || dateMin}
-              {...invalid('date')}
-            />
-          </div>
-          <div className="field field--narrow">
-            <label htmlFor={id('time')}>{t('search.time')}</label>
-            <select
-              id={id('time')}
-              name="time"
-              required
-              defaultValue={values.time ?? ''}
-              {...invalid('time')}
-            >
-              <option value="" disabled>
-                {t('search.selectTime')}
+    <form
+      method="get"
+      action="/booking-vehicle"
+      className="route-search__form"
+      aria-label={t('search.formLabel')}
+      // The browser's own tooltip speaks the browser's language, not the page's:
+      // the script checks the form, and the server says it without JavaScript.
+      noValidate
+      data-id-prefix={idPrefix}
+      data-fill-all={t('search.errors.fillAll')}
+      data-date-too-far={t('search.errors.dateTooFar')}
+      data-maps-key={mapsBrowserKey || undefined}
+      data-maps-language={mapsBrowserKey ? i18n.language : undefined}
+      data-suggestions-label={mapsBrowserKey ? t('search.suggestions') : undefined}
+      data-routes={routeTexts}
+    >
+      {origin ? <input type="hidden" name="origin" value={origin} /> : null}
+      {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
+      <div className="route-search__fields">
+        {(['pickup', 'destination'] as const).map((name) => (
+          <PlaceInput
+            key={name}
+            id={id(name)}
+            name={name}
+            label={t(`search.${name}`)}
+            placeholder={t(`search.${name}Placeholder`)}
+            value={values[name]}
+            listId={listId}
+            invalid={invalid(name)}
+          />
+        ))}
+        <WhenInputs
+          ids={{ date: id('date'), time: id('time') }}
+          values={values}
+          dateMin={dateMin}
+          dateMax={dateMax}
+          times={times}
+          invalid={invalid}
+        />
+        <button type="submit" className="button button--accent route-search__submit">
+          {t('search.submit')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * Hire by the hour: the pickup (in Istanbul), the date and time, the hours,
+ * and the kilometres the traveller plans, if they know them. The same script
+ * checks it as the route form (every field but the kilometres filled).
+ */
+function HourlyForm({
+  idPrefix,
+  values,
+  dateMin,
+  dateMax,
+  times,
+  placeNames,
+  hours,
+  includedKm,
+  origin,
+  invalidFields,
+  describedBy,
+}: SearchOptions & {
+  values: HireSearchValues
+  placeNames: string[]
+  hours: number[]
+  includedKm: number
+  invalidFields: string[]
+}) {
+  const { t } = useTranslation()
+  const id = (name: string) => `${idPrefix}-hire-${name}`
+  const listId = placeNames.length ? id('places') : undefined
+  const invalid = invalidMarks(invalidFields, describedBy)
+  const field = (name: HireField) => invalid(name)
+  return (
+    <form
+      method="get"
+      action="/booking-vehicle"
+      className="route-search__form route-search__form--hourly"
+      aria-label={t('search.hourlyFormLabel')}
+      noValidate
+      data-id-prefix={`${idPrefix}-hire`}
+      data-fill-all={t('search.errors.fillAllHourly')}
+      data-date-too-far={t('search.errors.dateTooFar')}
+    >
+      <input type="hidden" name="mode" value="hourly" />
+      {origin ? <input type="hidden" name="origin" value={origin} /> : null}
+      {listId ? <PlacesDatalist id={listId} names={placeNames} /> : null}
+      <div className="route-search__fields">
+        <PlaceInput
+          id={id('pickup')}
+          name="pickup"
+          label={t('search.pickup')}
+          placeholder={t('search.hirePickupPlaceholder')}
+          value={values.pickup}
+          listId={listId}
+          invalid={field('pickup')}
+        />
+        <WhenInputs
+          ids={{ date: id('date'), time: id('time') }}
+          values={values}
+          dateMin={dateMin}
+          dateMax={dateMax}
+          times={times}
+          invalid={invalid}
+        />
+        <div className="field field--narrow">
+          <label htmlFor={id('hours')}>{t('search.hours')}</label>
+          <select
+            id={id('hours')}
+            name="hours"
+            required
+            defaultValue={values.hours ?? ''}
+            {...field('hours')}
+          >
+            <option value="" disabled>
+              {t('search.selectHours')}
+            </option>
+            {hours.map((count) => (
+              <option key={count} value={count}>
+                {t('search.hoursOption', { count })}
               </option>
-              {times.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button--accent route-search__submit">
-            {t('search.submit')}
-          </button>
+            ))}
+          </select>
         </div>
-      </form>
-      {/* Modal once the script opens it; closing it gives the focus back to the search. */}
-      <NoticeDialog
-        id={id('apology')}
-        title={t('search.outOfArea.title')}
-        text={origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')}
-        button={t('search.outOfArea.okay')}
-        open={false}
-        onClose={() => undefined}
-      />
-    </>
+        <div className="field field--narrow">
+          <label htmlFor={id('km')}>{t('search.plannedKm')}</label>
+          <input
+            id={id('km')}
+            name="km"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={4}
+            autoComplete="off"
+            defaultValue={values.plannedKm}
+            aria-describedby={
+              [id('km-hint'), invalidFields.includes('plannedKm') ? describedBy : undefined]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            aria-invalid={invalidFields.includes('plannedKm') || undefined}
+          />
+        </div>
+        <p id={id('km-hint')} className="field__hint route-search__hint">
+          {t('search.plannedKmHint', { km: includedKm })}
+        </p>
+        <button type="submit" className="button button--accent route-search__submit">
+          {t('search.submit')}
+        </button>
+      </div>
+    </form>
   )
 }

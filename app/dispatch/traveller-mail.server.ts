@@ -61,6 +61,7 @@ export async function queueDriverDetailsMail(
       time: booking.trip_time,
       pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
       destination: view.trip.destination.typed ?? view.trip.destination.name,
+      hireHours: view.trip.hire?.hours,
       meetingPoint: meetingPoint(booking, language),
       driver: pair ? { name: pair.driver.name, phone: pair.driver.phone } : null,
       vehicle: pair

@@ -11,7 +11,8 @@ interface Feature {
 }
 
 const features: Feature[] = [
-  { selector: 'form.route-search', load: () => import('./route-search') },
+  { selector: 'form.route-search__form', load: () => import('./route-search') },
+  { selector: '[data-search-switch]', load: () => import('./search-tabs') },
   { selector: '.testimonials', load: () => import('./carousel') },
   { selector: 'dialog[data-server-modal]', load: () => import('./server-dialog') },
   { selector: 'form[data-swap]', load: () => import('./swap-form') },

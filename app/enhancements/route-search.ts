@@ -1,14 +1,15 @@
-// The route search of the home banner and the vehicle step (a plain GET form to
+// The searches of the home banner and the vehicle step (plain GET forms to
 // /booking-vehicle, components/route-search-form.tsx), checked where the
-// traveller is before it goes: every field filled, both places inside the
-// service area (the apology dialog), a date inside the booking window (the date
-// widget's alert). With a browser Maps key the place fields suggest places and
-// the search offers the route alternatives first. The server checks everything
-// again, and says it without JavaScript.
+// traveller is before they go: every required field filled, a date inside the
+// booking window (the date widget's alert), and for a route both places inside
+// the service area (the apology dialog). With a browser Maps key a route's
+// place fields suggest places and the search offers the route alternatives
+// first. The server checks everything again, and says it without JavaScript.
 import type { RouteTexts } from './maps/route-alternatives'
 
-const searchFields = ['pickup', 'destination', 'date', 'time'] as const
-type SearchField = (typeof searchFields)[number]
+/** The fields a search must have filled, those of them the form has. */
+const requiredFields = ['pickup', 'destination', 'date', 'time', 'hours'] as const
+type SearchField = (typeof requiredFields)[number]
 
 export function enhance(forms: Element[]) {
   for (const form of forms) {
@@ -19,6 +20,9 @@ export function enhance(forms: Element[]) {
 function enhanceSearch(form: HTMLFormElement) {
   const { idPrefix = 'search', mapsKey, mapsLanguage = 'en' } = form.dataset
   const field = (name: SearchField) => form.elements.namedItem(name) as HTMLInputElement | null
+  const searchFields = requiredFields.filter((name) => field(name))
+  // A route has a destination; hire by the hour does not, and its area is the server's to check.
+  const isRoute = searchFields.includes('destination')
   // What the server said about each field, to put back once it is filled.
   const served = new Map(
     searchFields.map((name) => [
@@ -39,7 +43,7 @@ function enhanceSearch(form: HTMLFormElement) {
     }
   })
 
-  if (mapsKey) {
+  if (mapsKey && isRoute) {
     const settings = {
       mapsKey,
       language: mapsLanguage,
@@ -68,6 +72,7 @@ function enhanceSearch(form: HTMLFormElement) {
       field(empty[0]!)?.focus()
       return
     }
+    if (!isRoute) return form.submit()
     const { isServedText } = await import('~/domain/places/served-area')
     if (!isServedText(values.pickup) || !isServedText(values.destination)) {
       const apology = document.getElementById(`${idPrefix}-apology`)

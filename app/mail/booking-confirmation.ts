@@ -28,6 +28,8 @@ export interface BookingConfirmationInput {
   manageLink: string
   pickup: string
   destination: string
+  /** Hire by the hour: the hours hired (then there is no destination to show). */
+  hireHours?: number
   /** The booking's date as chosen (YYYY-MM-DD); '00:00' is the midnight at its end. */
   date: string
   /** 'HH:MM', Istanbul time. */
@@ -125,7 +127,9 @@ export function bookingConfirmationMail(
 
   const trip: [string, string][] = [
     [tr('mail.from'), input.pickup],
-    [tr('mail.to'), input.destination],
+    input.hireHours
+      ? [tr('mail.hire'), tr('search.hoursOption', { count: input.hireHours })]
+      : [tr('mail.to'), input.destination],
     [tr('mail.date'), date],
     [tr('mail.time'), input.time],
     [tr('mail.vehicle'), input.vehicleTitle],

@@ -10,6 +10,7 @@ import type { Language } from '~/i18n/config'
 import { phoneHref } from '~/config/site'
 import { formatDate } from '~/utils/format'
 import { escapeHtml } from './booking-confirmation'
+import { rideLine } from '~/booking/ride-label'
 
 export type DriverDetailsKind = 'assignment' | 'withdrawn' | 'reminder'
 
@@ -28,6 +29,8 @@ export interface DriverDetailsInput {
   time: string
   pickup: string
   destination: string
+  /** Hire by the hour: its hours (the route line then says where it starts and how long). */
+  hireHours?: number
   /** Where and how the driver meets the traveller, already in the booking's language. */
   meetingPoint: string
   /** Null in a reminder for a booking no one drives yet, and when withdrawn. */
@@ -68,7 +71,14 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
   const facts: [string, string][] = [
     [tr('reference'), input.reference],
     [tr('when'), tr('whenValue', { date, time: input.time })],
-    [tr('route'), `${input.pickup} → ${input.destination}`],
+    [
+      tr('route'),
+      rideLine(t, {
+        from: input.pickup,
+        to: input.destination,
+        hire: input.hireHours ? { hours: input.hireHours } : null,
+      }),
+    ],
     [tr('meetingPoint'), input.meetingPoint],
   ]
   if (input.driver) {

@@ -47,6 +47,7 @@ export async function boardCsvResponse(context: Context, request: Request) {
     ['vehicle', (row) => row.vehicle],
     ['from', (row) => row.from],
     ['to', (row) => row.to],
+    ['hours', (row) => row.hireHours],
     ['passengers', (row) => row.passengers],
     ['luggage', (row) => row.luggage],
     ['flight', (row) => row.flight],

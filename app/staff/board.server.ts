@@ -42,6 +42,8 @@ export type BoardRow = Pick<
   | 'pickup_place_id'
   | 'destination_text'
   | 'destination_place_id'
+  | 'ride_mode'
+  | 'hire_hours'
   | 'passenger_count'
   | 'luggage_count'
   | 'flight_number'
@@ -107,6 +109,8 @@ export async function boardBookings(
       'bookings.pickup_place_id',
       'bookings.destination_text',
       'bookings.destination_place_id',
+      'bookings.ride_mode',
+      'bookings.hire_hours',
       'bookings.passenger_count',
       'bookings.luggage_count',
       'bookings.flight_number',

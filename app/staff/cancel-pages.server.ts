@@ -7,6 +7,8 @@ import { getDatabase } from '~/db/db.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
+import { rideLine } from '~/booking/ride-label'
+import { hireOf } from '~/booking/booking-view.server'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { Language } from '~/i18n/config'
 import { cancelBooking, CANCEL_REASON_MAX, refundableCharge } from '~/booking/cancel-booking.server'
@@ -73,8 +75,11 @@ export async function cancelPageData(context: Context, request: Request, referen
     trip: {
       date: formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language),
       time: booking.trip_time,
-      from: booking.pickup_text,
-      to: booking.destination_text,
+      route: rideLine(t, {
+        from: booking.pickup_text,
+        to: booking.destination_text,
+        hire: hireOf(booking),
+      }),
       traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     },
     paid: money(paymentSplit(booking).paidMinor, booking.currency, language),

@@ -6,6 +6,7 @@ import type { BookingRow } from '~/db/schema'
 import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { paymentSplit } from '~/domain/booking/payment-split'
+import { rideLine } from '~/booking/ride-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
@@ -348,7 +349,7 @@ export async function assignmentSummary(context: Context, request: Request, refe
 }
 
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
-  const { language, site } = pageContext(context, request)
+  const { language, site, t } = pageContext(context, request)
   const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
     label.typed ? `${label.name} (${label.typed})` : label.name
@@ -357,6 +358,11 @@ function tripSummary(context: Context, request: Request, booking: BookingRow) {
     time: booking.trip_time,
     from: place(view.trip.pickup),
     to: place(view.trip.destination),
+    route: rideLine(t, {
+      from: place(view.trip.pickup),
+      to: place(view.trip.destination),
+      hire: view.trip.hire,
+    }),
     vehicle: view.vehicle.title,
     passengers: booking.passenger_count ?? 1,
     luggage: booking.luggage_count ?? 0,
@@ -554,7 +560,7 @@ function jobView(
   request: Request,
   job: Awaited<ReturnType<typeof jobsOfDriver>>[number],
 ) {
-  const { language, site } = pageContext(context, request)
+  const { language, site, t } = pageContext(context, request)
   const { booking } = job
   const view = presentBooking(booking, noExtras, language, site)
   const place = (label: { name: string; typed?: string }) =>
@@ -565,6 +571,11 @@ function jobView(
     time: booking.trip_time,
     from: place(view.trip.pickup),
     to: place(view.trip.destination),
+    route: rideLine(t, {
+      from: place(view.trip.pickup),
+      to: place(view.trip.destination),
+      hire: view.trip.hire,
+    }),
     meetingPoint: meetingPoint(booking, language),
     traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     phone: booking.phone,

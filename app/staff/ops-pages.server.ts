@@ -19,6 +19,8 @@ import { pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
 import { listDrivers } from '~/dispatch/drivers.server'
+import { rideLine } from '~/booking/ride-label'
+import { hireOf } from '~/booking/booking-view.server'
 import { boardBookings, boardStatuses, bookingRecord } from './board.server'
 import {
   currentStaff,
@@ -225,7 +227,7 @@ export function boardViewQuery(view: BoardView, changes: Partial<BoardView> = {}
 
 /** The rows of a board view, ready to show in the page's language. */
 export async function boardRows(context: Context, request: Request, view: BoardView) {
-  const { language } = pageContext(context, request)
+  const { language, t } = pageContext(context, request)
   const vehicleTitle = vehicleTitles(context, request)
   const rows = await boardBookings(await getDatabase(), {
     from: view.day,
@@ -244,7 +246,17 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     problem: row.problem,
     vehicle: vehicleTitle(row.vehicle_class),
     from: placeText(row.pickup_place_id, row.pickup_text, language),
-    to: placeText(row.destination_place_id, row.destination_text, language),
+    // A hire by the hour has no destination: its hours say how it ends.
+    to:
+      row.ride_mode === 'hourly'
+        ? null
+        : placeText(row.destination_place_id, row.destination_text, language),
+    hireHours: row.ride_mode === 'hourly' ? row.hire_hours : null,
+    route: rideLine(t, {
+      from: placeText(row.pickup_place_id, row.pickup_text, language),
+      to: placeText(row.destination_place_id, row.destination_text, language),
+      hire: row.ride_mode === 'hourly' && row.hire_hours ? { hours: row.hire_hours } : null,
+    }),
     passengers: row.passenger_count,
     luggage: row.luggage_count,
     flight: row.flight_number,
@@ -340,6 +352,11 @@ export async function bookingPageData(context: Context, request: Request, refere
       time: booking.trip_time,
       from: placeText(booking.pickup_place_id, booking.pickup_text, language),
       to: placeText(booking.destination_place_id, booking.destination_text, language),
+      route: rideLine(t, {
+        from: placeText(booking.pickup_place_id, booking.pickup_text, language),
+        to: placeText(booking.destination_place_id, booking.destination_text, language),
+        hire: hireOf(booking),
+      }),
       km: booking.distance_km,
       vehicle: vehicleTitles(context, request)(booking.vehicle_class),
       passengers: booking.passenger_count,

@@ -120,6 +120,7 @@ export async function sharedPageData(
     trip: {
       from: view.trip.pickup.typed ?? view.trip.pickup.name,
       to: view.trip.destination.typed ?? view.trip.destination.name,
+      hire: view.trip.hire,
       date: view.trip.date,
       time: view.trip.time,
       flightNumber: view.flightNumber,

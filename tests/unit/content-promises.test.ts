@@ -165,7 +165,7 @@ const returnTrip = new RegExp(
     ' donuste (karsila|al)',
   ].join('|'),
 )
-/** The way these are booked today: the office phone or WhatsApp. */
+/** The way return trips are booked today: the office phone or WhatsApp. */
 const phoneOrWhatsApp =
   / call us | calling us | call the office | by phone | whatsapp | arayin | arayarak | arayabilirsiniz | telefonla | telefondan /
 function saysHowToBook(text: string): boolean {
@@ -176,8 +176,21 @@ function saysHowToBook(text: string): boolean {
     text.includes('{phone}')
   )
 }
-const bookedByPhoneOnly = (text: string) =>
-  hourlyHire.test(folded(text)) || returnTrip.test(folded(text))
+/** Return trips are still booked by phone; hire by the hour is booked online. */
+const bookedByPhoneOnly = (text: string) => returnTrip.test(folded(text))
+
+/** A text's sentences, each on its own: one may sell a return by phone beside another that sells hours online. */
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/)
+
+/**
+ * A sentence that speaks of hire by the hour and sends the traveller to the
+ * phone or WhatsApp for it, as if it could not be booked online.
+ */
+const sendsHourlyToPhone = (text: string) =>
+  sentences(text).some((sentence) => hourlyHire.test(folded(sentence)) && saysHowToBook(sentence))
+
+/** Where hire by the hour is booked online: the vehicle step with its 'By the hour' form. */
+const hourlyBookingPath = '/booking-vehicle?mode=hourly'
 
 describe('texts promise only what can be booked', () => {
   it('knows the far cities from the price table, and the booking flow prices them instantly', async () => {
@@ -216,7 +229,7 @@ describe('texts promise only what can be booked', () => {
     expect(offenders).toEqual([])
   })
 
-  it('says how to book hourly hire and return trips wherever a text describes them', () => {
+  it('says how to book return trips wherever a text describes them', () => {
     const offenders = allItems.flatMap((item) =>
       item.prose
         .filter((text) => bookedByPhoneOnly(text) && !saysHowToBook(text))
@@ -232,6 +245,24 @@ describe('texts promise only what can be booked', () => {
         ? []
         : item.labels.filter(bookedByPhoneOnly).map((label) => `${item.where}: ${label}`)
     })
+    expect(offenders).toEqual([])
+  })
+
+  it('sends no one to the phone for hire by the hour: it is booked online', () => {
+    const offenders = allItems.flatMap((item) =>
+      [...item.prose, ...item.labels]
+        .filter(sendsHourlyToPhone)
+        .map((text) => `${item.where}: ${text}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('links to the hourly booking from every content page that sells hire by the hour', () => {
+    const offenders = allItems
+      .filter((item) => !item.where.startsWith('en.json') && !item.where.startsWith('tr.json'))
+      .filter((item) => item.prose.some((text) => hourlyHire.test(folded(text))))
+      .filter((item) => !item.prose.some((text) => text.includes(hourlyBookingPath)))
+      .map((item) => item.where)
     expect(offenders).toEqual([])
   })
 
@@ -259,11 +290,15 @@ describe('texts promise only what can be booked', () => {
       true,
     )
     expect(bookedByPhoneOnly('Aileler genellikle gidiş-dönüş rezervasyon yapar')).toBe(true)
-    expect(bookedByPhoneOnly('Saatlik şoför hizmetimizle araç gün boyu bekler')).toBe(true)
-    expect(bookedByPhoneOnly('Enter the number of hours you need a driver')).toBe(true)
-    expect(bookedByPhoneOnly('Şoföre kaç saat ihtiyacınız olduğunu girin')).toBe(true)
-    expect(bookedByPhoneOnly('Allow two hours for the cable car, up and down')).toBe(false)
-    expect(bookedByPhoneOnly('Bir saatlik ücretsiz bekleme')).toBe(false)
+    expect(hourlyHire.test(folded('Saatlik şoför hizmetimizle araç gün boyu bekler'))).toBe(true)
+    expect(hourlyHire.test(folded('Enter the number of hours you need a driver'))).toBe(true)
+    expect(hourlyHire.test(folded('Şoföre kaç saat ihtiyacınız olduğunu girin'))).toBe(true)
+    expect(hourlyHire.test(folded('Allow two hours for the cable car, up and down'))).toBe(false)
+    expect(hourlyHire.test(folded('Bir saatlik ücretsiz bekleme'))).toBe(false)
+    expect(sendsHourlyToPhone('For a driver by the hour, call us.')).toBe(true)
+    expect(
+      sendsHourlyToPhone('Book a driver by the hour online. For a return trip, call us.'),
+    ).toBe(false)
     expect(bookedByPhoneOnly('Gidiş ve dönüş vapur saatlerini kontrol edin')).toBe(false)
     expect(saysHowToBook('Call us or write to us on WhatsApp')).toBe(true)
     expect(saysHowToBook("Bizi arayın ya da WhatsApp'tan yazın")).toBe(true)

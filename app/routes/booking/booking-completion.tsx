@@ -8,6 +8,7 @@ import { findPaidBookingFor } from '~/booking/paid-booking.server'
 import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
 import { formatDate, formatMoney } from '~/utils/format'
+import { rideLine } from '~/booking/ride-label'
 
 /**
  * The booking-completion page: it reads
@@ -70,6 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       reference: booking.reference,
       from: view.trip.pickup.typed ?? view.trip.pickup.name,
       to: view.trip.destination.typed ?? view.trip.destination.name,
+      hire: view.trip.hire,
       date: view.trip.date,
       time: view.trip.time,
       vehicle: view.vehicle.title,
@@ -122,10 +124,7 @@ export default function BookingCompletion({ loaderData }: Route.ComponentProps) 
               {(
                 [
                   [t('completion.reference'), summary.reference],
-                  [
-                    t('completion.route'),
-                    t('completion.routeValue', { from: summary.from, to: summary.to }),
-                  ],
+                  [t('completion.route'), rideLine(t, summary)],
                   [
                     t('completion.when'),
                     t('completion.whenValue', {

@@ -258,10 +258,12 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               <FactList
                 facts={[
                   [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
-                  [
-                    t('received.dropoff'),
-                    view.trip.destination.typed ?? view.trip.destination.name,
-                  ],
+                  view.trip.hire
+                    ? [t('received.hire'), t('search.hoursOption', { count: view.trip.hire.hours })]
+                    : [
+                        t('received.dropoff'),
+                        view.trip.destination.typed ?? view.trip.destination.name,
+                      ],
                   [t('received.pickupDate'), formatDate(view.trip.date, language)],
                   [t('received.pickupTime'), view.trip.time],
                   view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,

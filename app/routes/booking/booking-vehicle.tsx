@@ -6,6 +6,8 @@ import { metaDescriptors } from '~/seo/meta'
 import type { TripSearchValues } from '~/domain/trip-search'
 import { formValues } from '~/forms/form-data'
 import {
+  selectionHire,
+  selectionParams,
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
@@ -18,7 +20,7 @@ import { readNotice, type BookingNotice } from '~/booking/notices'
 import { newPageNonce, selectVehicleFor } from '~/booking/select-vehicle.server'
 import { draftCookieHeader } from '~/booking/draft-cookie.server'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { RouteSearchForm } from '~/components/route-search-form'
+import { RideSearch } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
@@ -62,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const posted = formValues(await request.formData())
   // The trip is read from any post, so a refused one shows its search again.
   const trip = selectionTripSchema.parse(posted)
-  const params = new URLSearchParams({ ...selectionTrip(trip), currency: trip.currency })
+  const params = selectionParams(trip)
   const selection = vehicleSelectionSchema.safeParse(posted)
 
   const outcome = selection.success
@@ -71,6 +73,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         context.get(clientAddressContext),
         {
           values: selectionTrip(selection.data),
+          hire: selection.data.mode === 'hourly' ? selectionHire(selection.data) : undefined,
           currency: selection.data.currency,
           vehicleClass: selection.data.vehicleClass,
           shownMinor: selection.data.shownPrice,
@@ -121,14 +124,35 @@ type PricedOutcome = Extract<NonNullable<StepData['outcome']>, { kind: 'priced' 
 
 function TripSummary({ outcome, language }: { outcome: PricedOutcome; language: Language }) {
   const { t } = useTranslation()
-  const rows: [string, string][] = [
-    [t('booking.vehicle.from'), outcome.pickup],
-    [t('booking.vehicle.to'), outcome.destination],
+  const when: [string, string][] = [
     [t('booking.vehicle.date'), formatDate(outcome.date, language)],
     [t('booking.vehicle.time'), outcome.time],
-    [t('booking.vehicle.distance'), t('booking.vehicle.km', { count: outcome.km })],
-    [t('booking.vehicle.estimatedTime'), t('booking.vehicle.hours', { count: outcome.hours })],
   ]
+  const rows: [string, string][] = outcome.hire
+    ? [
+        [t('booking.vehicle.from'), outcome.pickup],
+        ...when,
+        [t('booking.vehicle.hire'), t('search.hoursOption', { count: outcome.hire.hours })],
+        [
+          t('booking.vehicle.includedKm'),
+          t('booking.vehicle.km', { count: outcome.hire.includedKm }),
+        ],
+        ...(outcome.hire.extraKm > 0
+          ? ([
+              [
+                t('booking.vehicle.extraKm'),
+                t('booking.vehicle.km', { count: outcome.hire.extraKm }),
+              ],
+            ] as [string, string][])
+          : []),
+      ]
+    : [
+        [t('booking.vehicle.from'), outcome.pickup],
+        [t('booking.vehicle.to'), outcome.destination],
+        ...when,
+        [t('booking.vehicle.distance'), t('booking.vehicle.km', { count: outcome.km })],
+        [t('booking.vehicle.estimatedTime'), t('booking.vehicle.hours', { count: outcome.hours })],
+      ]
   return (
     <section className="card trip-summary" aria-labelledby="trip-summary-title">
       <div className="card__body">
@@ -146,30 +170,45 @@ function TripSummary({ outcome, language }: { outcome: PricedOutcome; language: 
   )
 }
 
-/** Hidden copies of the four search fields: every form on the page carries the trip. */
-function TripFields({ values }: { values: TripSearchValues }) {
+/** The search as the page's own forms carry it: a transfer's four fields, or the hire's. */
+type SearchFields = Record<string, string>
+
+function searchFieldsOf(step: {
+  mode: 'transfer' | 'hourly'
+  values: TripSearchValues
+  hire: { date: string; time: string; pickup: string; hours: string; plannedKm: string }
+}): SearchFields {
+  if (step.mode === 'hourly') {
+    const { date, time, pickup, hours, plannedKm } = step.hire
+    return { mode: 'hourly', date, time, pickup, hours, ...(plannedKm ? { km: plannedKm } : {}) }
+  }
+  return Object.fromEntries(tripFields.map((name) => [name, step.values[name]]))
+}
+
+/** Hidden copies of the search fields: every form on the page carries the trip. */
+function TripFields({ fields }: { fields: SearchFields }) {
   return (
     <>
-      {tripFields.map((name) => (
-        <input key={name} type="hidden" name={name} value={values[name]} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
   )
 }
 
 function CurrencyForm({
-  values,
+  fields,
   currency,
   origin,
 }: {
-  values: TripSearchValues
+  fields: SearchFields
   currency: Currency
   origin?: string
 }) {
   const { t } = useTranslation()
   return (
     <Form method="get" className="currency-form" preventScrollReset>
-      <TripFields values={values} />
+      <TripFields fields={fields} />
       {origin ? <input type="hidden" name="origin" value={origin} /> : null}
       <label htmlFor="currency">{t('booking.vehicle.currency')}</label>
       <select
@@ -193,11 +232,26 @@ function CurrencyForm({
 }
 
 function suggestionLink(
-  values: TripSearchValues,
+  fields: SearchFields,
   field: 'pickup' | 'destination',
   replacement: string,
 ) {
-  return `/booking-vehicle?${new URLSearchParams({ ...values, [field]: replacement }).toString()}`
+  return `/booking-vehicle?${new URLSearchParams({ ...fields, [field]: replacement }).toString()}`
+}
+
+/** The fields an hourly search's error points at. */
+function invalidHireFields(
+  error: string,
+  hire: { date: string; time: string; pickup: string; hours: string },
+): string[] {
+  if (error === 'fillAll') {
+    return (['pickup', 'date', 'time', 'hours'] as const).filter((field) => !hire[field])
+  }
+  if (error === 'invalidHours') return ['hours']
+  if (error === 'invalidPlannedKm') return ['plannedKm']
+  if (error === 'placeTooLong' || error === 'placeControlCharacters') return ['pickup']
+  if (error === 'invalidTime' || error === 'tooSoon') return ['time']
+  return ['date']
 }
 
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
@@ -206,11 +260,16 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
   const location = useLocation()
   const step = actionData ?? loaderData
   const { outcome, values, currency, language } = step
+  const hourly = step.mode === 'hourly'
+  const fields = searchFieldsOf(step)
   // Rendered open by the server; a script makes it modal and closes it in place.
   const dialogOpen = step.serverDialog
   const coveredByDialog = useInertBehindDialog(dialogOpen)
-  const outOfAreaText =
-    step.origin === 'home' ? t('search.outOfArea.home') : t('search.outOfArea.booking')
+  const outOfAreaText = hourly
+    ? t('search.outOfArea.hourly')
+    : step.origin === 'home'
+      ? t('search.outOfArea.home')
+      : t('search.outOfArea.booking')
   const dismissParams = new URLSearchParams(location.search)
   dismissParams.set(dialogClosedParam, 'closed')
   const dismissHref = `${location.pathname}?${dismissParams.toString()}`
@@ -219,7 +278,13 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
   const errorId = 'search-error'
   const errorText =
     outcome?.kind === 'invalid'
-      ? t(`search.errors.${outcome.error}`)
+      ? t(
+          `search.errors.${outcome.error === 'fillAll' && hourly ? 'fillAllHourly' : outcome.error}`,
+          {
+            min: step.hireHours[0],
+            max: step.hireHours.at(-1),
+          },
+        )
       : outcome?.kind === 'not-found'
         ? t(outcome.wholeCity ? 'search.errors.wholeCity' : 'search.errors.notFound', {
             text: outcome.typed,
@@ -229,13 +294,15 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           : outcome?.kind === 'out-of-area'
             ? outOfAreaText
             : undefined
-  const invalidFields: (keyof TripSearchValues)[] =
+  const invalidFields: string[] =
     outcome?.kind === 'invalid'
-      ? outcome.error === 'fillAll'
-        ? tripFields.filter((field) => !values[field])
-        : outcome.error === 'invalidTime' || outcome.error === 'tooSoon'
-          ? ['time']
-          : ['date']
+      ? hourly
+        ? invalidHireFields(outcome.error, step.hire)
+        : outcome.error === 'fillAll'
+          ? tripFields.filter((field) => !values[field])
+          : outcome.error === 'invalidTime' || outcome.error === 'tooSoon'
+            ? ['time']
+            : ['date']
       : outcome?.kind === 'not-found' || outcome?.kind === 'out-of-area'
         ? [outcome.field]
         : []
@@ -252,7 +319,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           open={dialogOpen}
           onClose={closeDialog}
           dismissHref={dismissHref}
-          returnFocus={`vehicle-search-${outcome.field}`}
+          returnFocus={hourly ? 'vehicle-search-hire-pickup' : `vehicle-search-${outcome.field}`}
         />
       ) : null}
       {outcome?.kind === 'priced' && outcome.unavailable ? (
@@ -295,7 +362,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                   <ul className="suggestions">
                     {outcome.suggestions.map((name) => (
                       <li key={name}>
-                        <Link to={suggestionLink(values, outcome.field, name)}>{name}</Link>
+                        <Link to={suggestionLink(fields, outcome.field, name)}>{name}</Link>
                       </li>
                     ))}
                   </ul>
@@ -304,14 +371,19 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
             </div>
           ) : null}
 
-          <RouteSearchForm
-            key={JSON.stringify(values)}
+          <RideSearch
+            key={JSON.stringify(fields)}
             idPrefix="vehicle-search"
+            mode={step.mode}
             values={values}
+            hire={step.hire}
             dateMin={step.dateMin}
             dateMax={step.dateMax}
             times={step.times}
             placeNames={step.placeNames}
+            hirePlaceNames={step.hirePlaceNames}
+            hireHours={step.hireHours}
+            hireIncludedKm={step.hireIncludedKm}
             invalidFields={invalidFields}
             describedBy={errorText ? errorId : undefined}
           />
@@ -333,7 +405,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                 <div>
                   <div className="vehicle-step__toolbar">
                     <h2>{t('booking.vehicle.chooseTitle')}</h2>
-                    <CurrencyForm values={values} currency={currency} origin={step.origin} />
+                    <CurrencyForm fields={fields} currency={currency} origin={step.origin} />
                   </div>
                   <ul className="offers">
                     {outcome.offers.map((offer, index) => (
@@ -368,7 +440,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                                 <span>{t('booking.vehicle.priceIncludes')}</span>
                               </p>
                               <Form method="post" preventScrollReset>
-                                <TripFields values={values} />
+                                <TripFields fields={fields} />
                                 <input type="hidden" name="currency" value={currency} />
                                 <input type="hidden" name="page" value={step.pageNonce} />
                                 <input type="hidden" name="shownPrice" value={offer.priceMinor} />

@@ -48,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       to: view.trip.destination.typed ?? view.trip.destination.name,
       date: view.trip.date,
       time: view.trip.time,
+      hire: view.trip.hire,
     },
     vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
     extras: view.extras,
@@ -147,10 +148,18 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                 <tr>
                   <th scope="row">
                     <span className="invoice__item">
-                      {t('invoice.transfer', { vehicle: loaderData.vehicle.title })}
+                      {t(trip.hire ? 'invoice.hire' : 'invoice.transfer', {
+                        vehicle: loaderData.vehicle.title,
+                      })}
                     </span>
                     <span className="invoice__detail">
-                      {t('invoice.route', { from: trip.from, to: trip.to })}
+                      {trip.hire
+                        ? t('invoice.hireDetail', {
+                            from: trip.from,
+                            count: trip.hire.hours,
+                            km: trip.hire.includedKm,
+                          })
+                        : t('invoice.route', { from: trip.from, to: trip.to })}
                     </span>
                     <span className="invoice__detail">
                       {t('invoice.when', {

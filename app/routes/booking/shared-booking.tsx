@@ -46,7 +46,9 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
             <FactList
               facts={[
                 [t('received.pickup'), trip.from],
-                [t('received.dropoff'), trip.to],
+                trip.hire
+                  ? [t('received.hire'), t('search.hoursOption', { count: trip.hire.hours })]
+                  : [t('received.dropoff'), trip.to],
                 [t('received.pickupDate'), formatDate(trip.date, language)],
                 [t('received.pickupTime'), trip.time],
                 trip.flightNumber ? [t('received.flightNumber'), trip.flightNumber] : null,

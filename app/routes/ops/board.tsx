@@ -212,7 +212,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </td>
                   <td>{booking.vehicle}</td>
-                  <td>{t('ops.routeValue', { from: booking.from, to: booking.to })}</td>
+                  <td>{booking.route}</td>
                   <td>{booking.passengers ?? '–'}</td>
                   <td>{booking.flight ?? '–'}</td>
                   <td>{booking.traveller || '–'}</td>

@@ -59,10 +59,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
           label={t('ops.booking.when')}
           value={t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}
         />
-        <Detail
-          label={t('ops.booking.route')}
-          value={t('ops.routeValue', { from: booking.trip.from, to: booking.trip.to })}
-        />
+        <Detail label={t('ops.booking.route')} value={booking.trip.route} />
         <Detail
           label={t('ops.booking.distance')}
           value={t('ops.booking.distanceValue', { km: booking.trip.km })}

@@ -45,7 +45,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
         <dt>{t('ops.booking.when')}</dt>
         <dd>{t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}</dd>
         <dt>{t('ops.booking.route')}</dt>
-        <dd>{t('ops.routeValue', { from: booking.trip.from, to: booking.trip.to })}</dd>
+        <dd>{booking.trip.route}</dd>
         <dt>{t('ops.booking.name')}</dt>
         <dd>{booking.trip.traveller || t('ops.booking.none')}</dd>
         <dt>{t('ops.board.columns.status')}</dt>

@@ -30,7 +30,7 @@ export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
             </h2>
             <dl className="ops-details">
               <dt>{t('ops.booking.route')}</dt>
-              <dd>{t('ops.routeValue', { from: job.from, to: job.to })}</dd>
+              <dd>{job.route}</dd>
               <dt>{t('ops.booking.vehicle')}</dt>
               <dd>{job.vehicle}</dd>
               <dt>{t('ops.runSheet.load')}</dt>

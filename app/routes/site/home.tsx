@@ -7,7 +7,7 @@ import { listServices } from '~/content/services.server'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { listBlogCards } from '~/content/blog.server'
 import { listTestimonials } from '~/content/pages.server'
-import { RouteSearchForm } from '~/components/route-search-form'
+import { RideSearch } from '~/components/route-search-form'
 import { BlogCard, ServiceCard, VehicleCard } from '~/components/cards'
 import { TestimonialCarousel } from '~/components/testimonial-carousel'
 import { SocialLinks } from '~/components/site-footer'
@@ -71,12 +71,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t('home.hero.title')}
           </h1>
           <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
-          <RouteSearchForm
+          <RideSearch
             idPrefix="home-search"
             dateMin={loaderData.dateMin}
             dateMax={loaderData.dateMax}
             times={loaderData.times}
             placeNames={loaderData.placeNames}
+            hirePlaceNames={loaderData.hirePlaceNames}
+            hireHours={loaderData.hireHours}
+            hireIncludedKm={loaderData.hireIncludedKm}
             origin="home"
           />
           <ul className="hero__promises">

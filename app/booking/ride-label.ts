@@ -1,0 +1,19 @@
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+/** A ride's ends as the pages and e-mails name them; `hire` when it is hired by the hour. */
+export interface RideEnds {
+  from: string
+  to: string
+  hire: { hours: number } | null
+}
+
+/**
+ * A ride in one line, as lists, subjects and calendar events show it: a
+ * transfer as "From → To", a hire by the hour as where it starts and for how
+ * long ("Kadıköy, 4 hours by the hour"). Pure, so server and pages word it alike.
+ */
+export function rideLine(t: Translate, ride: RideEnds): string {
+  return ride.hire
+    ? t('ride.hireLine', { from: ride.from, count: ride.hire.hours })
+    : t('ride.transferLine', { from: ride.from, to: ride.to })
+}
