@@ -159,6 +159,7 @@ const hourlyHire = new RegExp(
     ' all day ',
     ' at your disposal ',
     ' day with a chauffeur',
+    ' with the driver waiting',
     ' how many hours ',
     ' saatlik (sofor|hizmet|kiralama)',
     ' saatlik ucret(i|le|ler)? ',
@@ -169,6 +170,7 @@ const hourlyHire = new RegExp(
     ' gun boyu ',
     ' emrinizde ',
     ' (bir )?gunluk soforlu',
+    ' soforun(uz)? sizi (\\w+ (da|de|ta|te) )?(bekledigi|beklerken) (\\w+ (da|de|ta|te) )?(gunubirlik|bir gun)',
   ].join('|'),
 )
 const returnTrip = new RegExp(
@@ -352,6 +354,13 @@ describe('texts promise only what can be booked', () => {
     expect(
       sendsHourlyToPhone('[Saatlik kiralama](/booking-vehicle?mode=hourly) için arayın.'),
     ).toBe(true)
+    expect(hourlyHire.test(folded('A day trip with the driver waiting for you in Bursa'))).toBe(
+      true,
+    )
+    expect(hourlyHire.test(folded("Şoförün sizi Bursa'da beklediği günübirlik bir gezi"))).toBe(
+      true,
+    )
+    expect(hourlyHire.test(folded("Şoförünüz sizi beklerken Abant'ta bir gün geçirin"))).toBe(true)
     expect(hourlyHire.test(folded('Your driver waits for you in the arrivals hall'))).toBe(false)
     expect(hourlyHire.test(folded('Şoförünüz geliş salonunda sizi bekler'))).toBe(false)
     expect(sellsHourly('Plans change. Book a driver by the hour online.')).toBe(true)
