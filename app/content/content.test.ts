@@ -189,6 +189,47 @@ describe('pages', () => {
   })
 })
 
+describe('link markup', () => {
+  // `[label](/path)` becomes a link only where a page renders the text with
+  // InlineText: a service's paragraphs and section texts, the About story, and
+  // the blocks of posts and legal pages. Anywhere else it would reach the page, a
+  // card or a meta description as raw brackets.
+  const markup = /\[[^\]]+\]\([^)\s]+\)/
+  it('appears only in texts the pages render as links', () => {
+    for (const language of languages) {
+      const about = aboutContent(language, site)
+      const plain = [
+        ...listServices(language, site).flatMap((service) => [
+          service.title,
+          service.summary,
+          ...service.features,
+          ...service.sections.map((section) => section.title),
+        ]),
+        about.heading,
+        about.lead,
+        ...about.values.flatMap((value) => [value.title, value.text]),
+        ...about.stats.flatMap((stat) => [stat.value, stat.label]),
+        ...about.partners.flatMap((partner) => [partner.name, partner.text]),
+        ...listPricingPlans(language, site).flatMap((plan) => [plan.title, plan.description, ...plan.features]),
+        ...listTestimonials(language, site).flatMap((item) => [item.name, item.role, item.content]),
+        ...listBlogCards(language, site).flatMap((card) => {
+          const post = findBlogPost(card.id, language, site)!
+          return [
+            post.title,
+            post.category,
+            post.metaDescription,
+            ...post.sections.flatMap((block) =>
+              block.type === 'heading' ? [block.text] : block.type === 'image' ? [block.alt] : [],
+            ),
+          ]
+        }),
+      ]
+      expect(plain.filter((text) => markup.test(text))).toEqual([])
+    }
+    expect(markup.test('[Book a driver by the hour](/booking-vehicle?mode=hourly) online')).toBe(true)
+  })
+})
+
 describe('pricing plans', () => {
   it('bills annual as twelve months at 20 % off, in cents', () => {
     expect(planPriceCents(599.95, 'monthly')).toBe(59995)

@@ -14,9 +14,12 @@ import tr from '~/locales/tr.json'
 /**
  * What the texts may promise, read through the loaders the pages use (both
  * languages, settings filled in). Online, the site sells one-way transfers, priced
- * instantly, to every served place including the far cities. Hire by the hour,
- * return trips booked together and the plans' monthly hours are booked with the
- * office: a text that mentions them must say so (call us or WhatsApp).
+ * instantly, to every served place including the far cities, and hire by the hour
+ * from a pickup in Istanbul: no text may send the traveller to the phone for it,
+ * and a page that sells it links to its form. Return trips booked together are
+ * booked with the office: a text that mentions them must say so (call us or
+ * WhatsApp). Testimonials and the plans' included hours are left out of the
+ * hourly rules, for the reasons given at `customersOwnWords` and `plansIncludedHours`.
  */
 
 const site = siteSettingsFrom(parseEnv({}))
@@ -27,6 +30,32 @@ interface Item {
   where: string
   prose: string[]
   labels: string[]
+  /** The sentences the hourly rules leave alone, if any (see the two reasons below). */
+  hourlyExempt?: (sentence: string) => boolean
+}
+
+/**
+ * Testimonials are customers' own words about rides they took ("I simply call
+ * the office to book the same car for the whole day"). Rewriting them to say they
+ * booked online would put words in their mouths, and they direct no one: the
+ * pages around them say how to book. So the hourly rules leave them alone; the
+ * return-trip rules still read them.
+ */
+function customersOwnWords(): boolean {
+  return true
+}
+
+/** A plan's sentence about the chauffeur hours included in it. */
+const planHours = / (hours )?included in your plan | included hours | plan(a|iniza) dahil /
+
+/**
+ * The monthly plans' included hours are drawn from the company's contract, not
+ * bought on the site, so they are booked by phone or WhatsApp, and a plan may
+ * say so. Only the sentence about those included hours is left alone: any other
+ * sentence of a plan that sends hire by the hour to the phone is still an offender.
+ */
+function plansIncludedHours(sentence: string): boolean {
+  return planHours.test(folded(sentence))
 }
 
 function blockTexts(blocks: Block[]) {
@@ -71,6 +100,7 @@ function contentItems(language: (typeof languages)[number]): Item[] {
       where: `pricing-plans.json ${plan.id} (${language})`,
       prose: [plan.description],
       labels: [plan.title, ...plan.features],
+      hourlyExempt: plansIncludedHours,
     })
   }
   for (const testimonial of listTestimonials(language, site)) {
@@ -78,6 +108,7 @@ function contentItems(language: (typeof languages)[number]): Item[] {
       where: `testimonials.json ${testimonial.id} (${language})`,
       prose: [testimonial.content],
       labels: [testimonial.role],
+      hourlyExempt: customersOwnWords,
     })
   }
   const about = aboutContent(language, site)
@@ -128,6 +159,7 @@ const hourlyHire = new RegExp(
     ' all day ',
     ' at your disposal ',
     ' day with a chauffeur',
+    ' with the driver waiting',
     ' how many hours ',
     ' saatlik (sofor|hizmet|kiralama)',
     ' saatlik ucret(i|le|ler)? ',
@@ -138,6 +170,7 @@ const hourlyHire = new RegExp(
     ' gun boyu ',
     ' emrinizde ',
     ' (bir )?gunluk soforlu',
+    ' soforun(uz)? sizi (\\w+ (da|de|ta|te) )?(bekledigi|beklerken) (\\w+ (da|de|ta|te) )?(gunubirlik|bir gun)',
   ].join('|'),
 )
 const returnTrip = new RegExp(
@@ -182,12 +215,20 @@ const bookedByPhoneOnly = (text: string) => returnTrip.test(folded(text))
 /** A text's sentences, each on its own: one may sell a return by phone beside another that sells hours online. */
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+/)
 
+const noExemption = () => false
+
+/** Whether a text speaks of hire by the hour, outside the sentences left alone. */
+const sellsHourly = (text: string, exempt: (sentence: string) => boolean = noExemption) =>
+  sentences(text).some((sentence) => !exempt(sentence) && hourlyHire.test(folded(sentence)))
+
 /**
  * A sentence that speaks of hire by the hour and sends the traveller to the
  * phone or WhatsApp for it, as if it could not be booked online.
  */
-const sendsHourlyToPhone = (text: string) =>
-  sentences(text).some((sentence) => hourlyHire.test(folded(sentence)) && saysHowToBook(sentence))
+const sendsHourlyToPhone = (text: string, exempt: (sentence: string) => boolean = noExemption) =>
+  sentences(text).some(
+    (sentence) => !exempt(sentence) && hourlyHire.test(folded(sentence)) && saysHowToBook(sentence),
+  )
 
 /** Where hire by the hour is booked online: the vehicle step with its 'By the hour' form. */
 const hourlyBookingPath = '/booking-vehicle?mode=hourly'
@@ -251,7 +292,7 @@ describe('texts promise only what can be booked', () => {
   it('sends no one to the phone for hire by the hour: it is booked online', () => {
     const offenders = allItems.flatMap((item) =>
       [...item.prose, ...item.labels]
-        .filter(sendsHourlyToPhone)
+        .filter((text) => sendsHourlyToPhone(text, item.hourlyExempt))
         .map((text) => `${item.where}: ${text}`),
     )
     expect(offenders).toEqual([])
@@ -260,10 +301,21 @@ describe('texts promise only what can be booked', () => {
   it('links to the hourly booking from every content page that sells hire by the hour', () => {
     const offenders = allItems
       .filter((item) => !item.where.startsWith('en.json') && !item.where.startsWith('tr.json'))
-      .filter((item) => item.prose.some((text) => hourlyHire.test(folded(text))))
+      .filter((item) => item.prose.some((text) => sellsHourly(text, item.hourlyExempt)))
       .filter((item) => !item.prose.some((text) => text.includes(hourlyBookingPath)))
       .map((item) => item.where)
     expect(offenders).toEqual([])
+  })
+
+  it("leaves only testimonials and the plans' included hours out of the hourly rules", () => {
+    const exempt = allItems.filter((item) => item.hourlyExempt)
+    expect(exempt.length).toBeGreaterThan(0)
+    for (const item of exempt) {
+      expect(item.where).toMatch(/^(testimonials|pricing-plans)\.json /)
+      expect(item.hourlyExempt).toBe(
+        item.where.startsWith('testimonials') ? customersOwnWords : plansIncludedHours,
+      )
+    }
   })
 
   it('sends no one to the phone for a second seat: the extras step sells them by quantity', () => {
@@ -298,6 +350,46 @@ describe('texts promise only what can be booked', () => {
     expect(sendsHourlyToPhone('For a driver by the hour, call us.')).toBe(true)
     expect(
       sendsHourlyToPhone('Book a driver by the hour online. For a return trip, call us.'),
+    ).toBe(false)
+    expect(
+      sendsHourlyToPhone('[Saatlik kiralama](/booking-vehicle?mode=hourly) için arayın.'),
+    ).toBe(true)
+    expect(hourlyHire.test(folded('A day trip with the driver waiting for you in Bursa'))).toBe(
+      true,
+    )
+    expect(hourlyHire.test(folded("Şoförün sizi Bursa'da beklediği günübirlik bir gezi"))).toBe(
+      true,
+    )
+    expect(hourlyHire.test(folded("Şoförünüz sizi beklerken Abant'ta bir gün geçirin"))).toBe(true)
+    expect(hourlyHire.test(folded('Your driver waits for you in the arrivals hall'))).toBe(false)
+    expect(hourlyHire.test(folded('Şoförünüz geliş salonunda sizi bekler'))).toBe(false)
+    expect(sellsHourly('Plans change. Book a driver by the hour online.')).toBe(true)
+    const planText =
+      'The chauffeur hours included in your plan are drawn from your contract and booked by phone or WhatsApp.'
+    expect(sellsHourly(planText)).toBe(true)
+    expect(sellsHourly(planText, plansIncludedHours)).toBe(false)
+    expect(sendsHourlyToPhone(planText)).toBe(true)
+    expect(sendsHourlyToPhone(planText, plansIncludedHours)).toBe(false)
+    expect(
+      sendsHourlyToPhone(
+        'Plana dâhil saatlik şoför hizmeti sözleşmenizden düşülür; bu saatleri telefonla ayırtırsınız.',
+        plansIncludedHours,
+      ),
+    ).toBe(false)
+    expect(
+      sendsHourlyToPhone(
+        `${planText} For any other driver by the hour, call us.`,
+        plansIncludedHours,
+      ),
+    ).toBe(true)
+    expect(
+      sendsHourlyToPhone('I simply call the office to book the same car for the whole day.'),
+    ).toBe(true)
+    expect(
+      sendsHourlyToPhone(
+        'I simply call the office to book the same car for the whole day.',
+        customersOwnWords,
+      ),
     ).toBe(false)
     expect(bookedByPhoneOnly('Gidiş ve dönüş vapur saatlerini kontrol edin')).toBe(false)
     expect(saysHowToBook('Call us or write to us on WhatsApp')).toBe(true)

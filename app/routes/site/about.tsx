@@ -6,6 +6,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { aboutContent } from '~/content/pages.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
+import { InlineText } from '~/components/rich-text'
 import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -30,7 +31,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">{t('about.storyEyebrow')}</p>
             <h2 id="story-title">{about.heading}</h2>
             {about.story.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
+              <p key={index}>
+                <InlineText text={paragraph} />
+              </p>
             ))}
           </div>
           <img src="/images/about.svg" alt="" width="600" height="500" className="split__media" />

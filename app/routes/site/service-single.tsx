@@ -6,6 +6,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { findServiceOrFirst, listServices } from '~/content/services.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
+import { InlineText } from '~/components/rich-text'
 import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -45,7 +46,9 @@ export default function ServiceSingle({ loaderData }: Route.ComponentProps) {
           <article className="prose">
             <img src={service.image} alt="" width="600" height="400" className="rounded" />
             {service.paragraphs.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
+              <p key={index}>
+                <InlineText text={paragraph} />
+              </p>
             ))}
             <h2>{t('services.features')}</h2>
             <ul className="ticks ticks--2">
@@ -60,7 +63,9 @@ export default function ServiceSingle({ loaderData }: Route.ComponentProps) {
                 <img src={section.image} alt="" width="600" height="400" loading="lazy" />
                 <div>
                   <h2>{section.title}</h2>
-                  <p>{section.text}</p>
+                  <p>
+                    <InlineText text={section.text} />
+                  </p>
                 </div>
               </section>
             ))}
