@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  selectionHire,
+  selectionParams,
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
@@ -20,7 +22,8 @@ const post = {
 describe('vehicleSelectionSchema', () => {
   it('reads a Select post: the trip, the currency, the class, the price shown and the nonce', () => {
     const parsed = vehicleSelectionSchema.parse(post)
-    expect(parsed).toEqual({ ...post, shownPrice: 12345 })
+    // A post without a mode is a transfer's; the hire's fields are then empty.
+    expect(parsed).toEqual({ ...post, shownPrice: 12345, mode: 'transfer', hours: '', km: '' })
     expect(selectionTrip(parsed)).toEqual({
       date: '2027-06-01',
       time: '14:30',
@@ -72,18 +75,52 @@ describe('vehicleSelectionSchema', () => {
 describe('selectionTripSchema', () => {
   it('reads the trip of any post, even one refused for its class', () => {
     expect(selectionTripSchema.parse({ ...post, vehicleClass: 'sedan' })).toEqual({
+      mode: 'transfer',
       date: '2027-06-01',
       time: '14:30',
       pickup: 'Istanbul Airport (IST)',
       destination: 'Kadıköy',
+      hours: '',
+      km: '',
       currency: 'USD',
     })
     expect(selectionTripSchema.parse({})).toEqual({
+      mode: 'transfer',
       date: '',
       time: '',
       pickup: '',
       destination: '',
+      hours: '',
+      km: '',
       currency: 'EUR',
     })
+  })
+
+  it('reads an hourly post as the hire it searched, and gives its search back', () => {
+    const hourly = selectionTripSchema.parse({
+      mode: 'hourly',
+      date: '2027-06-01',
+      time: '09:00',
+      pickup: ' Kadıköy ',
+      hours: '4',
+      km: '90',
+      currency: 'TRY',
+    })
+    expect(hourly.mode).toBe('hourly')
+    expect(selectionHire(hourly)).toEqual({
+      date: '2027-06-01',
+      time: '09:00',
+      pickup: 'Kadıköy',
+      hours: '4',
+      plannedKm: '90',
+    })
+    expect(selectionParams(hourly).toString()).toBe(
+      'mode=hourly&date=2027-06-01&time=09%3A00&pickup=Kad%C4%B1k%C3%B6y&hours=4&km=90&currency=TRY',
+    )
+    // Any other mode is a transfer, searched by its four fields.
+    const other = selectionTripSchema.parse({ ...post, mode: 'rental' })
+    expect(other.mode).toBe('transfer')
+    expect(selectionParams(other).get('mode')).toBeNull()
+    expect(selectionParams(other).get('destination')).toBe('Kadıköy')
   })
 })
