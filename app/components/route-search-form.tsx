@@ -155,6 +155,41 @@ function PlaceInput({
   )
 }
 
+/** A required choice from a list, with a disabled placeholder until one is made. */
+function RequiredSelect({
+  id,
+  name,
+  label,
+  placeholder,
+  options,
+  value,
+  invalid,
+}: {
+  id: string
+  name: string
+  label: string
+  placeholder: string
+  options: { value: string; label: string }[]
+  value?: string
+  invalid: object
+}) {
+  return (
+    <div className="field field--narrow">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} required defaultValue={value ?? ''} {...invalid}>
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** The pickup date and time, shared by both forms. */
 function WhenInputs({
   ids,
@@ -187,25 +222,15 @@ function WhenInputs({
           {...invalid('date')}
         />
       </div>
-      <div className="field field--narrow">
-        <label htmlFor={ids.time}>{t('search.time')}</label>
-        <select
-          id={ids.time}
-          name="time"
-          required
-          defaultValue={values.time ?? ''}
-          {...invalid('time')}
-        >
-          <option value="" disabled>
-            {t('search.selectTime')}
-          </option>
-          {times.map((time) => (
-            <option key={time} value={time}>
-              {time}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RequiredSelect
+        id={ids.time}
+        name="time"
+        label={t('search.time')}
+        placeholder={t('search.selectTime')}
+        options={times.map((time) => ({ value: time, label: time }))}
+        value={values.time}
+        invalid={invalid('time')}
+      />
     </>
   )
 }
@@ -361,25 +386,18 @@ function HourlyForm({
           times={times}
           invalid={invalid}
         />
-        <div className="field field--narrow">
-          <label htmlFor={id('hours')}>{t('search.hours')}</label>
-          <select
-            id={id('hours')}
-            name="hours"
-            required
-            defaultValue={values.hours ?? ''}
-            {...field('hours')}
-          >
-            <option value="" disabled>
-              {t('search.selectHours')}
-            </option>
-            {hours.map((count) => (
-              <option key={count} value={count}>
-                {t('search.hoursOption', { count })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RequiredSelect
+          id={id('hours')}
+          name="hours"
+          label={t('search.hours')}
+          placeholder={t('search.selectHours')}
+          options={hours.map((count) => ({
+            value: String(count),
+            label: t('search.hoursOption', { count }),
+          }))}
+          value={values.hours}
+          invalid={field('hours')}
+        />
         <div className="field field--narrow">
           <label htmlFor={id('km')}>{t('search.plannedKm')}</label>
           <input

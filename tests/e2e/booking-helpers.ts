@@ -154,3 +154,22 @@ export async function bookAndPay(
   await payWith(page, cards.success, testInfo)
   await expect(page).toHaveURL(/\/booking-received$/)
 }
+
+/** The booking reference the received page shows, once its payment is confirmed. */
+export async function receivedReference(page: Page): Promise<string> {
+  const main = page.locator('main')
+  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
+  return /MC-[A-Z0-9]{6}/.exec((await main.textContent()) ?? '')![0]
+}
+
+/**
+ * From a payment step with its billing filled: accept the terms, Book Now and
+ * pay with the success card. Ends on the received page; returns the reference.
+ */
+export async function bookNowAndPay(page: Page, testInfo: TestInfo): Promise<string> {
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  return receivedReference(page)
+}

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
-import { bookAndPay, tripTime } from './booking-helpers'
+import { bookAndPay, receivedReference, tripTime } from './booking-helpers'
+import { istanbulPickupIn } from './traveller-helpers'
 import { outboxDir, paidToken } from './database'
 
 /**
@@ -136,49 +137,14 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   await expect(page.getByText(/refunded \(refund SR\d+/)).toBeVisible()
 })
 
-/**
- * A pickup three hours from now (past the two-hour notice), on the quarter
- * hour, in Istanbul: under 24 hours away whenever the test runs. It falls
- * today, or before 04:00 tomorrow, so it never shares a time slot with the
- * trips of the other specs (tripTime starts at 04:00). The no-JS project's
- * trip is a quarter of an hour later than the JS project's.
- */
-function soonPickup(testInfo: TestInfo): { day: string; time: string } {
-  const quarter = 15 * 60_000
-  const offset = testInfo.project.name === 'no-js' ? quarter : 0
-  let at = Math.ceil((Date.now() + 3 * 3_600_000) / quarter) * quarter + offset
-  const parts = (instant: number) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Istanbul',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(instant)
-  // 00:00 on the time list means the midnight that ends the chosen day: step past it.
-  if (
-    parts(at).find((part) => part.type === 'hour')?.value === '00' &&
-    parts(at).find((part) => part.type === 'minute')?.value === '00'
-  ) {
-    at += 2 * quarter
-  }
-  const value = (type: string) => parts(at).find((part) => part.type === type)!.value
-  return {
-    day: `${value('year')}-${value('month')}-${value('day')}`,
-    time: `${value('hour')}:${value('minute')}`,
-  }
-}
-
 test('under 24 hours before pickup, a refund needs a reason to override the terms', async ({
   page,
 }, testInfo) => {
-  const { day, time } = soonPickup(testInfo)
+  // Three hours ahead (past the two-hour notice): under 24 hours whenever the test runs.
+  // It falls today, or before 04:00 tomorrow, so it shares no time with tripTime's slots.
+  const { date: day, time } = istanbulPickupIn(3)
   await bookAndPay(page, time, testInfo, { day })
-  const main = page.locator('main')
-  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
-  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+  const reference = await receivedReference(page)
 
   const dispatcher = newDispatcher(testInfo)
   await page.goto(`/ops/bookings/${reference}/cancel`)
@@ -217,9 +183,7 @@ test('under 24 hours before pickup, a refund needs a reason to override the term
 
 test('a cancel from another site, or by a driver, changes nothing', async ({ page }, testInfo) => {
   await bookAndPay(page, tripTime(testInfo, 15), testInfo)
-  const main = page.locator('main')
-  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
-  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+  const reference = await receivedReference(page)
 
   const dispatcher = newDispatcher(testInfo)
   await page.goto(`/ops/bookings/${reference}/cancel`)

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './helpers'
 import {
-  cards,
+  bookNowAndPay,
   chooseVehicle,
   extraCard,
   fillBilling,
   fillPassenger,
   passengerForm,
-  payWith,
   total,
   tripTime,
 } from './booking-helpers'
@@ -48,13 +47,7 @@ test('a family books two child seats', async ({ page }, testInfo) => {
   await expect(page.getByRole('main')).toContainText('Child Seat × 2')
 
   await fillBilling(page)
-  await page.getByLabel(/I have read and accept/).check()
-  await page.getByRole('button', { name: 'Book Now' }).click()
-  await payWith(page, cards.success, testInfo)
-  await expect(page).toHaveURL(/\/booking-received$/)
-  const main = page.locator('main')
-  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
-  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+  const reference = await bookNowAndPay(page, testInfo)
   await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
     'Child Seat × 2',
   )

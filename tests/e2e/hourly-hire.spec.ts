@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
 import {
-  cards,
+  bookNowAndPay,
   fillBilling,
   fillPassenger,
   passengerForm,
-  payWith,
   summary,
   total,
   tripTime,
@@ -65,13 +64,7 @@ test('four hours with a Business Luxury Minivan, from the home page to the board
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   await fillBilling(page)
-  await page.getByLabel(/I have read and accept/).check()
-  await page.getByRole('button', { name: 'Book Now' }).click()
-  await payWith(page, cards.success, testInfo)
-  await expect(page).toHaveURL(/\/booking-received$/)
-  const main = page.locator('main')
-  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
-  const reference = (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+  const reference = await bookNowAndPay(page, testInfo)
   const voucher = page.getByRole('article', { name: /voucher/i })
   await expect(voucher).toContainText('By the hour')
   await expect(voucher).toContainText('4 hours')

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
-import { bookAndPay, tripTime } from './booking-helpers'
+import { bookAndPay, receivedReference, tripTime } from './booking-helpers'
 import { mailsWith, paidToken } from './database'
 import { staffCommand } from './staff-helpers'
 
@@ -53,9 +53,7 @@ async function signOut(page: Page, language: 'en' | 'tr' = 'en') {
 /** Books the trip on `day` at `time` and pays it in full; returns its reference. */
 async function paidBooking(page: Page, time: string, testInfo: TestInfo): Promise<string> {
   await bookAndPay(page, time, testInfo, { day })
-  const main = page.locator('main')
-  await expect(main).toContainText(/MC-[A-Z0-9]{6}/)
-  return (await main.textContent())!.match(/MC-[A-Z0-9]{6}/)![0]
+  return receivedReference(page)
 }
 
 test('a day at the office: set up, book, dispatch, cancel and drive', async ({

@@ -422,6 +422,13 @@ export async function startFakeIyzico(keys: {
     }
   }
 
+  /** The form that took this payment, if it was paid. */
+  function paidSession(paymentId: string) {
+    return [...sessions.values()].find(
+      (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
+    )
+  }
+
   /**
    * A refund by payment id (v2): only of a payment this fake took, in its
    * currency, for a positive amount that with earlier refunds stays within
@@ -435,9 +442,7 @@ export async function startFakeIyzico(keys: {
     nextRefundFailure = null
     if (failure) return failureAnswer(body, failure)
     const paymentId = String(body.paymentId)
-    const session = [...sessions.values()].find(
-      (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
-    )
+    const session = paidSession(paymentId)
     if (!session) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundUnknownPayment)
     if (cancelled.has(paymentId)) return failureAnswer(body, FAKE_IYZICO_ERRORS.paymentCancelled)
     if (body.currency !== session.request.currency) {
@@ -473,9 +478,7 @@ export async function startFakeIyzico(keys: {
     nextCancelFailure = null
     if (failure) return failureAnswer(body, failure)
     const paymentId = String(body.paymentId)
-    const session = [...sessions.values()].find(
-      (candidate) => candidate.paymentId === paymentId && candidate.outcome === 'success',
-    )
+    const session = paidSession(paymentId)
     if (!session) return failureAnswer(body, FAKE_IYZICO_ERRORS.refundUnknownPayment)
     if (cancelled.has(paymentId)) return failureAnswer(body, FAKE_IYZICO_ERRORS.paymentCancelled)
     if (settled.has(paymentId) || refunded.has(paymentId)) {
