@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, openIn } from './helpers'
+import { expectNoAxeViolations, openIn, routeSearchForm } from './helpers'
 import { openServerDatabase } from './database'
 import {
   bookingsFor,
@@ -153,7 +153,7 @@ test('refresh and the back button keep what was entered and make no second draft
   await expect(page).toHaveURL(/\/booking-extra$/)
   await page.getByRole('link', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/booking-vehicle\?/)
-  await expect(page.getByLabel('Pickup Location')).toHaveValue('SAW')
+  await expect(routeSearchForm(page).getByLabel('Pickup Location')).toHaveValue('SAW')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
   await expect(extraCard(page, 'Booster seat').getByRole('status')).toHaveText('1 added')

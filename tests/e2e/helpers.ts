@@ -11,6 +11,11 @@ export function istanbulDateIn(days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
 }
 
+/** The route search form (the search also holds the by-the-hour form, with its own pickup field). */
+export function routeSearchForm(page: Page) {
+  return page.getByRole('form', { name: 'Search for a ride' })
+}
+
 export function tomorrowInIstanbul(): string {
   return istanbulDateIn(1)
 }

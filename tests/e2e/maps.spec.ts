@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { tomorrowInIstanbul, waitForHydration } from './helpers'
+import { routeSearchForm, tomorrowInIstanbul, waitForHydration } from './helpers'
 
 // Maps enhancements need JavaScript; the no-js project checks the plain form elsewhere.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
@@ -78,7 +78,7 @@ async function fillHomeSearch(page: Page, pickup: string, { date = false } = {})
   await installFakeMaps(page)
   await page.goto('/')
   await waitForHydration(page)
-  const form = page.getByRole('form', { name: 'Search for a ride' })
+  const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill(pickup)
   await form.getByLabel('Destination').fill('SAW')
   if (date) await form.getByLabel('Date').fill(tomorrowInIstanbul())
@@ -94,11 +94,13 @@ test.describe('with a browser Maps key', () => {
     await page.goto('/')
     // Typing before hydration reaches the plain field, whose suggestions never load.
     await waitForHydration(page)
-    const pickup = page
+    const pickup = routeSearchForm(page)
       .getByRole('combobox', { name: 'Pickup Location' })
-      .or(page.getByLabel('Pickup Location'))
+      .or(routeSearchForm(page).getByLabel('Pickup Location'))
     await pickup.first().click()
-    await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+    await routeSearchForm(page)
+      .getByLabel('Pickup Location')
+      .pressSequentially('Kad', { delay: 30 })
     const option = page.getByRole('option', { name: 'Kadıköy, İstanbul, Türkiye' })
     await expect(option).toBeVisible()
     // Debounced: one request for the three keystrokes.
@@ -115,8 +117,10 @@ test.describe('with a browser Maps key', () => {
     await installFakeMaps(page, 2)
     await page.goto('/')
     await waitForHydration(page)
-    await page.getByLabel('Pickup Location').click()
-    await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+    await routeSearchForm(page).getByLabel('Pickup Location').click()
+    await routeSearchForm(page)
+      .getByLabel('Pickup Location')
+      .pressSequentially('Kad', { delay: 30 })
     // The suggestions list itself (the time select has options too). What was typed
     // while the script was still loading is asked for once it has loaded.
     const suggestions = page.getByRole('listbox', { name: 'Suggested places' })
@@ -213,10 +217,10 @@ test('without a key the Maps script is never requested', async ({ page }) => {
   })
   await page.goto('/')
   await waitForHydration(page)
-  await page.getByLabel('Pickup Location').click()
-  await page.getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
+  await routeSearchForm(page).getByLabel('Pickup Location').click()
+  await routeSearchForm(page).getByLabel('Pickup Location').pressSequentially('Kad', { delay: 30 })
   await page.waitForTimeout(500)
   expect(mapsRequests).toEqual([])
   expect(await page.evaluate(() => 'google' in window)).toBe(false)
-  await expect(page.getByLabel('Pickup Location')).toHaveAttribute('list', /.+/)
+  await expect(routeSearchForm(page).getByLabel('Pickup Location')).toHaveAttribute('list', /.+/)
 })

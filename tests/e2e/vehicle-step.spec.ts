@@ -1,9 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, openIn, tomorrowInIstanbul, waitForHydration } from './helpers'
+import {
+  expectNoAxeViolations,
+  openIn,
+  routeSearchForm,
+  tomorrowInIstanbul,
+  waitForHydration,
+} from './helpers'
 
 async function searchFromHome(page: Page, pickup: string, destination: string, time = '10:00') {
   await page.goto('/')
-  const form = page.getByRole('form', { name: 'Search for a ride' })
+  const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill(pickup)
   await form.getByLabel('Destination').fill(destination)
   await form.getByLabel('Date').fill(tomorrowInIstanbul())
@@ -73,7 +79,7 @@ test('a place outside the area opens the home apology with its Okay button', asy
 }, testInfo) => {
   await page.goto('/')
   if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page)
-  const form = page.getByRole('form', { name: 'Search for a ride' })
+  const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill('Ankara')
   await form.getByLabel('Destination').fill('SAW')
   await form.getByLabel('Date').fill(tomorrowInIstanbul())
@@ -91,7 +97,7 @@ test('a place outside the area opens the home apology with its Okay button', asy
   await expectNoAxeViolations(page, testInfo)
   await dialog.getByRole('button', { name: 'Okay' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByLabel('Pickup Location')).toHaveValue('Ankara')
+  await expect(routeSearchForm(page).getByLabel('Pickup Location')).toHaveValue('Ankara')
 })
 
 test('an empty search says so on the home page, in the page language', async ({
@@ -135,7 +141,10 @@ test('a bare city asks for the district and never suggests an airport', async ({
 test('an unknown place gets suggestions that search again', async ({ page }) => {
   await searchFromHome(page, 'Kadikoyy', 'SAW')
   await expect(page.getByRole('alert')).toContainText('We could not find “Kadikoyy”')
-  await expect(page.getByLabel('Pickup Location')).toHaveAttribute('aria-invalid', 'true')
+  await expect(routeSearchForm(page).getByLabel('Pickup Location')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
   await page.getByRole('alert').getByRole('link', { name: 'Kadıköy' }).click()
   await expect(prices(page)).toHaveCount(4)
 })
@@ -145,7 +154,7 @@ test('a missing field and a date too far are explained with the form still fille
 }) => {
   await page.goto(`/booking-vehicle?date=${tomorrowInIstanbul()}&time=&pickup=SAW&destination=Şile`)
   await expect(page.getByRole('alert')).toHaveText('Please fill in all fields.')
-  await expect(page.getByLabel('Pickup Location')).toHaveValue('SAW')
+  await expect(routeSearchForm(page).getByLabel('Pickup Location')).toHaveValue('SAW')
   await expect(page).toHaveTitle(/^Error: /)
   await page.goto('/booking-vehicle?date=2099-01-01&time=10:00&pickup=SAW&destination=Şile')
   await expect(page.getByRole('alert')).toHaveText(
@@ -233,7 +242,7 @@ test('the date widget refuses a date beyond 20 days and falls back to today', as
   )
   await page.goto('/')
   await waitForHydration(page)
-  const date = page.getByRole('form', { name: 'Search for a ride' }).getByLabel('Date')
+  const date = routeSearchForm(page).getByLabel('Date')
   const today = await date.inputValue()
   const alerts: string[] = []
   page.on('dialog', async (dialog) => {
