@@ -3,7 +3,8 @@ import type { SiteSettings } from '~/config/site'
 import type { BookingRow } from '~/db/schema'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { rideMinutes } from '~/domain/booking/ride-mode'
-import { bookingCalendarEvent } from '~/mail/ics'
+import { bookingCalendarEvents } from '~/mail/ics'
+import { estimatedHours } from '~/domain/trip-search'
 import { bookingLink } from './booking-access.server'
 import type { BookingView } from './booking-view.server'
 import { rideLine } from './ride-label'
@@ -12,10 +13,10 @@ import { toLanguage } from '~/i18n/config'
 
 /**
  * The booking's calendar file (.ics): attached to the confirmation e-mail and
- * downloaded from the traveller's booking page. One event, from pickup for
- * the ride's length (the estimated drive, or the hours hired), with the
- * booking's signed link; its UID is stable per booking, so a second download
- * updates the same calendar entry.
+ * downloaded from the traveller's booking page. One event per ride (a trip
+ * there and back has two), from pickup for the ride's length (the estimated
+ * drive, or the hours hired), with the booking's signed link; the UIDs are
+ * stable per booking and ride, so a second download updates the same entries.
  */
 export function bookingCalendarFile(
   booking: BookingRow,
@@ -24,22 +25,50 @@ export function bookingCalendarFile(
   now: Date,
 ): string {
   const env = getEnv()
-  return bookingCalendarEvent({
-    uid: `${booking.id}@${new URL(env.PUBLIC_BASE_URL).host}`,
-    start: {
-      date: pickupCalendarDate(booking.trip_date, booking.trip_time),
-      time: booking.trip_time,
-    },
-    durationMinutes: rideMinutes(booking),
-    summary: `${site.brand}: ${rideLine(translatorFor(toLanguage(booking.language)), {
-      from: view.trip.pickup.name,
-      to: view.trip.destination.name,
-      hire: view.trip.hire,
-    })} (${booking.reference})`,
+  const host = new URL(env.PUBLIC_BASE_URL).host
+  const t = translatorFor(toLanguage(booking.language))
+  const event = (ride: {
+    uid: string
+    date: string
+    time: string
+    minutes: number
+    from: string
+    to: string
+    location: string
+  }) => ({
+    uid: ride.uid,
+    start: { date: ride.date, time: ride.time },
+    durationMinutes: ride.minutes,
+    summary: `${site.brand}: ${rideLine(t, { from: ride.from, to: ride.to, hire: view.trip.hire })} (${booking.reference})`,
     description: `${view.vehicle.title}. ${bookingLink(booking.id)}`,
-    location: booking.pickup_text,
+    location: ride.location,
     organizerName: site.brand,
     organizerEmail: site.email,
     now,
   })
+  const back = view.trip.back
+  return bookingCalendarEvents([
+    event({
+      uid: `${booking.id}@${host}`,
+      date: pickupCalendarDate(booking.trip_date, booking.trip_time),
+      time: booking.trip_time,
+      minutes: rideMinutes(booking),
+      from: view.trip.pickup.name,
+      to: view.trip.destination.name,
+      location: booking.pickup_text,
+    }),
+    ...(back
+      ? [
+          event({
+            uid: `${booking.id}-return@${host}`,
+            date: back.date,
+            time: back.time,
+            minutes: estimatedHours(booking.distance_km) * 60,
+            from: back.pickup.name,
+            to: back.destination.name,
+            location: booking.destination_text,
+          }),
+        ]
+      : []),
+  ])
 }

@@ -1,6 +1,9 @@
 import { PostgresAdapter, type Kysely, type Transaction, type Updateable } from 'kysely'
 import type { BookingRow, BookingsTable, Database, NewBooking } from '~/db/schema'
 import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
+import { returnRideColumns } from './return-ride'
+import { quantitiesOf } from '~/domain/booking/extras'
+import { newBookingId, newReference } from './identifiers.server'
 
 /**
  * The one owner of a booking's row: the only code that inserts a booking,
@@ -85,7 +88,60 @@ export async function changeStatus(
   const changes = { ...values, status: to, updated_at: at }
   await trx.updateTable('bookings').set(changes).where('id', '=', booking.id).execute()
   await writeEvent(trx, booking.id, booking.status, to, at, note)
-  return { ...booking, ...changes } as BookingRow
+  const changed = { ...booking, ...changes } as BookingRow
+  // Paying a trip there and back makes its return a booking of its own, in the
+  // same transaction, whichever path confirmed the payment.
+  if (to === 'confirmed' && changed.return_date) await insertReturnRide(trx, changed, at)
+  return changed
+}
+
+/**
+ * The return ride of a paid trip there and back, as its own confirmed
+ * booking linked to the outbound (`outbound_booking_id`): staff dispatch it,
+ * its driver marks it and it is cancelled on its own. Its price, extras and
+ * share of the payment come from the outbound's snapshot (see
+ * domain/booking/return-ride.ts). Made once: a second confirmation finds it.
+ */
+async function insertReturnRide(trx: Executor, outbound: BookingRow, at: string) {
+  const existing = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('outbound_booking_id', '=', outbound.id)
+    .executeTakeFirst()
+  if (existing) return
+  const extras = await trx
+    .selectFrom('booking_extras')
+    .select(['code', 'quantity', 'unit_cents'])
+    .where('booking_id', '=', outbound.id)
+    .execute()
+  const id = newBookingId()
+  let reference = newReference()
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const taken = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst()
+    if (!taken) break
+    reference = newReference()
+  }
+  const quantities = quantitiesOf(extras)
+  await trx
+    .insertInto('bookings')
+    .values({
+      ...returnRideColumns(outbound, quantities, at),
+      id,
+      reference,
+      status: 'confirmed',
+    })
+    .execute()
+  if (extras.length) {
+    await trx
+      .insertInto('booking_extras')
+      .values(extras.map((extra) => ({ ...extra, booking_id: id })))
+      .execute()
+  }
+  await writeEvent(trx, id, null, 'confirmed', at, `return ride of ${outbound.reference}`)
 }
 
 /** Changes a locked booking's other columns; its status stays as it is. */

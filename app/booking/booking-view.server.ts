@@ -5,10 +5,11 @@ import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
-import { toBookingMinor } from '~/domain/booking/money'
+import { rideCount, toBookingMinor } from '~/domain/booking/money'
 import { vehicleClasses, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { extraLines, extraUnitCents, type ExtraQuantities } from '~/domain/booking/extras'
 import { paymentSplit } from '~/domain/booking/payment-split'
+import { rideSplit } from '~/domain/booking/ride-split'
 import { hourlyTariff } from '~/domain/pricing/hourly'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
@@ -48,21 +49,35 @@ export function presentBooking(
     (candidate) => candidate.code === booking.vehicle_class,
   )
   const capacity = vehicleCapacity(booking.vehicle_class)
+  const rides = rideCount(booking)
+  const pickup = placeLabel(booking.pickup_place_id, booking.pickup_text, language)
+  const destination = placeLabel(booking.destination_place_id, booking.destination_text, language)
   return {
     reference: booking.reference,
     status: booking.status,
     currency: booking.currency,
     trip: {
-      pickup: placeLabel(booking.pickup_place_id, booking.pickup_text, language),
+      pickup,
       /** Flight tracking and the meet & greet sign matter when the pickup is an airport. */
       fromAirport: placeById(booking.pickup_place_id)?.kind === 'airport',
-      destination: placeLabel(booking.destination_place_id, booking.destination_text, language),
+      destination,
       date: pickupCalendarDate(booking.trip_date, booking.trip_time),
       time: booking.trip_time,
       km: booking.distance_km,
       hours: estimatedHours(booking.distance_km),
       /** Hire by the hour: the hours and the kilometres included; null for a transfer. */
       hire: hireOf(booking),
+      /** A trip there and back: the return ride, from the destination back to the pickup. */
+      back:
+        booking.return_date && booking.return_time && booking.return_vehicle_cents !== null
+          ? {
+              pickup: destination,
+              destination: pickup,
+              date: pickupCalendarDate(booking.return_date, booking.return_time),
+              time: booking.return_time,
+              vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
+            }
+          : null,
     },
     vehicle: {
       code: booking.vehicle_class,
@@ -72,10 +87,12 @@ export function presentBooking(
       luggage: capacity.luggage,
     },
     vehicleMinor: toBookingMinor(booking.vehicle_cents, booking),
-    /** Each chosen extra: how many, the price of one and of the line, at the locked rate. */
+    /** How many rides the price pays: 2 for a trip there and back, whose extras go both ways. */
+    rides,
+    /** Each chosen extra: how many, the price of one, and of the line on every ride, at the locked rate. */
     extras: extraLines(extras).map(({ code, quantity }) => {
       const unitMinor = toBookingMinor(extraUnitCents[code], booking)
-      return { code, quantity, unitMinor, minor: quantity * unitMinor }
+      return { code, quantity, unitMinor, minor: quantity * unitMinor * rides }
     }),
     totalMinor: booking.total_minor,
     payment: paymentSplit(booking),
@@ -120,13 +137,24 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     hire: view.trip.hire,
     date: view.trip.date,
     time: view.trip.time,
+    /** A trip there and back: the return ride, whose driver collects its own cash. */
+    back: view.trip.back
+      ? {
+          from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
+          to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+          date: view.trip.back.date,
+          time: view.trip.back.time,
+          cashMinor: view.payment.cashMinor - rideSplit(booking).cashMinor,
+        }
+      : null,
     vehicle: view.vehicle.title,
     extras: view.extras.map(({ code, quantity }) => ({ code, quantity })),
     flightNumber: view.flightNumber,
     passengers: view.passengers,
     luggage: view.luggage,
     currency: view.currency,
-    cashMinor: view.payment.cashMinor,
+    /** What the (outbound) ride's driver collects in cash. */
+    cashMinor: rideSplit(booking).cashMinor,
   }
 }
 

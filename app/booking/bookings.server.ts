@@ -43,6 +43,8 @@ export interface DraftInput {
   quote: ClassQuote | HourlyClassQuote
   /** Hire by the hour: the hours and the kilometres planned beyond those included. */
   hire?: { hours: number; plannedKm: number | null }
+  /** A trip there and back: the return's pickup date and time and its own quote (same class). */
+  back?: { date: string; time: string; quote: ClassQuote }
   currency: Currency
   rates: RatesSnapshot
 }
@@ -64,6 +66,13 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     ride_mode: input.hire ? ('hourly' as const) : ('transfer' as const),
     hire_hours: input.hire?.hours ?? null,
     planned_km: input.hire?.plannedKm ?? null,
+    return_date: input.back?.date ?? null,
+    return_time: input.back?.time ?? null,
+    return_pricing_rule: input.back?.quote.rule ?? null,
+    return_base_cents: input.back?.quote.baseCents ?? null,
+    return_extra_km_cents: input.back?.quote.extraKmCents ?? null,
+    return_peak: input.back?.quote.peak ?? null,
+    return_vehicle_cents: input.back?.quote.cents ?? null,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
     rates_date: input.rates.date,
@@ -122,7 +131,7 @@ export async function createDraft(
     pickup_text: input.trip.pickupText,
     destination_text: input.trip.destinationText,
     ...quote,
-    ...bookingTotals(quote.vehicle_cents, extras, quote),
+    ...bookingTotals(quote, extras, quote),
     quote_expires_at: quoteExpiresAt(now),
     created_at: at,
     updated_at: at,
@@ -269,7 +278,7 @@ export async function requoteDraft(
       (booking.luggage_count ?? 0) <= capacity.luggage
     return {
       ...quote,
-      ...bookingTotals(quote.vehicle_cents, extras, quote),
+      ...bookingTotals(quote, extras, quote),
       quote_expires_at: quoteExpiresAt(now),
       selection_key: selectionKey ?? booking.selection_key,
       passenger_done_at: fits ? booking.passenger_done_at : null,
@@ -312,7 +321,7 @@ export async function setExtraQuantity(
       booking.passenger_count === null ||
       childSeatCount(extras) <= maxChildSeats(booking.passenger_count)
     return {
-      ...bookingTotals(booking.vehicle_cents, extras, booking),
+      ...bookingTotals(booking, extras, booking),
       passenger_done_at: seatsFit ? booking.passenger_done_at : null,
     }
   })
@@ -403,7 +412,7 @@ export async function repriceFailedBooking(
     now,
     async (trx, booking) => {
       const quote = quoteColumns(input)
-      const totals = bookingTotals(quote.vehicle_cents, await bookingExtras(trx, id), quote)
+      const totals = bookingTotals(quote, await bookingExtras(trx, id), quote)
       await noteEvent(
         trx,
         booking,

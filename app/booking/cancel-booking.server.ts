@@ -16,15 +16,19 @@ import { logger } from '~/utils/logger.server'
 export const CANCEL_REASON_MAX = 500
 
 /**
- * The attempt that paid the booking and can still be refunded in full: its
- * charge is the booking's payment and no refund of it is under way or done.
+ * The charge that paid the booking and can still be refunded, for the amount
+ * this booking may give back: the whole charge for a single ride; for a trip
+ * there and back (one payment, two bookings), each ride's own share, the
+ * return's stored on it and the outbound's the rest. Undefined when nothing
+ * was charged or this booking's refund is under way or done.
  */
 export async function refundableCharge(trx: Executor, booking: BookingRow) {
   if (!booking.payment_id) return undefined
+  const payer = booking.outbound_booking_id ?? booking.id
   const attempt = await trx
     .selectFrom('payment_attempts')
     .select(['id', 'booking_id', 'provider', 'payment_id', 'amount_minor', 'currency'])
-    .where('booking_id', '=', booking.id)
+    .where('booking_id', '=', payer)
     .where('status', '=', 'succeeded')
     .where('payment_id', '=', booking.payment_id)
     .executeTakeFirst()
@@ -33,9 +37,30 @@ export async function refundableCharge(trx: Executor, booking: BookingRow) {
     .selectFrom('payment_refunds')
     .select('id')
     .where('attempt_id', '=', attempt.id)
+    .where('booking_id', '=', booking.id)
     .where('status', 'in', ['requested', 'succeeded'])
     .executeTakeFirst()
-  return live ? undefined : attempt
+  if (live) return undefined
+  return {
+    ...attempt,
+    booking_id: booking.id,
+    amount_minor: await rideShare(trx, booking, attempt),
+  }
+}
+
+/** What one booking's ride took of a charge (see refundableCharge). */
+async function rideShare(
+  trx: Executor,
+  booking: BookingRow,
+  attempt: { amount_minor: number },
+): Promise<number> {
+  if (booking.outbound_booking_id) return Math.min(booking.paid_minor ?? 0, attempt.amount_minor)
+  const returnRide = await trx
+    .selectFrom('bookings')
+    .select('paid_minor')
+    .where('outbound_booking_id', '=', booking.id)
+    .executeTakeFirst()
+  return Math.max(attempt.amount_minor - (returnRide?.paid_minor ?? 0), 0)
 }
 
 export interface StaffCancellation {

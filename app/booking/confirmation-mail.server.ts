@@ -82,6 +82,14 @@ export async function sendConfirmation(
         // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
         date: booking.trip_date,
         time: booking.trip_time,
+        returnRide: view.trip.back
+          ? {
+              pickup: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
+              destination: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+              date: view.trip.back.date,
+              time: view.trip.back.time,
+            }
+          : undefined,
         vehicleTitle: view.vehicle.title,
         extras: view.extras.map((line) => extraLineLabel(t, line)),
         passengers: booking.passenger_count ?? 1,

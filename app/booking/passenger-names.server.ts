@@ -6,6 +6,7 @@ import { changedFields } from '~/domain/staff/audit-actions'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { recordTravellerChange } from '~/traveller/traveller-change.server'
 import { changeStatus, lockBooking, type Executor } from './booking-store.server'
+import { findReturnRide } from './return-ride.server'
 
 export interface PassengerName {
   firstname: string
@@ -51,6 +52,30 @@ export async function replacePassengerNames(
     .execute()
 }
 
+/**
+ * The same passengers ride back: a trip there and back's return ride (its own
+ * booking) takes the names too, and is completed with the outbound, while its
+ * ride is still to come.
+ */
+async function completeReturnRide(
+  trx: Executor,
+  outboundId: string,
+  names: PassengerName[],
+  at: string,
+) {
+  const found = await findReturnRide(trx, outboundId)
+  const returnRide = found ? await lockBooking(trx, found.id) : undefined
+  if (!returnRide || !isAwaitingRide(returnRide.status)) return
+  await replacePassengerNames(trx, returnRide.id, names)
+  if (returnRide.status === 'confirmed') {
+    await changeStatus(trx, returnRide, 'completed', {
+      at,
+      note: `${names.length} passenger names, with the outbound ride`,
+      values: { completed_at: at },
+    })
+  }
+}
+
 export type CompleteOutcome =
   | { kind: 'completed' }
   /** Cancelled, or the ride has started: the names are no longer changed online. */
@@ -76,6 +101,7 @@ export async function completeBooking(
     if (!isAwaitingRide(current.status)) return { outcome: { kind: 'closed' as const } }
     const before = await passengerNames(trx, booking.id)
     await replacePassengerNames(trx, booking.id, names)
+    await completeReturnRide(trx, booking.id, names, at)
     if (current.status !== 'completed') {
       assertTransition(current.status, 'completed')
       await changeStatus(trx, current, 'completed', {

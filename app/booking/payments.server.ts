@@ -6,7 +6,7 @@ import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
-import { toBookingMinor } from '~/domain/booking/money'
+import { rideCount, toBookingMinor } from '~/domain/booking/money'
 import {
   extraLines,
   extraUnitCents,
@@ -42,6 +42,7 @@ export function initializeRequest(
 ): InitializeRequest {
   const option = paymentOptionOf(booking)
   const { nowMinor } = amountsDue(booking.total_minor, option)
+  const rides = rideCount(booking)
   const items =
     option === 'depositCash'
       ? [{ id: 'deposit', name: `30% deposit: ${context.vehicleTitle}`, minor: nowMinor }]
@@ -51,13 +52,23 @@ export function initializeRequest(
             name: context.vehicleTitle,
             minor: toBookingMinor(booking.vehicle_cents, booking),
           },
+          // A trip there and back: the return ride is its own item, and the extras ride both ways.
+          ...(booking.return_vehicle_cents === null
+            ? []
+            : [
+                {
+                  id: `${booking.vehicle_class}-return`,
+                  name: `${context.vehicleTitle} (return)`,
+                  minor: toBookingMinor(booking.return_vehicle_cents, booking),
+                },
+              ]),
           ...extraLines(extras).map(({ code, quantity }) => ({
             id: code,
             name:
-              quantity > 1
-                ? `${context.extraTitles[code]} × ${quantity}`
+              quantity * rides > 1
+                ? `${context.extraTitles[code]} × ${quantity * rides}`
                 : context.extraTitles[code],
-            minor: quantity * toBookingMinor(extraUnitCents[code], booking),
+            minor: quantity * rides * toBookingMinor(extraUnitCents[code], booking),
           })),
         ]
   const name = booking.billing_first_name ?? booking.first_name ?? ''

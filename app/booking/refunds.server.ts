@@ -53,6 +53,7 @@ export async function claimRefund(
     .selectFrom('payment_refunds')
     .select('id')
     .where('attempt_id', '=', attempt.id)
+    .where('booking_id', '=', attempt.booking_id)
     .where('status', 'in', ['requested', 'succeeded'])
     .executeTakeFirst()
   if (live) return undefined
@@ -113,6 +114,7 @@ export async function performRefund(
       'payment_refunds.amount_minor',
       'payment_refunds.currency',
       'payment_attempts.payment_id',
+      'payment_attempts.amount_minor as charged_minor',
       'payment_attempts.finished_at as paid_at',
       'payment_attempts.created_at as attempt_started_at',
       'bookings.reference',
@@ -132,8 +134,8 @@ export async function performRefund(
         paymentId: claimed.payment_id,
         amountMinor: claimed.amount_minor,
         currency: claimed.currency as PaymentCurrency,
-        // A refund is always of one attempt's whole charge (claimRefund).
-        paidMinor: claimed.amount_minor,
+        // The whole charge: a ride of a trip there and back gives back only its share.
+        paidMinor: claimed.charged_minor,
         paidAt: new Date(claimed.paid_at ?? claimed.attempt_started_at),
         at: now,
         conversationId: claimed.reference,

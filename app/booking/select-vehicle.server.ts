@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Currency } from '~/domain/money/currency'
-import { shownPriceMinor } from '~/domain/booking/money'
+import { shownTripPriceMinor } from '~/domain/booking/money'
+import { noReturn, type ReturnSearchValues } from '~/domain/return-search'
+import { combineReturnQuotes } from '~/domain/pricing/return-trip'
 import type { TripSearchValues } from '~/domain/trip-search'
 import type { HourlySearchValues } from '~/domain/hourly-search'
 import type { BookingRow } from '~/db/schema'
@@ -29,6 +31,8 @@ export interface Selection {
   /** A transfer's search; or, for hire by the hour, `hire` holds the search. */
   values: TripSearchValues
   hire?: HourlySearchValues
+  /** A transfer's return, when 'Add a return' was ticked. */
+  back?: ReturnSearchValues
   currency: Currency
   vehicleClass: string
   /** The price the traveller saw on the card, in the currency's minor units. */
@@ -73,12 +77,19 @@ function sameRide(booking: BookingRow, input: DraftInput) {
     booking.destination_place_id === input.destination.id &&
     booking.ride_mode === (input.hire ? 'hourly' : 'transfer') &&
     booking.hire_hours === (input.hire?.hours ?? null) &&
-    booking.planned_km === (input.hire?.plannedKm ?? null)
+    booking.planned_km === (input.hire?.plannedKm ?? null) &&
+    booking.return_date === (input.back?.date ?? null) &&
+    booking.return_time === (input.back?.time ?? null)
   )
 }
 
-type PricedRide = Pick<DraftInput, 'pickup' | 'destination' | 'distance' | 'quote' | 'hire'> & {
+type PricedRide = Pick<
+  DraftInput,
+  'pickup' | 'destination' | 'distance' | 'quote' | 'hire' | 'back'
+> & {
   trip: DraftInput['trip']
+  /** What the card showed for the class: both rides' prices for a return. */
+  shown: Parameters<typeof shownTripPriceMinor>[0]
 }
 
 /** The ride a Select asks for, priced again from its search, for its class; undefined if refused. */
@@ -100,13 +111,20 @@ async function pricedRide(selection: Selection, now: Date): Promise<PricedRide |
       distance: result.distance,
       quote,
       hire: { hours: result.hours, plannedKm: result.plannedKm },
+      shown: quote,
     }
   }
-  const result = await quoteTrip(selection.values, now)
+  const back = selection.back ?? noReturn
+  const result = await quoteTrip(selection.values, now, back)
   if (result.kind !== 'priced') return undefined
-  const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
+  const index = result.classes.findIndex((candidate) => candidate.code === selection.vehicleClass)
+  const quote = result.classes[index]
   if (!quote || quote.cents <= 0) return undefined
+  const trip = result.back ? combineReturnQuotes(result.classes, result.back.classes)[index]! : null
+  if (trip && trip.cents <= 0) return undefined
   return {
+    shown: trip ?? quote,
+    back: trip ? { date: back.date, time: back.time, quote: trip.back } : undefined,
     trip: {
       date: selection.values.date,
       time: selection.values.time,
@@ -135,15 +153,16 @@ export async function selectVehicle(
 ): Promise<SelectionResult> {
   const ride = await pricedRide(selection, now)
   if (!ride) return { kind: 'refused' }
-  const quote = ride.quote
+  const { shown, ...priced } = ride
+  const quote = priced.quote
 
   const rates = await ratesProvider().current()
-  if (shownPriceMinor(quote, selection.currency, rates) !== selection.shownMinor) {
+  if (shownTripPriceMinor(shown, selection.currency, rates) !== selection.shownMinor) {
     return { kind: 'price-changed' }
   }
 
   const input: DraftInput = {
-    ...ride,
+    ...priced,
     language: selection.language,
     currency: selection.currency,
     rates,

@@ -18,10 +18,16 @@ import {
   type HourlySearchError,
   type HourlySearchValues,
 } from '~/domain/hourly-search'
+import {
+  checkReturnSearch,
+  noReturn,
+  type ReturnSearchError,
+  type ReturnSearchValues,
+} from '~/domain/return-search'
 import { distanceProvider } from './providers.server'
 
 export type TripQuoteResult =
-  | { kind: 'invalid'; error: TripSearchError }
+  | { kind: 'invalid'; error: TripSearchError | ReturnSearchError }
   | {
       kind: 'not-found'
       field: 'pickup' | 'destination'
@@ -38,6 +44,8 @@ export type TripQuoteResult =
       distance: RouteDistance
       hours: number
       classes: ClassQuote[]
+      /** A return, priced by the same rules from the destination at its own time. */
+      back: { date: string; time: string; classes: ClassQuote[] } | null
     }
 
 /**
@@ -45,7 +53,11 @@ export type TripQuoteResult =
  * places, the distance (from the configured provider) and the tariff. Nothing
  * the browser sends besides the four search fields is read.
  */
-export async function quoteTrip(values: TripSearchValues, now: Date): Promise<TripQuoteResult> {
+export async function quoteTrip(
+  values: TripSearchValues,
+  now: Date,
+  back: ReturnSearchValues = noReturn,
+): Promise<TripQuoteResult> {
   const error = checkTripSearch(values, now)
   if (error) return { kind: 'invalid', error }
 
@@ -77,6 +89,8 @@ export async function quoteTrip(values: TripSearchValues, now: Date): Promise<Tr
     pickupTime: values.time,
     priceEntry,
   })
+  const returnError = checkReturnSearch(back, values, distance.km)
+  if (returnError) return { kind: 'invalid', error: returnError }
   return {
     kind: 'priced',
     pickup,
@@ -84,6 +98,20 @@ export async function quoteTrip(values: TripSearchValues, now: Date): Promise<Tr
     distance,
     hours: estimatedHours(distance.km),
     classes,
+    back: back.wanted
+      ? {
+          date: back.date,
+          time: back.time,
+          // The same road the other way: the distance provider's figure for the outbound.
+          classes: quoteClasses({
+            pickup: destination,
+            destination: pickup,
+            distanceKm: distance.km,
+            pickupTime: back.time,
+            priceEntry,
+          }),
+        }
+      : null,
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   selectionHire,
   selectionParams,
+  selectionReturn,
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
@@ -23,7 +24,16 @@ describe('vehicleSelectionSchema', () => {
   it('reads a Select post: the trip, the currency, the class, the price shown and the nonce', () => {
     const parsed = vehicleSelectionSchema.parse(post)
     // A post without a mode is a transfer's; the hire's fields are then empty.
-    expect(parsed).toEqual({ ...post, shownPrice: 12345, mode: 'transfer', hours: '', km: '' })
+    expect(parsed).toEqual({
+      ...post,
+      shownPrice: 12345,
+      mode: 'transfer',
+      hours: '',
+      km: '',
+      return: false,
+      returnDate: '',
+      returnTime: '',
+    })
     expect(selectionTrip(parsed)).toEqual({
       date: '2027-06-01',
       time: '14:30',
@@ -82,6 +92,9 @@ describe('selectionTripSchema', () => {
       destination: 'Kadıköy',
       hours: '',
       km: '',
+      return: false,
+      returnDate: '',
+      returnTime: '',
       currency: 'USD',
     })
     expect(selectionTripSchema.parse({})).toEqual({
@@ -92,8 +105,26 @@ describe('selectionTripSchema', () => {
       destination: '',
       hours: '',
       km: '',
+      return: false,
+      returnDate: '',
+      returnTime: '',
       currency: 'EUR',
     })
+  })
+
+  it('reads a return only when Add a return was ticked, and gives it back in the search', () => {
+    const trip = selectionTripSchema.parse({
+      ...post,
+      return: '1',
+      returnDate: '2027-06-03',
+      returnTime: '18:00',
+    })
+    expect(selectionReturn(trip)).toEqual({ wanted: true, date: '2027-06-03', time: '18:00' })
+    expect(selectionParams(trip).get('returnDate')).toBe('2027-06-03')
+    expect(selectionParams(trip).get('return')).toBe('1')
+    const unticked = selectionTripSchema.parse({ ...post, returnDate: '2027-06-03' })
+    expect(selectionReturn(unticked).wanted).toBe(false)
+    expect(selectionParams(unticked).has('returnDate')).toBe(false)
   })
 
   it('reads an hourly post as the hire it searched, and gives its search back', () => {

@@ -3,6 +3,7 @@ import { vehicleClassCodes } from '~/content/vehicle-classes'
 import { parseCurrency } from '~/domain/money/currency'
 import type { TripSearchValues } from '~/domain/trip-search'
 import type { HourlySearchValues } from '~/domain/hourly-search'
+import { returnParams, type ReturnSearchValues } from '~/domain/return-search'
 import { normalizeText } from '~/forms/text-input'
 
 /**
@@ -38,6 +39,13 @@ export const selectionTripSchema = z.object({
   destination: tripText,
   hours: tripText,
   km: tripText,
+  return: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === '1'),
+  returnDate: tripText,
+  returnTime: tripText,
   // An unknown currency is the price list's own, as on the page's search.
   currency: z.string().optional().catch(undefined).transform(parseCurrency),
 })
@@ -79,7 +87,16 @@ export function selectionParams(trip: z.infer<typeof selectionTripSchema>): URLS
       currency: trip.currency,
     })
   }
-  return new URLSearchParams({ ...selectionTrip(trip), currency: trip.currency })
+  return new URLSearchParams({
+    ...selectionTrip(trip),
+    ...returnParams(selectionReturn(trip)),
+    currency: trip.currency,
+  })
+}
+
+/** The return of a parsed post (wanted only when 'Add a return' was ticked). */
+export function selectionReturn(trip: z.infer<typeof selectionTripSchema>): ReturnSearchValues {
+  return { wanted: trip.return, date: trip.returnDate, time: trip.returnTime }
 }
 
 /** The four search fields of a parsed post. */

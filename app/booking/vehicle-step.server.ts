@@ -3,8 +3,10 @@ import type { Language } from '~/i18n/config'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
 import { parseCurrency, type Currency, type RatesSnapshot } from '~/domain/money/currency'
-import { shownPriceMinor } from '~/domain/booking/money'
+import { shownPriceMinor, shownTripPriceMinor } from '~/domain/booking/money'
 import { readHourlySearch, type HourlySearchValues } from '~/domain/hourly-search'
+import { readReturnSearch, type ReturnSearchValues } from '~/domain/return-search'
+import { combineReturnQuotes } from '~/domain/pricing/return-trip'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import {
   quoteHourlyTrip,
@@ -25,6 +27,7 @@ export async function buildVehicleStep(
   const mode = searchModeOf(params)
   const values = readTripSearch(params)
   const hire = readHourlySearch(params)
+  const back = readReturnSearch(params)
   const currency = parseCurrency(params.get('currency'))
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
@@ -32,6 +35,7 @@ export async function buildVehicleStep(
     mode,
     values,
     hire,
+    back,
     currency,
     origin,
     ...searchFormOptions(language, now),
@@ -41,7 +45,14 @@ export async function buildVehicleStep(
   const outcome =
     mode === 'hourly'
       ? await presentHourlyOutcome(quoteHourlyTrip(hire, now), hire, currency, language, site)
-      : await presentOutcome(await quoteTrip(values, now), values, currency, language, site)
+      : await presentOutcome(
+          await quoteTrip(values, now, back),
+          values,
+          back,
+          currency,
+          language,
+          site,
+        )
   const notice =
     outcome.kind === 'out-of-area' || (outcome.kind === 'priced' && outcome.unavailable)
   // Read by the root layout, which makes the header and footer inert behind the dialog.
@@ -52,6 +63,7 @@ export async function buildVehicleStep(
 async function presentOutcome(
   result: TripQuoteResult,
   values: TripSearchValues,
+  back: ReturnSearchValues,
   currency: Currency,
   language: Language,
   site: SiteSettings,
@@ -67,6 +79,9 @@ async function presentOutcome(
   }
   if (result.kind !== 'priced') return result
   const rates = await ratesProvider().current()
+  const quotes = result.back
+    ? combineReturnQuotes(result.classes, result.back.classes)
+    : result.classes
   return {
     kind: 'priced' as const,
     pickup: result.pickup.name[language],
@@ -76,9 +91,16 @@ async function presentOutcome(
     km: result.distance.km,
     hours: result.hours,
     hire: null,
+    /** The return ride: back from the destination, on its own date and time. */
+    back: result.back
+      ? {
+          date: pickupCalendarDate(back.date, back.time),
+          time: back.time,
+        }
+      : null,
     ratesDate: rates.date,
-    unavailable: result.classes.every((quote) => quote.cents === 0),
-    offers: offersOf(result.classes, currency, rates, language, site),
+    unavailable: quotes.every((quote) => quote.cents === 0),
+    offers: offersOf(quotes, currency, rates, language, site),
   }
 }
 
@@ -109,15 +131,24 @@ async function presentHourlyOutcome(
     km: result.distance.km,
     hours: result.hours,
     hire: { hours: result.hours, includedKm: first.includedKm, extraKm: first.extraKm },
+    back: null,
     ratesDate: rates.date,
     unavailable: false,
     offers: offersOf(result.classes, currency, rates, language, site),
   }
 }
 
-/** The four vehicle cards of a priced search, each at its price in the chosen currency. */
+/**
+ * The four vehicle cards of a priced search, each at its price in the chosen
+ * currency; for a return, the price of both rides, and each ride's.
+ */
 function offersOf(
-  quotes: { code: VehicleClassCode; cents: number }[],
+  quotes: {
+    code: VehicleClassCode
+    cents: number
+    outbound?: { cents: number }
+    back?: { cents: number }
+  }[],
   currency: Currency,
   rates: RatesSnapshot,
   language: Language,
@@ -134,7 +165,14 @@ function offersOf(
       luggage: vehicle.luggage,
       models: vehicle.models,
       paymentOptions: vehicle.paymentOptions,
-      priceMinor: shownPriceMinor(quote, currency, rates),
+      priceMinor: shownTripPriceMinor(quote, currency, rates),
+      legsMinor:
+        quote.outbound && quote.back
+          ? {
+              outbound: shownPriceMinor(quote.outbound, currency, rates),
+              back: shownPriceMinor(quote.back, currency, rates),
+            }
+          : null,
       available: quote.cents > 0,
     }
   })

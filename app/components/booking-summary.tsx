@@ -54,6 +54,19 @@ export function BookingSummary({ view, language }: { view: BookingView; language
             <dt>{t('booking.vehicle.distance')}</dt>
             <dd>{t('booking.vehicle.km', { count: view.trip.km })}</dd>
           </div>
+          {view.trip.back ? (
+            <div>
+              <dt>{t('booking.return.label')}</dt>
+              <dd>
+                {t('booking.return.when', {
+                  from: view.trip.back.pickup.name,
+                  to: view.trip.back.destination.name,
+                  date: formatDate(view.trip.back.date, language),
+                  time: view.trip.back.time,
+                })}
+              </dd>
+            </div>
+          ) : null}
           {view.passengers ? (
             <div>
               <dt>{t('booking.summary.passengers')}</dt>
@@ -67,12 +80,33 @@ export function BookingSummary({ view, language }: { view: BookingView; language
         <h3 className="booking-summary__lines-title">{t('booking.summary.price')}</h3>
         <dl className="booking-summary__lines">
           <div>
-            <dt>{view.vehicle.title}</dt>
+            <dt>
+              {view.trip.back
+                ? t('booking.return.vehicleLine', {
+                    ride: t('booking.return.outbound'),
+                    vehicle: view.vehicle.title,
+                  })
+                : view.vehicle.title}
+            </dt>
             <dd>{money(view.vehicleMinor)}</dd>
           </div>
+          {view.trip.back ? (
+            <div>
+              <dt>
+                {t('booking.return.vehicleLine', {
+                  ride: t('booking.return.label'),
+                  vehicle: view.vehicle.title,
+                })}
+              </dt>
+              <dd>{money(view.trip.back.vehicleMinor)}</dd>
+            </div>
+          ) : null}
           {view.extras.map((extra) => (
             <div key={extra.code}>
-              <dt>{extraLineLabel(t, extra)}</dt>
+              <dt>
+                {extraLineLabel(t, extra)}
+                {view.rides === 2 ? `, ${t('booking.return.bothRides')}` : null}
+              </dt>
               <dd>{money(extra.minor)}</dd>
             </div>
           ))}

@@ -31,6 +31,17 @@ export function DriverVoucher({
       : [t('voucher.destination'), voucher.to],
     [t('voucher.date'), formatDate(voucher.date, language)],
     [t('voucher.time'), voucher.time],
+    [
+      t('booking.return.label'),
+      voucher.back
+        ? t('booking.return.when', {
+            from: voucher.back.from,
+            to: voucher.back.to,
+            date: formatDate(voucher.back.date, language),
+            time: voucher.back.time,
+          })
+        : null,
+    ],
     [t('voucher.flightNumber'), voucher.flightNumber],
     [t('voucher.vehicle'), voucher.vehicle],
     [t('voucher.passengers'), voucher.passengers],
@@ -68,12 +79,22 @@ export function DriverVoucher({
             </div>
           ))}
       </dl>
-      {voucher.cashMinor > 0 ? (
+      {voucher.cashMinor > 0 || (voucher.back?.cashMinor ?? 0) > 0 ? (
         <dl className="voucher__cash">
           <div>
-            <dt>{t('voucher.cashDue')}</dt>
+            <dt>
+              {voucher.back
+                ? t('voucher.cashDueRide', { ride: t('booking.return.outbound') })
+                : t('voucher.cashDue')}
+            </dt>
             <dd>{formatMoney(voucher.cashMinor / 100, voucher.currency, language)}</dd>
           </div>
+          {voucher.back ? (
+            <div>
+              <dt>{t('voucher.cashDueRide', { ride: t('booking.return.label') })}</dt>
+              <dd>{formatMoney(voucher.back.cashMinor / 100, voucher.currency, language)}</dd>
+            </div>
+          ) : null}
         </dl>
       ) : (
         <p className="voucher__cash voucher__cash--paid">{t('voucher.paidInFull')}</p>

@@ -21,6 +21,13 @@ export interface HireSearchValues {
 
 type HireField = keyof HireSearchValues
 
+/** 'Add a return' and the return's pickup date and time. */
+export interface ReturnValues {
+  wanted?: boolean
+  date?: string
+  time?: string
+}
+
 interface SearchOptions {
   idPrefix: string
   dateMin: string
@@ -45,6 +52,7 @@ export function RideSearch({
   mode = 'transfer',
   values = {},
   hire = {},
+  back = {},
   placeNames = [],
   hirePlaceNames = [],
   hireHours,
@@ -56,6 +64,7 @@ export function RideSearch({
   mode?: 'transfer' | 'hourly'
   values?: RouteSearchValues
   hire?: HireSearchValues
+  back?: ReturnValues
   /** Served place names for the route form's datalist. */
   placeNames?: string[]
   /** The places hire by the hour starts from (Istanbul). */
@@ -89,6 +98,7 @@ export function RideSearch({
           <RouteForm
             {...options}
             values={values}
+            back={back}
             placeNames={placeNames}
             invalidFields={mode === 'transfer' ? invalidFields : []}
           />
@@ -155,7 +165,7 @@ function PlaceInput({
   )
 }
 
-/** A required choice from a list, with a disabled placeholder until one is made. */
+/** A choice from a list (required unless said), with a disabled placeholder until one is made. */
 function RequiredSelect({
   id,
   name,
@@ -164,7 +174,9 @@ function RequiredSelect({
   options,
   value,
   invalid,
+  required = true,
 }: {
+  required?: boolean
   id: string
   name: string
   label: string
@@ -176,7 +188,7 @@ function RequiredSelect({
   return (
     <div className="field field--narrow">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} required defaultValue={value ?? ''} {...invalid}>
+      <select id={id} name={name} required={required} defaultValue={value ?? ''} {...invalid}>
         <option value="" disabled>
           {placeholder}
         </option>
@@ -249,6 +261,7 @@ function invalidMarks(invalidFields: string[], describedBy: string | undefined) 
 function RouteForm({
   idPrefix,
   values,
+  back,
   dateMin,
   dateMax,
   times,
@@ -258,6 +271,7 @@ function RouteForm({
   describedBy,
 }: SearchOptions & {
   values: RouteSearchValues
+  back: ReturnValues
   placeNames: string[]
   invalidFields: string[]
 }) {
@@ -317,11 +331,76 @@ function RouteForm({
           times={times}
           invalid={invalid}
         />
+        <ReturnInputs
+          id={(name) => id(`return-${name}`)}
+          back={back}
+          dateMin={dateMin}
+          times={times}
+          invalid={invalid}
+        />
         <button type="submit" className="button button--accent route-search__submit">
           {t('search.submit')}
         </button>
       </div>
     </form>
+  )
+}
+
+/**
+ * 'Add a return': ticked, the return's date and time show (a CSS rule on the
+ * ticked box; where it is not understood they show anyway) and the server
+ * prices both rides. The fields are sent either way and read only when ticked.
+ */
+function ReturnInputs({
+  id,
+  back,
+  dateMin,
+  times,
+  invalid,
+}: {
+  id: (name: string) => string
+  back: ReturnValues
+  dateMin: string
+  times: string[]
+  invalid: (field: string) => object
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="route-search__return">
+      <label className="checkbox route-search__return-toggle" htmlFor={id('wanted')}>
+        <input
+          type="checkbox"
+          id={id('wanted')}
+          name="return"
+          value="1"
+          defaultChecked={back.wanted}
+        />
+        {t('search.return.add')}
+      </label>
+      <div className="route-search__return-fields">
+        <div className="field field--narrow">
+          <label htmlFor={id('date')}>{t('search.return.date')}</label>
+          <input
+            id={id('date')}
+            name="returnDate"
+            type="date"
+            min={dateMin}
+            defaultValue={back.date ?? ''}
+            {...invalid('returnDate')}
+          />
+        </div>
+        <RequiredSelect
+          id={id('time')}
+          name="returnTime"
+          label={t('search.return.time')}
+          placeholder={t('search.selectTime')}
+          options={times.map((time) => ({ value: time, label: time }))}
+          value={back.time}
+          invalid={invalid('returnTime')}
+          required={false}
+        />
+      </div>
+    </div>
   )
 }
 

@@ -28,6 +28,7 @@ import * as m0011 from './migrations/0011_refunds'
 import * as m0012 from './migrations/0012_staff_second_factor'
 import * as m0013 from './migrations/0013_traveller_actions'
 import * as m0014 from './migrations/0014_hire_by_the_hour'
+import * as m0015 from './migrations/0015_return_trips'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0012_staff_second_factor': m0012,
   '0013_traveller_actions': m0013,
   '0014_hire_by_the_hour': m0014,
+  '0015_return_trips': m0015,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -95,6 +95,20 @@ export interface BookingsTable {
   ride_mode: ColumnType<RideMode, RideMode | undefined, RideMode>
   hire_hours: number | null
   planned_km: number | null
+  /**
+   * A trip there and back, on the outbound booking: the return's pickup date
+   * and time and its own price snapshot (euro cents; the extras are the same
+   * on both rides). Null for a single ride.
+   */
+  return_date: string | null
+  return_time: string | null
+  return_pricing_rule: string | null
+  return_base_cents: number | null
+  return_extra_km_cents: number | null
+  return_peak: string | null
+  return_vehicle_cents: number | null
+  /** On a return ride's own booking (made when the trip is paid): the outbound booking. */
+  outbound_booking_id: string | null
 }
 
 /** Where a booking's confirmation e-mail stands (see app/booking/confirmation-mail.server.ts). */

@@ -34,6 +34,8 @@ export interface BookingConfirmationInput {
   date: string
   /** 'HH:MM', Istanbul time. */
   time: string
+  /** A trip there and back: the return ride, from the destination back (date as chosen). */
+  returnRide?: { pickup: string; destination: string; date: string; time: string }
   vehicleTitle: string
   /** Titles of the extras, already in the booking's language. */
   extras: string[]
@@ -132,6 +134,19 @@ export function bookingConfirmationMail(
       : [tr('mail.to'), input.destination],
     [tr('mail.date'), date],
     [tr('mail.time'), input.time],
+    ...(input.returnRide
+      ? ([
+          [
+            tr('booking.return.label'),
+            tr('booking.return.when', {
+              from: input.returnRide.pickup,
+              to: input.returnRide.destination,
+              date: formatDate(input.returnRide.date, language),
+              time: input.returnRide.time,
+            }),
+          ],
+        ] as [string, string][])
+      : []),
     [tr('mail.vehicle'), input.vehicleTitle],
     [tr('mail.extras'), input.extras.length ? input.extras.join(', ') : tr('mail.noExtras')],
     [

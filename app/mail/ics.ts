@@ -111,16 +111,20 @@ function assertValidStart({ date, time }: BookingCalendarEventInput['start']) {
 
 /** The VCALENDAR text of one booking, CRLF line endings, folded, ready to attach. */
 export function bookingCalendarEvent(input: BookingCalendarEventInput): string {
-  assertValidStart(input.start)
-  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes <= 0) {
-    throw new Error(`Invalid duration: ${input.durationMinutes}`)
-  }
-  const { date, time } = input.start
-  const end = addLocalMinutes(date, time, input.durationMinutes)
+  return bookingCalendarEvents([input])
+}
+
+/**
+ * The VCALENDAR text of a booking's rides (two for a trip there and back),
+ * one event each, with the calendar's header taken from the first.
+ */
+export function bookingCalendarEvents(inputs: BookingCalendarEventInput[]): string {
+  const first = inputs[0]
+  if (!first) throw new Error('a calendar file needs an event')
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(input.organizerName)}//Booking confirmation//EN`,
+    `PRODID:-//${escapeText(first.organizerName)}//Booking confirmation//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VTIMEZONE',
@@ -132,6 +136,20 @@ export function bookingCalendarEvent(input: BookingCalendarEventInput): string {
     'TZNAME:+03',
     'END:STANDARD',
     'END:VTIMEZONE',
+    ...inputs.flatMap(eventLines),
+    'END:VCALENDAR',
+  ]
+  return lines.map(foldLine).join(CRLF) + CRLF
+}
+
+function eventLines(input: BookingCalendarEventInput): string[] {
+  assertValidStart(input.start)
+  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes <= 0) {
+    throw new Error(`Invalid duration: ${input.durationMinutes}`)
+  }
+  const { date, time } = input.start
+  const end = addLocalMinutes(date, time, input.durationMinutes)
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(input.uid)}`,
     `DTSTAMP:${utcDateTime(input.now)}`,
@@ -150,7 +168,5 @@ export function bookingCalendarEvent(input: BookingCalendarEventInput): string {
     `TRIGGER:${REMINDER}`,
     'END:VALARM',
     'END:VEVENT',
-    'END:VCALENDAR',
   ]
-  return lines.map(foldLine).join(CRLF) + CRLF
 }

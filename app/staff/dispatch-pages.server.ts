@@ -5,7 +5,7 @@ import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
 import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
-import { paymentSplit } from '~/domain/booking/payment-split'
+import { rideSplit } from '~/domain/booking/ride-split'
 import { rideLine } from '~/booking/ride-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
@@ -600,7 +600,7 @@ function jobView(
 }
 
 function cashToCollect(booking: BookingRow, language: Language): string | null {
-  const { cashMinor } = paymentSplit(booking)
+  const { cashMinor } = rideSplit(booking)
   if (!cashMinor) return null
   return formatMoney(cashMinor / 100, booking.currency, language, { minimumFractionDigits: 2 })
 }

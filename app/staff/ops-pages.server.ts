@@ -1,3 +1,4 @@
+import { findOtherRide } from '~/booking/return-ride.server'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
@@ -5,7 +6,7 @@ import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-wind
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
-import { paymentSplit } from '~/domain/booking/payment-split'
+import { rideSplit } from '~/domain/booking/ride-split'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import { acceptedWarnings } from '~/domain/dispatch/rules'
 import type { AuditValues } from '~/domain/staff/audit-actions'
@@ -340,8 +341,9 @@ export async function bookingPageData(context: Context, request: Request, refere
     minor === null
       ? null
       : formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
-  const split = paymentSplit(booking)
+  const split = rideSplit(booking)
   const pickupDay = pickupCalendarDate(booking.trip_date, booking.trip_time)
+  const otherRide = await findOtherRide((await getDatabase()).db, booking)
   return {
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
@@ -365,6 +367,20 @@ export async function bookingPageData(context: Context, request: Request, refere
       signName: booking.sign_name,
       notes: booking.notes,
       extras: record.extras.map((extra) => ({ code: extra.code, quantity: extra.quantity })),
+      /** A trip there and back: the other ride's booking (one payment pays both). */
+      otherRide: otherRide
+        ? {
+            kind: booking.outbound_booking_id ? ('outbound' as const) : ('return' as const),
+            reference: otherRide.reference,
+            when: t('ops.booking.whenValue', {
+              date: formatDate(
+                pickupCalendarDate(otherRide.trip_date, otherRide.trip_time),
+                language,
+              ),
+              time: otherRide.trip_time,
+            }),
+          }
+        : null,
     },
     traveller: {
       name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),

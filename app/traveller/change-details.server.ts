@@ -6,6 +6,8 @@ import { detailsChange } from '~/domain/booking/traveller-rules'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { pickupInstant } from '~/domain/trip-search'
 import { lockBooking, updateBooking } from '~/booking/booking-store.server'
+import { findReturnRide } from '~/booking/return-ride.server'
+import { isAwaitingRide } from '~/domain/booking/status'
 import {
   namesText,
   passengerNames,
@@ -95,6 +97,25 @@ export async function changeBookingDetails(
       at,
     )
     if (fields.includes('passengerNames')) await replacePassengerNames(trx, booking.id, names)
+    // The same people ride back: a return ride still to come takes the details
+    // that are the traveller's, not the outbound's flight.
+    const found = await findReturnRide(trx, booking.id)
+    const returnRide = found ? await lockBooking(trx, found.id) : undefined
+    if (returnRide && isAwaitingRide(returnRide.status)) {
+      await updateBooking(
+        trx,
+        returnRide,
+        {
+          phone: details.phone,
+          sign_name: details.signName ?? null,
+          notes: details.notes ?? null,
+          passenger_count: details.passengers,
+          luggage_count: details.luggage,
+        },
+        at,
+      )
+      if (fields.includes('passengerNames')) await replacePassengerNames(trx, returnRide.id, names)
+    }
     const mailId = await recordTravellerChange(trx, changed, changes, now)
     return { outcome: { kind: 'changed' as const, fields }, mailId }
   })

@@ -1,3 +1,4 @@
+import { findReturnRide } from '~/booking/return-ride.server'
 import type { TFunction } from 'i18next'
 import type { SiteSettings } from '~/config/site'
 import type { BookingHelp } from '~/components/ride/help-lines'
@@ -67,6 +68,22 @@ function onlineDeadline(booking: BookingRow, language: Language) {
 const doneNotices = ['changed', 'unchanged', 'cancelled'] as const
 export type DoneNotice = (typeof doneNotices)[number]
 
+/** What the page offers to cancel: the booking's ride, else a return ride still to come. */
+function rideCancellation(booking: BookingRow, returnRide: BookingRow | undefined, now: Date) {
+  const own = travellerCancellation(
+    booking.status,
+    pickupInstant(booking.trip_date, booking.trip_time),
+    now,
+  )
+  if (!returnRide || own === 'free' || own === 'too-late') return own
+  const back = travellerCancellation(
+    returnRide.status,
+    pickupInstant(returnRide.trip_date, returnRide.trip_time),
+    now,
+  )
+  return back === 'free' || back === 'too-late' ? back : own
+}
+
 export async function ridePageData(
   paid: PaidBooking,
   request: Request,
@@ -76,14 +93,18 @@ export async function ridePageData(
   const { booking, view, linkTo } = paid
   const pickup = pickupInstant(booking.trip_date, booking.trip_time)
   const done = new URL(request.url).searchParams.get('done')
+  const returnRide = await findReturnRide(paid.handle.db, booking.id)
   return {
     status: await rideStatus(paid.handle.db, booking, language),
+    /** A trip there and back: the return ride's own status, driver and car. */
+    returnStatus: returnRide ? await rideStatus(paid.handle.db, returnRide, language) : null,
     statusUrl: statusUrl(linkTo('/booking-status'), language),
     refreshHref: linkTo('/booking-received'),
     meeting: meetingPointOf(booking, view),
     online: {
       change: detailsChange(booking.status, pickup, now),
-      cancel: travellerCancellation(booking.status, pickup, now),
+      // The outbound ride over or cancelled, its return may still be cancelled.
+      cancel: rideCancellation(booking, returnRide, now),
       deadline: onlineDeadline(booking, language),
       changeHref: linkTo('/booking-change'),
       cancelHref: linkTo('/booking-cancel'),

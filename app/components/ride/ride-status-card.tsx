@@ -13,9 +13,14 @@ export function RideStatusCard({
   ride,
   refreshHref,
   guest = false,
+  headingId = 'ride-title',
+  title,
 }: {
   ride: RideStatus
   refreshHref: string
+  /** A second card on the page (a return ride) needs its own heading id and title. */
+  headingId?: string
+  title?: string
   /** On the shared page: the headings speak of the traveller's ride, not the reader's. */
   guest?: boolean
 }) {
@@ -24,9 +29,11 @@ export function RideStatusCard({
   const current = timeline.findLastIndex((entry) => entry.done)
   const now = timeline[current]
   return (
-    <section className="card ride" aria-labelledby="ride-title">
+    <section className="card ride" aria-labelledby={headingId}>
       <div className="card__body">
-        <h2 id="ride-title">{t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}</h2>
+        <h2 id={headingId}>
+          {title ?? t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}
+        </h2>
         <p className="ride__now" aria-live="polite">
           {now ? t('traveller.ride.now', { status: t(`traveller.ride.steps.${now.step}`) }) : null}
         </p>

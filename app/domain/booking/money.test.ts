@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { bookingTotals, shownPriceMinor, toBookingMinor } from './money'
+import { bookingTotals, rideCount, shownPriceMinor, toBookingMinor } from './money'
 
 const lira = { currency: 'TRY' as const, rate: '49.4371', rates_date: '2026-11-20' }
 const euro = { currency: 'EUR' as const, rate: '1', rates_date: '2026-11-20' }
+const oneRide = { vehicle_cents: 12900, return_vehicle_cents: null }
 
 describe('booking money at the locked rate', () => {
   it('converts euro cents with the rate stored in the booking', () => {
@@ -11,23 +12,44 @@ describe('booking money at the locked rate', () => {
   })
 
   it('adds 7 EUR per seat and totals the converted lines', () => {
-    expect(bookingTotals(12900, { childSeat: 1, boosterSeat: 1 }, euro)).toEqual({
+    expect(bookingTotals(oneRide, { childSeat: 1, boosterSeat: 1 }, euro)).toEqual({
       extras_cents: 1400,
       total_cents: 14300,
       total_minor: 14300,
     })
-    const totals = bookingTotals(12900, { childSeat: 1, boosterSeat: 0 }, lira)
+    const totals = bookingTotals(oneRide, { childSeat: 1, boosterSeat: 0 }, lira)
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + toBookingMinor(700, lira))
   })
 
   it('charges each seat of a quantity, each converted as the line shows it', () => {
-    expect(bookingTotals(12900, { childSeat: 2, boosterSeat: 1 }, euro)).toEqual({
+    expect(bookingTotals(oneRide, { childSeat: 2, boosterSeat: 1 }, euro)).toEqual({
       extras_cents: 2100,
       total_cents: 15000,
       total_minor: 15000,
     })
-    const totals = bookingTotals(12900, { childSeat: 2, boosterSeat: 0 }, lira)
+    const totals = bookingTotals(oneRide, { childSeat: 2, boosterSeat: 0 }, lira)
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + 2 * toBookingMinor(700, lira))
+  })
+})
+
+describe('a trip there and back', () => {
+  const thereAndBack = { vehicle_cents: 12900, return_vehicle_cents: 15480 }
+
+  it('charges both rides and the extras on each ride', () => {
+    expect(rideCount(thereAndBack)).toBe(2)
+    expect(rideCount(oneRide)).toBe(1)
+    expect(bookingTotals(thereAndBack, { childSeat: 2, boosterSeat: 0 }, euro)).toEqual({
+      extras_cents: 2800,
+      total_cents: 12900 + 15480 + 2800,
+      total_minor: 12900 + 15480 + 2800,
+    })
+  })
+
+  it('totals the converted lines of both rides in another currency', () => {
+    const totals = bookingTotals(thereAndBack, { childSeat: 1, boosterSeat: 0 }, lira)
+    expect(totals.total_minor).toBe(
+      toBookingMinor(12900, lira) + toBookingMinor(15480, lira) + 2 * toBookingMinor(700, lira),
+    )
   })
 })
 

@@ -44,3 +44,17 @@ export function paymentSplit(booking: {
   const paidMinor = booking.paid_minor ?? amountsDue(booking.total_minor, option).nowMinor
   return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
 }
+
+/**
+ * The return ride's part of what the card paid for a trip there and back:
+ * in proportion to its price, so a deposit is shared like the prices; the
+ * outbound keeps the exact rest, and the two parts add up to the payment.
+ */
+export function returnRideShare(
+  tripTotalMinor: number,
+  returnTotalMinor: number,
+  paidMinor: number,
+): number {
+  if (tripTotalMinor <= 0) return 0
+  return Math.min(returnTotalMinor, Math.round((paidMinor * returnTotalMinor) / tripTotalMinor))
+}

@@ -21,8 +21,15 @@ export interface ReturnClassQuote {
 }
 
 export function quoteReturnTrip(outbound: QuoteInput, back: QuoteInput): ReturnClassQuote[] {
-  const backQuotes = quoteClasses(back)
-  return quoteClasses(outbound).map((outboundQuote, index) => {
+  return combineReturnQuotes(quoteClasses(outbound), quoteClasses(back))
+}
+
+/** Each class's two legs as one price: both legs' sum, or 0 when either leg is unavailable. */
+export function combineReturnQuotes(
+  outboundQuotes: ClassQuote[],
+  backQuotes: ClassQuote[],
+): ReturnClassQuote[] {
+  return outboundQuotes.map((outboundQuote, index) => {
     const backQuote = backQuotes[index]!
     const available = outboundQuote.cents > 0 && backQuote.cents > 0
     return {

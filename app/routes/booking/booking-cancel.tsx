@@ -9,6 +9,7 @@ import { paymentProvider } from '~/adapters/payment/configured.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { cancelBooking, refundableCharge } from '~/booking/cancel-booking.server'
+import { findReturnRide } from '~/booking/return-ride.server'
 import { travellerCancellation } from '~/domain/booking/traveller-rules'
 import { pickupInstant } from '~/domain/trip-search'
 import { cancellationTerms } from '~/traveller/cancellation-terms.server'
@@ -36,6 +37,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     new Date(),
   )
   const charge = state === 'free' ? await refundableCharge(handle.db, booking) : undefined
+  const returnRide = await findReturnRide(handle.db, booking.id)
+  const returnState = returnRide
+    ? travellerCancellation(
+        returnRide.status,
+        pickupInstant(returnRide.trip_date, returnRide.trip_time),
+        new Date(),
+      )
+    : null
+  const returnCharge =
+    returnRide && returnState === 'free' ? await refundableCharge(handle.db, returnRide) : undefined
+  const amount = (minor: number, currency: string) =>
+    formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
   return {
     meta: page.meta('booking-cancel', { noindex: true }),
     reference: booking.reference,
@@ -48,9 +61,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             minimumFractionDigits: 2,
           }),
           deposit: view.payment.option === 'depositCash' && view.payment.cashMinor > 0,
+          // One payment paid both rides of a trip there and back: each gives back its share.
+          share: Boolean(returnRide),
         }
       : null,
-    terms: state === 'too-late' ? cancellationTerms(language, site) : null,
+    /**
+     * A trip there and back: the return ride is cancelled on its own, by the
+     * same 24-hour rule, with its own share of the payment refunded.
+     */
+    returnRide:
+      returnRide && returnState && view.trip.back
+        ? {
+            date: formatDate(view.trip.back.date, language),
+            time: view.trip.back.time,
+            state: returnState,
+            refund: returnCharge ? amount(returnCharge.amount_minor, returnCharge.currency) : null,
+          }
+        : null,
+    terms:
+      state === 'too-late' || returnState === 'too-late' ? cancellationTerms(language, site) : null,
     help: bookingHelp(site, t, booking.reference),
     backHref: linkTo('/booking-received'),
   }
@@ -59,11 +88,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const page = pageContext(context, request)
   const { handle, booking, linkTo } = await ownBooking(request, page)
+  // 'Cancel the return ride' names it; anything else is the booking itself.
+  const ride = (await request.formData()).get('ride')
+  const target = ride === 'return' ? await findReturnRide(handle.db, booking.id) : booking
+  if (!target) return redirect(linkTo('/booking-received'), 303)
   const result = await cancelBooking(
     handle,
     paymentProvider(),
     {
-      bookingId: booking.id,
+      bookingId: target.id,
       by: { kind: 'traveller' },
       clientAddress: context.get(clientAddressContext),
     },
@@ -110,7 +143,11 @@ export default function BookingCancel({ loaderData }: Route.ComponentProps) {
               <p>
                 {refund
                   ? t(
-                      refund.deposit ? 'traveller.cancel.refundDeposit' : 'traveller.cancel.refund',
+                      refund.share
+                        ? 'traveller.cancel.refundOutbound'
+                        : refund.deposit
+                          ? 'traveller.cancel.refundDeposit'
+                          : 'traveller.cancel.refund',
                       {
                         amount: refund.amount,
                       },
@@ -161,10 +198,64 @@ export default function BookingCancel({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         )}
+        {loaderData.returnRide ? (
+          <ReturnRideCancel ride={loaderData.returnRide} backHref={loaderData.backHref} />
+        ) : null}
         <p>
           <Link to={loaderData.backHref}>{t('traveller.backToBooking')}</Link>
         </p>
       </div>
     </div>
+  )
+}
+
+/**
+ * The return ride of a trip there and back, cancelled on its own: free with
+ * its share refunded 24 hours or more before its pickup; closer, the terms
+ * above apply and the company is called.
+ */
+function ReturnRideCancel({
+  ride,
+  backHref,
+}: {
+  ride: NonNullable<Route.ComponentProps['loaderData']['returnRide']>
+  backHref: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="card" aria-labelledby="cancel-return-title">
+      <div className="card__body">
+        <h2 id="cancel-return-title">{t('traveller.cancel.returnTitle')}</h2>
+        <p>{t('traveller.cancel.returnPickup', { date: ride.date, time: ride.time })}</p>
+        {ride.state === 'free' ? (
+          <>
+            <p>
+              {ride.refund
+                ? t('traveller.cancel.returnRefund', { amount: ride.refund })
+                : t('traveller.cancel.nothingToRefund')}
+            </p>
+            <Form method="post" className="cancel-actions">
+              <input type="hidden" name="ride" value="return" />
+              <button type="submit" className="button button--danger">
+                {ride.refund
+                  ? t('traveller.cancel.confirmReturn', { amount: ride.refund })
+                  : t('traveller.cancel.confirmReturnNoRefund')}
+              </button>
+              <Link to={backHref}>{t('traveller.cancel.keep')}</Link>
+            </Form>
+          </>
+        ) : (
+          <p>
+            {t(
+              ride.state === 'too-late'
+                ? 'traveller.cancel.returnTooLate'
+                : ride.state === 'cancelled'
+                  ? 'traveller.ride.closedCancelled'
+                  : 'traveller.ride.closedRide',
+            )}
+          </p>
+        )}
+      </div>
+    </section>
   )
 }

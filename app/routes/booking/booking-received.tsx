@@ -194,6 +194,19 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
             <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
           ) : null}
           <RideStatusCard ride={live} refreshHref={ride.refreshHref} />
+          {ride.returnStatus && view.trip.back ? (
+            <RideStatusCard
+              ride={ride.returnStatus}
+              refreshHref={ride.refreshHref}
+              headingId="return-ride-title"
+              title={t('traveller.ride.returnTitle', {
+                from: view.trip.back.pickup.name,
+                to: view.trip.back.destination.name,
+                date: formatDate(view.trip.back.date, language),
+                time: view.trip.back.time,
+              })}
+            />
+          ) : null}
           {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
@@ -266,6 +279,17 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                       ],
                   [t('received.pickupDate'), formatDate(view.trip.date, language)],
                   [t('received.pickupTime'), view.trip.time],
+                  view.trip.back
+                    ? [
+                        t('booking.return.label'),
+                        t('booking.return.when', {
+                          from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
+                          to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+                          date: formatDate(view.trip.back.date, language),
+                          time: view.trip.back.time,
+                        }),
+                      ]
+                    : null,
                   view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
                   view.signName ? [t('received.signName'), view.signName] : null,
                   [t('received.vehicle'), view.vehicle.title],

@@ -4,10 +4,12 @@ import type { Route } from './+types/booking-vehicle'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import type { TripSearchValues } from '~/domain/trip-search'
+import { returnParams, type ReturnSearchValues } from '~/domain/return-search'
 import { formValues } from '~/forms/form-data'
 import {
   selectionHire,
   selectionParams,
+  selectionReturn,
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
@@ -74,6 +76,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         {
           values: selectionTrip(selection.data),
           hire: selection.data.mode === 'hourly' ? selectionHire(selection.data) : undefined,
+          back: selection.data.mode === 'hourly' ? undefined : selectionReturn(selection.data),
           currency: selection.data.currency,
           vehicleClass: selection.data.vehicleClass,
           shownMinor: selection.data.shownPrice,
@@ -152,6 +155,19 @@ function TripSummary({ outcome, language }: { outcome: PricedOutcome; language: 
         ...when,
         [t('booking.vehicle.distance'), t('booking.vehicle.km', { count: outcome.km })],
         [t('booking.vehicle.estimatedTime'), t('booking.vehicle.hours', { count: outcome.hours })],
+        ...(outcome.back
+          ? ([
+              [
+                t('booking.return.label'),
+                t('booking.return.when', {
+                  from: outcome.destination,
+                  to: outcome.pickup,
+                  date: formatDate(outcome.back.date, language),
+                  time: outcome.back.time,
+                }),
+              ],
+            ] as [string, string][])
+          : []),
       ]
   return (
     <section className="card trip-summary" aria-labelledby="trip-summary-title">
@@ -177,12 +193,16 @@ function searchFieldsOf(step: {
   mode: 'transfer' | 'hourly'
   values: TripSearchValues
   hire: { date: string; time: string; pickup: string; hours: string; plannedKm: string }
+  back: ReturnSearchValues
 }): SearchFields {
   if (step.mode === 'hourly') {
     const { date, time, pickup, hours, plannedKm } = step.hire
     return { mode: 'hourly', date, time, pickup, hours, ...(plannedKm ? { km: plannedKm } : {}) }
   }
-  return Object.fromEntries(tripFields.map((name) => [name, step.values[name]]))
+  return {
+    ...Object.fromEntries(tripFields.map((name) => [name, step.values[name]])),
+    ...returnParams(step.back),
+  }
 }
 
 /** Hidden copies of the search fields: every form on the page carries the trip. */
@@ -254,6 +274,18 @@ function invalidHireFields(
   return ['date']
 }
 
+/** The return's fields a return error points at. */
+function invalidReturnFields(error: string, back: ReturnSearchValues): string[] {
+  if (error === 'returnFillAll') {
+    return (['returnDate', 'returnTime'] as const).filter(
+      (field) => !back[field === 'returnDate' ? 'date' : 'time'],
+    )
+  }
+  return error === 'returnInvalidTime' || error === 'returnTooEarly'
+    ? ['returnTime']
+    : ['returnDate']
+}
+
 export default function BookingVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const site = useSite()
@@ -300,9 +332,11 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
         ? invalidHireFields(outcome.error, step.hire)
         : outcome.error === 'fillAll'
           ? tripFields.filter((field) => !values[field])
-          : outcome.error === 'invalidTime' || outcome.error === 'tooSoon'
-            ? ['time']
-            : ['date']
+          : outcome.error.startsWith('return')
+            ? invalidReturnFields(outcome.error, step.back)
+            : outcome.error === 'invalidTime' || outcome.error === 'tooSoon'
+              ? ['time']
+              : ['date']
       : outcome?.kind === 'not-found' || outcome?.kind === 'out-of-area'
         ? [outcome.field]
         : []
@@ -377,6 +411,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
             mode={step.mode}
             values={values}
             hire={step.hire}
+            back={step.back}
             dateMin={step.dateMin}
             dateMax={step.dateMax}
             times={step.times}
@@ -437,6 +472,22 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                                 <strong>
                                   {formatMoney(offer.priceMinor / 100, currency, language)}
                                 </strong>
+                                {offer.legsMinor ? (
+                                  <span className="offer__legs">
+                                    {t('booking.return.legPrices', {
+                                      outbound: formatMoney(
+                                        offer.legsMinor.outbound / 100,
+                                        currency,
+                                        language,
+                                      ),
+                                      back: formatMoney(
+                                        offer.legsMinor.back / 100,
+                                        currency,
+                                        language,
+                                      ),
+                                    })}
+                                  </span>
+                                ) : null}
                                 <span>{t('booking.vehicle.priceIncludes')}</span>
                               </p>
                               <Form method="post" preventScrollReset>

@@ -49,7 +49,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       date: view.trip.date,
       time: view.trip.time,
       hire: view.trip.hire,
+      back: view.trip.back
+        ? {
+            from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
+            to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+            date: view.trip.back.date,
+            time: view.trip.back.time,
+            minor: view.trip.back.vehicleMinor,
+          }
+        : null,
     },
+    rides: view.rides,
     vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
     extras: view.extras,
     currency: view.currency,
@@ -174,13 +184,37 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className="invoice__amount">{money(loaderData.vehicle.minor)}</td>
                 </tr>
+                {trip.back ? (
+                  <tr>
+                    <th scope="row">
+                      <span className="invoice__item">
+                        {t('invoice.returnTransfer', { vehicle: loaderData.vehicle.title })}
+                      </span>
+                      <span className="invoice__detail">
+                        {t('invoice.route', { from: trip.back.from, to: trip.back.to })}
+                      </span>
+                      <span className="invoice__detail">
+                        {t('invoice.when', {
+                          date: formatDate(trip.back.date, language),
+                          time: trip.back.time,
+                        })}
+                      </span>
+                    </th>
+                    <td className="invoice__amount">{money(trip.back.minor)}</td>
+                  </tr>
+                ) : null}
                 {loaderData.extras.map((extra) => (
                   <tr key={extra.code}>
                     <th scope="row">
                       <span className="invoice__item">{extraLineLabel(t, extra)}</span>
-                      {extra.quantity > 1 ? (
+                      {extra.quantity > 1 || loaderData.rides > 1 ? (
                         <span className="invoice__detail">
-                          {t('invoice.unitPrice', { price: money(extra.unitMinor) })}
+                          {loaderData.rides > 1
+                            ? t('invoice.unitPriceRides', {
+                                price: money(extra.unitMinor),
+                                count: loaderData.rides,
+                              })
+                            : t('invoice.unitPrice', { price: money(extra.unitMinor) })}
                         </span>
                       ) : null}
                     </th>

@@ -60,6 +60,19 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
           value={t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}
         />
         <Detail label={t('ops.booking.route')} value={booking.trip.route} />
+        {booking.trip.otherRide ? (
+          <Detail
+            label={t(`ops.booking.otherRide.${booking.trip.otherRide.kind}`)}
+            value={
+              <>
+                <a href={`/ops/bookings/${booking.trip.otherRide.reference}`}>
+                  {booking.trip.otherRide.reference}
+                </a>{' '}
+                ({booking.trip.otherRide.when})
+              </>
+            }
+          />
+        ) : null}
         <Detail
           label={t('ops.booking.distance')}
           value={t('ops.booking.distanceValue', { km: booking.trip.km })}

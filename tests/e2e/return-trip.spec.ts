@@ -1,0 +1,169 @@
+import { expect, test, type Locator } from '@playwright/test'
+import { expectNoAxeViolations, istanbulDateIn, routeSearchForm } from './helpers'
+import {
+  bookNowAndPay,
+  extraCard,
+  fillBilling,
+  fillPassenger,
+  passengerForm,
+  summary,
+  total,
+  tripTime,
+} from './booking-helpers'
+import { decodeMail, mailsWith, openServerDatabase } from './database'
+import { newAccount, signIn } from './staff-helpers'
+
+/** Whole euros in a text such as '€258' or 'Outbound €129 + return €129'. */
+function euros(text: string): number[] {
+  return [...text.matchAll(/€([\d,]+)/g)].map((match) => Number(match[1]!.replace(/,/g, '')))
+}
+
+async function eurosIn(locator: Locator): Promise<number[]> {
+  return euros((await locator.textContent()) ?? '')
+}
+
+/**
+ * A trip there and back, with JavaScript and without: SAW → Şile with a
+ * return two days later, searched on the home banner with 'Add a return',
+ * priced per ride on the server and paid once; the booking, its invoice, its
+ * e-mail and its calendar file carry both rides; staff find two jobs, one on
+ * each day, linked to each other; the traveller cancels the return ride on
+ * its own and gets its share of the payment back, the outbound staying booked.
+ */
+test('SAW → Şile with a return two days later, paid once, two jobs', async ({ page }, testInfo) => {
+  const day = istanbulDateIn(3)
+  const returnDay = istanbulDateIn(5)
+  const time = tripTime(testInfo, 13)
+  const returnTime = tripTime(testInfo, 14)
+  const js = testInfo.project.name === 'js'
+
+  await page.goto('/')
+  const form = routeSearchForm(page)
+  await form.getByLabel('Pickup Location').fill('SAW')
+  await form.getByLabel('Destination').fill('Şile')
+  await form.getByLabel('Date', { exact: true }).fill(day)
+  await form.getByLabel('Time', { exact: true }).selectOption(time)
+  await form.getByLabel('Add a return').check()
+  await expect(form.getByLabel('Return date')).toBeVisible()
+  await form.getByLabel('Return date').fill(returnDay)
+  await form.getByLabel('Return time').selectOption(returnTime)
+  await expectNoAxeViolations(page, testInfo)
+  await form.getByRole('button', { name: 'Search' }).click()
+
+  // Each class priced for both rides: the card's price is the two rides' sum.
+  await expect(page).toHaveURL(/\/booking-vehicle\?.*return=1/)
+  await expect(page.getByRole('region', { name: 'Your trip' })).toContainText(
+    /Return.*Şile → Sabiha Gökçen/,
+  )
+  const offer = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Business Luxury Minivan' }) })
+  const [cardTotal, outbound, back] = await eurosIn(offer.locator('.offer__price'))
+  expect(outbound! + back!).toBe(cardTotal)
+  await expect(offer).toContainText(`Outbound €${outbound} + return €${back}`)
+  // The search still says what was asked, return included.
+  await expect(routeSearchForm(page).getByLabel('Add a return')).toBeChecked()
+  await expect(routeSearchForm(page).getByLabel('Return date')).toHaveValue(returnDay)
+  await expectNoAxeViolations(page, testInfo)
+  await offer.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+
+  // A child seat rides both ways: 7 EUR on each ride.
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(summary(page)).toContainText('Outbound: Business Luxury Minivan')
+  await expect(summary(page)).toContainText('Return: Business Luxury Minivan')
+  await expect(total(page)).toHaveText(`€${cardTotal}`)
+  await extraCard(page, 'Child Seat').getByRole('button', { name: /^Add/ }).click()
+  await expect(total(page)).toHaveText(`€${cardTotal! + 14}`)
+  await expect(summary(page)).toContainText('Child Seat, both rides')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  const reference = await bookNowAndPay(page, testInfo)
+
+  // The ride page follows both rides, each with its own status.
+  await expect(page.getByRole('heading', { name: /^Your return ride: Şile → / })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
+    /Return.*Şile → Sabiha Gökçen/,
+  )
+  await expectNoAxeViolations(page, testInfo)
+
+  // The invoice bills both rides and the seat on each.
+  await page.goto('/invoice')
+  const invoice = page.getByRole('article', { name: 'Invoice' })
+  await expect(invoice).toContainText('Business Luxury Minivan return transfer')
+  await expect(invoice).toContainText('on each of 2 rides')
+
+  // The e-mail names the return, and its calendar file holds one event per ride.
+  const [raw] = await mailsWith([reference, 'text/calendar'], 1)
+  expect(decodeMail(raw!).body).toMatch(/Return.*Şile → Sabiha Gökçen/)
+  const calendar = Buffer.from(
+    /Content-Type: text\/calendar[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/
+      .exec(raw!)![1]!
+      .replace(/\s/g, ''),
+    'base64',
+  ).toString('utf8')
+  expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2)
+  expect(calendar).toContain(`DTSTART;TZID=Europe/Istanbul:${day.replace(/-/g, '')}T`)
+  expect(calendar).toContain(`DTSTART;TZID=Europe/Istanbul:${returnDay.replace(/-/g, '')}T`)
+
+  // Staff: the outbound on its day, the return ride on its own, each linking the other.
+  const database = openServerDatabase()
+  const returnRide = database
+    .prepare(
+      `select r.reference, r.status, r.paid_minor from bookings r
+         join bookings o on o.id = r.outbound_booking_id where o.reference = ?`,
+    )
+    .get(reference) as { reference: string; status: string; paid_minor: number }
+  database.close()
+  expect(returnRide.status).toBe('confirmed')
+  expect(returnRide.paid_minor).toBe((back! + 7) * 100)
+  const admin = newAccount(testInfo, 'admin', 'return')
+  await page.goto('/ops/sign-in')
+  await signIn(page, admin.email, admin.password)
+  await page.goto(`/ops?day=${returnDay}`)
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: returnRide.reference }) })
+  await expect(row).toContainText('Şile')
+  await row.getByRole('link', { name: returnRide.reference }).click()
+  await expect(page.getByText('Outbound ride (which paid for this one)')).toBeVisible()
+  await page.getByRole('link', { name: reference }).click()
+  await expect(page.getByText('Return ride (paid with this booking)')).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+
+  // The traveller cancels the return ride alone: its share comes back.
+  await page.goto('/booking-cancel')
+  const cancelReturn = page.getByRole('region', { name: 'Your return ride' })
+  const share = `€${back! + 7}.00`
+  await expect(cancelReturn).toContainText(share)
+  await expectNoAxeViolations(page, testInfo)
+  await cancelReturn
+    .getByRole('button', { name: `Cancel the return ride and refund ${share}` })
+    .click()
+  await expect(page).toHaveURL(/\/booking-received/)
+  const after = openServerDatabase()
+  const states = after
+    .prepare(
+      `select b.reference, b.status,
+              (select sum(amount_minor) from payment_refunds f
+                where f.booking_id = b.id and f.status = 'succeeded') as refunded
+         from bookings b where b.reference in (?, ?)`,
+    )
+    .all(reference, returnRide.reference) as {
+    reference: string
+    status: string
+    refunded: number | null
+  }[]
+  after.close()
+  expect(states.find((state) => state.reference === reference)).toMatchObject({
+    status: 'confirmed',
+    refunded: null,
+  })
+  expect(states.find((state) => state.reference === returnRide.reference)).toMatchObject({
+    status: 'cancelled',
+    refunded: (back! + 7) * 100,
+  })
+  if (js) await expect(page.getByRole('heading', { name: /^Your return ride/ })).toBeVisible()
+})
