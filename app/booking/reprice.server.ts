@@ -5,6 +5,7 @@ import { DraftUnavailableError, repriceFailedBooking } from './bookings.server'
 import type { PaymentDetails } from './booking-forms'
 import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
 import { ratesProvider } from './providers.server'
+import { noReturn } from '~/domain/return-search'
 
 export type RepriceResult =
   | { kind: 'repriced'; booking: BookingRow; previousTotalMinor: number }
@@ -68,17 +69,30 @@ async function quoteStoredRide(booking: BookingRow, now: Date) {
       hire: { hours: result.hours, plannedKm: result.plannedKm },
     }
   }
+  // A trip there and back is priced again with its return, both rides at today's rules.
+  const back =
+    booking.return_date && booking.return_time
+      ? { wanted: true, date: booking.return_date, time: booking.return_time }
+      : noReturn
   const result = await quoteTrip(
     { ...when, pickup: booking.pickup_text, destination: booking.destination_text },
     now,
+    back,
   )
   if (result.kind !== 'priced') return undefined
-  const quote = result.classes.find((candidate) => candidate.code === booking.vehicle_class)
+  const index = result.classes.findIndex((candidate) => candidate.code === booking.vehicle_class)
+  const quote = result.classes[index]
   if (!quote || quote.cents <= 0) return undefined
+  const backQuote = result.back?.classes[index]
+  if (result.back && (!backQuote || backQuote.cents <= 0)) return undefined
   return {
     pickup: result.pickup,
     destination: result.destination,
     distance: result.distance,
     quote,
+    back:
+      result.back && backQuote
+        ? { date: result.back.date, time: result.back.time, quote: backQuote }
+        : undefined,
   }
 }

@@ -167,3 +167,21 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   })
   if (js) await expect(page.getByRole('heading', { name: /^Your return ride/ })).toBeVisible()
 })
+
+test('a return before the outbound has arrived is explained beside the search, still filled', async ({
+  page,
+}) => {
+  const day = istanbulDateIn(3)
+  await page.goto(
+    `/booking-vehicle?date=${day}&time=10:00&pickup=SAW&destination=Şile&return=1&returnDate=${day}&returnTime=11:00`,
+  )
+  await expect(page.getByRole('alert')).toHaveText(
+    'The return pickup must be at least an hour after the outbound ride arrives. Please choose a later return time.',
+  )
+  const form = routeSearchForm(page)
+  await expect(form.getByLabel('Add a return')).toBeChecked()
+  await expect(form.getByLabel('Return time')).toHaveValue('11:00')
+  await expect(form.getByLabel('Return time')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Pickup Location')).toHaveValue('SAW')
+  await expect(page.getByRole('button', { name: /^Select / })).toHaveCount(0)
+})

@@ -63,6 +63,23 @@ export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
   }
 }
 
+/** SAW → Şile at 10:00 on `date`, and back at 18:00 on `returnDate`: a trip there and back. */
+export function returnDraftInput(
+  classIndex = 1,
+  date = '2026-11-23',
+  returnDate = '2026-11-25',
+): DraftInput {
+  const outbound = draftInput(classIndex, date)
+  const quote = quoteClasses({
+    pickup: outbound.destination,
+    destination: outbound.pickup,
+    distanceKm: outbound.distance.km,
+    pickupTime: '18:00',
+    priceEntry,
+  })[classIndex]!
+  return { ...outbound, back: { date: returnDate, time: '18:00', quote } }
+}
+
 /** A hire by the hour from Kadıköy: `hours` hours, in euro, the plan in km if given. */
 export function hourlyDraftInput(
   hours = 4,
