@@ -151,6 +151,15 @@ export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at:
       [t('notices.cashToCollect'), money(split.cashMinor, booking.currency, OPS_LANGUAGE)],
       [t('notices.passengers'), String(booking.passenger_count ?? 1)],
       [t('notices.flight'), booking.flight_number ?? '–'],
+      // A trip there and back: its return is a second job to dispatch, on its own day.
+      ...(booking.return_date && booking.return_time
+        ? ([
+            [
+              t('booking.return.label'),
+              `${booking.destination_text} → ${booking.pickup_text}, ${booking.return_date} ${booking.return_time}`,
+            ],
+          ] as [string, string][])
+        : []),
     ],
     at,
   )
