@@ -24,6 +24,10 @@ import { completeBooking, passengerNames } from './passenger-names.server'
 import { findOtherRide, findReturnRide } from './return-ride.server'
 import { beginPayment } from './payments.server'
 import { repriceForPayment } from './reprice.server'
+import { createStaffAccount } from '~/staff/accounts.server'
+import { addDriver } from '~/dispatch/drivers.server'
+import { addVehicle } from '~/dispatch/vehicles.server'
+import { assignBooking } from '~/dispatch/assignment.server'
 
 /**
  * A trip there and back, stored on a real SQLite file and on PostgreSQL and
@@ -181,6 +185,75 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
       (await beginPayment(handle, booking.id, { childSeat: 0, boosterSeat: 0 }, context, later))
         .kind,
     ).toBe('page')
+  })
+
+  it('dispatches the return ride as its own job, its e-mail naming the trip the traveller knows', async () => {
+    const { outbound, returnRide } = await paidTrip('fullCard')
+    const dispatcher = await createStaffAccount(
+      handle,
+      {
+        email: `return.${backend.name.toLowerCase()}@example.com`,
+        name: 'Deniz Ak',
+        role: 'dispatcher',
+        password: 'a-long-password-1',
+      },
+      now,
+    )
+    const driver = await addDriver(
+      handle,
+      {
+        name: 'Ali Veli',
+        phone: '+90 532 000 00 09',
+        languages: 'Turkish',
+        licenceNumber: 'L-9',
+        staffAccountId: null,
+        active: true,
+      },
+      dispatcher.id,
+      now,
+    )
+    const van = await addVehicle(
+      handle,
+      {
+        classCode: returnRide.vehicle_class,
+        makeModel: 'Mercedes V',
+        plate: `34 RT ${backend.name.length}00`,
+        colour: null,
+        seats: 6,
+        luggage: 6,
+        active: true,
+      },
+      dispatcher.id,
+      now,
+    )
+    if (!driver.ok || !van.ok) throw new Error('fleet not stored')
+    // The same driver and car take both rides: two days apart, no overlap.
+    for (const ride of [outbound, returnRide]) {
+      const assigned = await assignBooking(
+        handle,
+        {
+          bookingId: ride.id,
+          driverId: driver.id,
+          vehicleId: van.id,
+          expectedVersion: 0,
+          acknowledged: null,
+          staffAccountId: dispatcher.id,
+          bufferMinutes: 30,
+        },
+        now,
+      )
+      expect(assigned).toMatchObject({ kind: 'assigned' })
+    }
+    const mail = await handle.db
+      .selectFrom('outgoing_mail')
+      .select(['subject', 'text_body', 'recipient'])
+      .where('booking_id', '=', returnRide.id)
+      .where('kind', '=', 'traveller.assignment')
+      .executeTakeFirstOrThrow()
+    expect(mail.recipient).toBe(outbound.email)
+    expect(mail.subject).toContain(outbound.reference)
+    expect(mail.text_body).toContain(`${outbound.reference} (Return, ${returnRide.reference})`)
+    expect(mail.text_body).toContain('Ali Veli')
   })
 
   it('gives the return ride the passengers’ names and completes it with the outbound', async () => {
