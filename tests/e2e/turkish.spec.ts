@@ -221,7 +221,7 @@ test('forms left empty answer with the page’s Turkish messages, not the browse
       // The search starts with a date; only the places are left empty.
       await page
         .getByRole('form', { name: 'Yolculuk arayın' })
-        .getByLabel('Saat')
+        .getByLabel('Saat', { exact: true })
         .selectOption('10:00')
     }
     await page.getByRole('button', { name: button, exact: true }).first().click()

@@ -3,6 +3,7 @@ import { parseEnv } from '~/config/env.server'
 import { siteSettingsFrom } from '~/config/site.server'
 import { listServices } from '~/content/services.server'
 import { aboutContent, listPricingPlans, listTestimonials } from '~/content/pages.server'
+import { listTeam } from '~/content/team.server'
 import { findBlogPost, listBlogCards } from '~/content/blog.server'
 import type { Block } from '~/content/schemas'
 import { quoteTrip } from '~/booking/trip-quote.server'
@@ -14,12 +15,13 @@ import tr from '~/locales/tr.json'
 /**
  * What the texts may promise, read through the loaders the pages use (both
  * languages, settings filled in). Online, the site sells one-way transfers, priced
- * instantly, to every served place including the far cities, and hire by the hour
- * from a pickup in Istanbul: no text may send the traveller to the phone for it,
- * and a page that sells it links to its form. Return trips booked together are
- * booked with the office: a text that mentions them must say so (call us or
- * WhatsApp). Testimonials and the plans' included hours are left out of the
- * hourly rules, for the reasons given at `customersOwnWords` and `plansIncludedHours`.
+ * instantly, to every served place including the far cities; hire by the hour
+ * from a pickup in Istanbul; and a return booked together with the outward ride
+ * ('Add a return' on the route search). No text may send the traveller to the
+ * phone or WhatsApp to book either, and a page that sells one links to its form.
+ * Testimonials are left out of the hourly and return rules, and the plans'
+ * included hours out of the hourly rules, for the reasons given at
+ * `customersOwnWords` and `plansIncludedHours`.
  */
 
 const site = siteSettingsFrom(parseEnv({}))
@@ -32,14 +34,17 @@ interface Item {
   labels: string[]
   /** The sentences the hourly rules leave alone, if any (see the two reasons below). */
   hourlyExempt?: (sentence: string) => boolean
+  /** The sentences the return-trip rules leave alone, if any (customers' own words). */
+  returnExempt?: (sentence: string) => boolean
 }
 
 /**
  * Testimonials are customers' own words about rides they took ("I simply call
- * the office to book the same car for the whole day"). Rewriting them to say they
+ * the office to book the same car for the whole day", "Booking both directions
+ * in advance by phone meant no stress at all"). Rewriting them to say they
  * booked online would put words in their mouths, and they direct no one: the
- * pages around them say how to book. So the hourly rules leave them alone; the
- * return-trip rules still read them.
+ * pages around them say how to book. So the hourly and the return-trip rules
+ * leave them alone; every other rule still reads them.
  */
 function customersOwnWords(): boolean {
   return true
@@ -109,6 +114,15 @@ function contentItems(language: (typeof languages)[number]): Item[] {
       prose: [testimonial.content],
       labels: [testimonial.role],
       hourlyExempt: customersOwnWords,
+      returnExempt: customersOwnWords,
+    })
+  }
+  for (const member of listTeam(language, site)) {
+    const entries = [...member.experiences, ...member.education, ...member.awards]
+    items.push({
+      where: `team.json ${member.id} (${language})`,
+      prose: [...member.biography, ...entries.map((entry) => entry.text)],
+      labels: [member.role, ...entries.map((entry) => entry.title)],
     })
   }
   const about = aboutContent(language, site)
@@ -184,6 +198,7 @@ const returnTrip = new RegExp(
     ' bring you back ',
     ' collect you (again|on your return)',
     ' round trip (ride|transfer|booking)',
+    ' add(ing)? a return ',
     ' gidis donus (transfer|yolculu|rezervasyon|ayirt)',
     ' gidis ve donusu ',
     ' donus(u|unu|unuz|unuzu)? (transfer|yolculu|alis|rezervasyon|ileri|ayni|ayirt|planla)',
@@ -196,9 +211,10 @@ const returnTrip = new RegExp(
     ' yeniden aliriz',
     ' geri getir',
     ' donuste (karsila|al)',
+    ' donus ekle',
   ].join('|'),
 )
-/** The way return trips are booked today: the office phone or WhatsApp. */
+/** Sending the traveller to the office: the phone or WhatsApp. */
 const phoneOrWhatsApp =
   / call us | calling us | call the office | by phone | whatsapp | arayin | arayarak | arayabilirsiniz | telefonla | telefondan /
 function saysHowToBook(text: string): boolean {
@@ -209,13 +225,28 @@ function saysHowToBook(text: string): boolean {
     text.includes('{phone}')
   )
 }
-/** Return trips are still booked by phone; hire by the hour is booked online. */
-const bookedByPhoneOnly = (text: string) => returnTrip.test(folded(text))
-
-/** A text's sentences, each on its own: one may sell a return by phone beside another that sells hours online. */
+/** A text's sentences, each on its own: one may send a question to the phone beside another that sells a return online. */
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+/)
 
 const noExemption = () => false
+
+/** Whether a text speaks of a return trip, outside the sentences left alone. */
+const speaksOfReturn = (text: string, exempt: (sentence: string) => boolean = noExemption) =>
+  sentences(text).some((sentence) => !exempt(sentence) && returnTrip.test(folded(sentence)))
+
+/**
+ * A sentence that speaks of a return trip and sends the traveller to the phone
+ * or WhatsApp, as if the return could not be booked online. The phone may still
+ * be offered for other things (a change of date, a question), in a sentence of
+ * its own that does not name the return.
+ */
+const sendsReturnToPhone = (text: string, exempt: (sentence: string) => boolean = noExemption) =>
+  sentences(text).some(
+    (sentence) => !exempt(sentence) && returnTrip.test(folded(sentence)) && saysHowToBook(sentence),
+  )
+
+/** Where a return is booked online: the vehicle step's route search with 'Add a return' ticked. */
+const returnBookingPath = '/booking-vehicle?return=1'
 
 /** Whether a text speaks of hire by the hour, outside the sentences left alone. */
 const sellsHourly = (text: string, exempt: (sentence: string) => boolean = noExemption) =>
@@ -258,6 +289,7 @@ describe('texts promise only what can be booked', () => {
     expect(where.filter((w) => w.startsWith('services.json')).length).toBeGreaterThanOrEqual(20)
     expect(where.filter((w) => w.startsWith('blog/')).length).toBeGreaterThanOrEqual(16)
     expect(where.filter((w) => w.startsWith('testimonials.json')).length).toBeGreaterThanOrEqual(12)
+    expect(where.filter((w) => w.startsWith('team.json')).length).toBe(16)
     expect(where.filter((w) => w.startsWith('en.json')).length).toBeGreaterThan(300)
   })
 
@@ -270,22 +302,23 @@ describe('texts promise only what can be booked', () => {
     expect(offenders).toEqual([])
   })
 
-  it('says how to book return trips wherever a text describes them', () => {
+  it('sends no one to the phone for a return trip: it is booked online with the outward ride', () => {
     const offenders = allItems.flatMap((item) =>
-      item.prose
-        .filter((text) => bookedByPhoneOnly(text) && !saysHowToBook(text))
+      [...item.prose, ...item.labels]
+        .filter((text) => sendsReturnToPhone(text, item.returnExempt))
         .map((text) => `${item.where}: ${text}`),
     )
     expect(offenders).toEqual([])
   })
 
-  it('explains the booking on the page wherever a title or feature names them', () => {
-    const offenders = allItems.flatMap((item) => {
-      const explained = item.prose.some((text) => bookedByPhoneOnly(text) && saysHowToBook(text))
-      return explained
-        ? []
-        : item.labels.filter(bookedByPhoneOnly).map((label) => `${item.where}: ${label}`)
-    })
+  it('links to the return booking from every content page that describes or names return trips', () => {
+    const offenders = allItems
+      .filter((item) => !item.where.startsWith('en.json') && !item.where.startsWith('tr.json'))
+      .filter((item) =>
+        [...item.prose, ...item.labels].some((text) => speaksOfReturn(text, item.returnExempt)),
+      )
+      .filter((item) => !item.prose.some((text) => text.includes(returnBookingPath)))
+      .map((item) => item.where)
     expect(offenders).toEqual([])
   })
 
@@ -305,6 +338,15 @@ describe('texts promise only what can be booked', () => {
       .filter((item) => !item.prose.some((text) => text.includes(hourlyBookingPath)))
       .map((item) => item.where)
     expect(offenders).toEqual([])
+  })
+
+  it('leaves only testimonials out of the return-trip rules', () => {
+    const exempt = allItems.filter((item) => item.returnExempt)
+    expect(exempt.length).toBeGreaterThan(0)
+    for (const item of exempt) {
+      expect(item.where).toMatch(/^testimonials\.json /)
+      expect(item.returnExempt).toBe(customersOwnWords)
+    }
   })
 
   it("leaves only testimonials and the plans' included hours out of the hourly rules", () => {
@@ -338,10 +380,33 @@ describe('texts promise only what can be booked', () => {
       onRequest.test(folded('available on request, and we quote each of them individually')),
     ).toBe(true)
     expect(onRequest.test(folded("Muğla'ya yolculuklar talep üzerine yapılır"))).toBe(true)
-    expect(bookedByPhoneOnly('Book both legs together and your return pickup is confirmed')).toBe(
-      true,
-    )
-    expect(bookedByPhoneOnly('Aileler genellikle gidiş-dönüş rezervasyon yapar')).toBe(true)
+    expect(speaksOfReturn('Book both legs together and your return pickup is confirmed')).toBe(true)
+    expect(speaksOfReturn('Aileler genellikle gidiş-dönüş rezervasyon yapar')).toBe(true)
+    expect(speaksOfReturn('Tick Add a return on the search and choose its date')).toBe(true)
+    expect(speaksOfReturn("Arama formunda Dönüş ekle'yi işaretleyin")).toBe(true)
+    expect(speaksOfReturn('İki yönü birlikte çevrim içi ayırtın')).toBe(true)
+    expect(
+      sendsReturnToPhone('To book both legs together, call us or write to us on WhatsApp.'),
+    ).toBe(true)
+    expect(
+      sendsReturnToPhone("İki yönü birlikte ayırtmak için bizi arayın veya WhatsApp'tan yazın."),
+    ).toBe(true)
+    expect(
+      sendsReturnToPhone('[Dönüş yolculuğunuz](/booking-vehicle?return=1) için bizi arayın.'),
+    ).toBe(true)
+    expect(sendsReturnToPhone(`For a return trip, call us at ${site.phone}.`)).toBe(true)
+    expect(
+      sendsReturnToPhone(
+        '[Tick Add a return](/booking-vehicle?return=1) to book the ride back. For any question, call us.',
+      ),
+    ).toBe(false)
+    expect(
+      sendsReturnToPhone('Book the return online. For a driver kept at the memorials, call us.'),
+    ).toBe(false)
+    const ownWords = 'Booking both directions in advance by phone meant no stress at all.'
+    expect(sendsReturnToPhone(ownWords)).toBe(true)
+    expect(sendsReturnToPhone(ownWords, customersOwnWords)).toBe(false)
+    expect(speaksOfReturn(ownWords, customersOwnWords)).toBe(false)
     expect(hourlyHire.test(folded('Saatlik şoför hizmetimizle araç gün boyu bekler'))).toBe(true)
     expect(hourlyHire.test(folded('Enter the number of hours you need a driver'))).toBe(true)
     expect(hourlyHire.test(folded('Şoföre kaç saat ihtiyacınız olduğunu girin'))).toBe(true)
@@ -391,7 +456,7 @@ describe('texts promise only what can be booked', () => {
         customersOwnWords,
       ),
     ).toBe(false)
-    expect(bookedByPhoneOnly('Gidiş ve dönüş vapur saatlerini kontrol edin')).toBe(false)
+    expect(speaksOfReturn('Gidiş ve dönüş vapur saatlerini kontrol edin')).toBe(false)
     expect(saysHowToBook('Call us or write to us on WhatsApp')).toBe(true)
     expect(saysHowToBook("Bizi arayın ya da WhatsApp'tan yazın")).toBe(true)
     expect(saysHowToBook('Your driver is one phone call away')).toBe(false)
