@@ -199,7 +199,7 @@ test('the home apology is modal, closes on Escape and gives the focus back to Se
   const form = page.getByRole('form', { name: 'Search for a ride' })
   await form.getByLabel('Pickup Location').fill('Ankara')
   await form.getByLabel('Destination').fill('SAW')
-  await form.getByLabel('Time').selectOption('10:00')
+  await form.getByLabel('Time', { exact: true }).selectOption('10:00')
   const search = form.getByRole('button', { name: 'Search' })
   await search.focus()
   await page.keyboard.press('Enter')

@@ -81,8 +81,8 @@ async function fillHomeSearch(page: Page, pickup: string, { date = false } = {})
   const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill(pickup)
   await form.getByLabel('Destination').fill('SAW')
-  if (date) await form.getByLabel('Date').fill(tomorrowInIstanbul())
-  await form.getByLabel('Time').selectOption('10:00')
+  if (date) await form.getByLabel('Date', { exact: true }).fill(tomorrowInIstanbul())
+  await form.getByLabel('Time', { exact: true }).selectOption('10:00')
   return form
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { expectNoAxeViolations, istanbulDateIn, routeSearchForm } from './helpers'
+import { expectNoAxeViolations, istanbulDateIn, openIn, routeSearchForm } from './helpers'
 import {
   bookNowAndPay,
   extraCard,
@@ -184,4 +184,24 @@ test('a return before the outbound has arrived is explained beside the search, s
   await expect(form.getByLabel('Return time')).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByLabel('Pickup Location')).toHaveValue('SAW')
   await expect(page.getByRole('button', { name: /^Select / })).toHaveCount(0)
+})
+
+test('the return speaks Turkish on the vehicle step, and axe is clean', async ({
+  page,
+}, testInfo) => {
+  const day = istanbulDateIn(3)
+  const back = istanbulDateIn(5)
+  await openIn(
+    page,
+    `/booking-vehicle?date=${day}&time=10:00&pickup=SAW&destination=Şile&return=1&returnDate=${back}&returnTime=18:00`,
+    'tr',
+  )
+  const form = page.getByRole('form', { name: 'Yolculuk arayın' })
+  await expect(form.getByLabel('Dönüş ekle')).toBeChecked()
+  await expect(form.getByLabel('Dönüş tarihi')).toHaveValue(back)
+  await expect(page.getByRole('region', { name: 'Yolculuğunuz' })).toContainText(
+    /Dönüş.*Şile → Sabiha Gökçen.*saat 18:00/,
+  )
+  await expect(page.locator('.offer__legs').first()).toHaveText(/^Gidiş .+ \+ dönüş .+$/)
+  await expectNoAxeViolations(page, testInfo)
 })

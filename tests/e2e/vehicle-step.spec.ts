@@ -12,8 +12,8 @@ async function searchFromHome(page: Page, pickup: string, destination: string, t
   const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill(pickup)
   await form.getByLabel('Destination').fill(destination)
-  await form.getByLabel('Date').fill(tomorrowInIstanbul())
-  await form.getByLabel('Time').selectOption(time)
+  await form.getByLabel('Date', { exact: true }).fill(tomorrowInIstanbul())
+  await form.getByLabel('Time', { exact: true }).selectOption(time)
   await form.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/\/booking-vehicle\?/)
 }
@@ -82,8 +82,8 @@ test('a place outside the area opens the home apology with its Okay button', asy
   const form = routeSearchForm(page)
   await form.getByLabel('Pickup Location').fill('Ankara')
   await form.getByLabel('Destination').fill('SAW')
-  await form.getByLabel('Date').fill(tomorrowInIstanbul())
-  await form.getByLabel('Time').selectOption('10:00')
+  await form.getByLabel('Date', { exact: true }).fill(tomorrowInIstanbul())
+  await form.getByLabel('Time', { exact: true }).selectOption('10:00')
   await form.getByRole('button', { name: 'Search' }).click()
   // With JavaScript the apology opens where the traveller is; without, on the next page.
   await expect(page).toHaveURL(
@@ -242,7 +242,7 @@ test('the date widget refuses a date beyond 20 days and falls back to today', as
   )
   await page.goto('/')
   await waitForHydration(page)
-  const date = routeSearchForm(page).getByLabel('Date')
+  const date = routeSearchForm(page).getByLabel('Date', { exact: true })
   const today = await date.inputValue()
   const alerts: string[] = []
   page.on('dialog', async (dialog) => {
