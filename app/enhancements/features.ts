@@ -18,6 +18,12 @@ const features: Feature[] = [
   { selector: 'form script[data-form-check]', load: () => import('./form-check') },
   { selector: 'input[data-due-now]', load: () => import('./payment-choice') },
   { selector: 'form[data-keep-place]', load: () => import('./keep-place') },
+  { selector: 'button[data-print-button]', load: () => import('./print-button') },
+  { selector: '[data-ride-status]', load: () => import('./ride-status') },
+  { selector: '[data-board-refresh]', load: () => import('./board-refresh') },
+  { selector: '.tabs.tabs--static', load: () => import('./tabs') },
+  { selector: '[data-countdown]', load: () => import('./countdown') },
+  { selector: 'form[data-auto-submit]', load: () => import('./auto-submit') },
 ]
 
 /** Sets up every feature found in `root`; resolves when all are in place. */

@@ -20,10 +20,14 @@ export interface FormCheckSummary {
   /**
    * 'fields': the summary shows while any field shows an error, one link per
    * field named by its label (FormErrorSummary); 'submit': it shows after a
-   * refused submission, one link per error (the contact form's ErrorSummary).
+   * refused submission, one link per error (the contact form's ErrorSummary);
+   * 'none': the form has no summary, its title still says 'Error: ' while
+   * errors show.
    */
-  mode: 'fields' | 'submit'
-  title: string
+  mode: 'fields' | 'submit' | 'none'
+  title?: string
+  /** The summary can take the focus (tabindex -1), as the server renders it. */
+  focusable?: boolean
   /** The label of each field, in the form's order (mode 'fields'). */
   labels?: Record<string, string>
   /** The id a field's link goes to when it is not `<form id>-<name>` (a radio group). */

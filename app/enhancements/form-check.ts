@@ -35,6 +35,10 @@ function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schem
     if (document.getElementById(errorId(form, name))) validated.add(name)
   }
   let submitted = form.querySelector('.error-summary') !== null
+  // A language switch reloads the page with what was typed: the fields checked before
+  // it are checked again, so their messages come back in the new language.
+  const carried = takeCarried(form)
+  for (const name of carried) validated.add(name)
 
   const check = (): Errors => {
     const submission = parseWithZod(new FormData(form), { schema })
@@ -52,8 +56,8 @@ function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schem
     for (const name of new Set([...controlNames(form), ...errors.keys()])) {
       showFieldErrors(form, name, shown.get(name), text)
     }
-    const failed = config.summary.mode === 'fields' ? shown.size > 0 : submitted && shown.size > 0
-    showSummary(form, config, shown, failed, text)
+    const failed = config.summary.mode === 'submit' ? submitted && shown.size > 0 : shown.size > 0
+    if (config.summary.mode !== 'none') showSummary(form, config, shown, failed, text)
     setErrorTitle(config, failed || config.keepErrorTitle)
   }
 
@@ -61,6 +65,8 @@ function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schem
     target instanceof Element && isControl(target) && target.form === form && target.name
       ? target.name
       : null
+
+  if (carried.length) show(check())
 
   form.addEventListener('focusout', (event) => {
     const name = fieldName(event.target)
@@ -75,8 +81,14 @@ function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schem
   form.addEventListener(
     'submit',
     (event) => {
-      // A language switch (and any button that says so) goes to the server unchecked.
-      if (event.submitter?.hasAttribute('formnovalidate')) return
+      // A language switch (and any button that says so) goes to the server unchecked, and
+      // so does a button of conform's that changes the form (adds or removes a row).
+      const submitter = event.submitter
+      if (submitter?.hasAttribute('formnovalidate')) {
+        carry(form, validated)
+        return
+      }
+      if (submitter?.getAttribute('name') === '__intent__') return
       const errors = check()
       if (!errors.size) return
       event.preventDefault()
@@ -104,6 +116,26 @@ function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schem
     event.preventDefault()
     field.focus()
   })
+}
+
+const carriedKey = (form: HTMLFormElement) => `form-check:${window.location.pathname}#${form.id}`
+
+function carry(form: HTMLFormElement, validated: Set<string>) {
+  try {
+    sessionStorage.setItem(carriedKey(form), JSON.stringify([...validated]))
+  } catch {
+    // Storage refused: the messages come back at the next check instead.
+  }
+}
+
+function takeCarried(form: HTMLFormElement): string[] {
+  try {
+    const saved = sessionStorage.getItem(carriedKey(form))
+    sessionStorage.removeItem(carriedKey(form))
+    return saved ? (JSON.parse(saved) as string[]) : []
+  } catch {
+    return []
+  }
 }
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
@@ -183,7 +215,8 @@ function showFieldErrors(
     message.className = 'field__error'
     container.append(message)
   }
-  message.textContent = [...new Set(errors)].map(text).join(' ')
+  const words = [...new Set(errors)].map(text).join(' ')
+  if (message.textContent !== words) message.textContent = words
 }
 
 function showSummary(
@@ -202,7 +235,7 @@ function showSummary(
   const summary = document.createElement('div')
   summary.className = 'alert alert--error error-summary'
   summary.setAttribute('role', 'alert')
-  if (mode === 'fields') summary.tabIndex = -1
+  if (config.summary.focusable) summary.tabIndex = -1
   const paragraph = (content: string) => {
     const element = document.createElement('p')
     element.textContent = content
@@ -238,7 +271,9 @@ function showSummary(
     summary.append(list)
   }
   if (current) {
-    current.replaceWith(summary)
+    // Unchanged, it stays the element it is: a link being clicked is not pulled away
+    // by the check that leaving the field (the press on the link) runs.
+    if (current.outerHTML !== summary.outerHTML) current.replaceWith(summary)
     return
   }
   // Where the server renders it: after the form's heading, if it starts with one.

@@ -19,4 +19,14 @@ export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> =
     return (await import('~/booking/booking-forms')).passengerSchema(capacity, childSeats)
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,
+  details: async (params) => {
+    const { capacity, childSeats } = params as CapacityParams
+    return (await import('~/traveller/details-form')).detailsFormSchema(capacity, childSeats)
+  },
+  findBooking: async () => (await import('~/traveller/find-booking-form')).findBookingSchema,
+  driver: async () => (await import('~/dispatch/dispatch-forms')).driverSchema,
+  vehicle: async () => (await import('~/dispatch/dispatch-forms')).vehicleSchema,
+  assign: async () => (await import('~/dispatch/dispatch-forms')).assignSchema,
+  addStaff: async () => (await import('~/staff/staff-forms')).addStaffSchema,
+  newPassword: async () => (await import('~/staff/staff-forms')).newPasswordSchema,
 }

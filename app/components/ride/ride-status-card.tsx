@@ -12,10 +12,16 @@ import type { RideStatus } from '~/traveller/ride-status'
 export function RideStatusCard({
   ride,
   refreshHref,
+  statusUrl,
   guest = false,
 }: {
   ride: RideStatus
   refreshHref: string
+  /**
+   * The status resource a page polls: given, the card carries it and the status
+   * shown, for app/enhancements/ride-status.ts on a page React does not hydrate.
+   */
+  statusUrl?: string
   /** On the shared page: the headings speak of the traveller's ride, not the reader's. */
   guest?: boolean
 }) {
@@ -24,7 +30,14 @@ export function RideStatusCard({
   const current = timeline.findLastIndex((entry) => entry.done)
   const now = timeline[current]
   return (
-    <section className="card ride" aria-labelledby="ride-title">
+    <section
+      className="card ride"
+      aria-labelledby="ride-title"
+      data-live-part="ride"
+      data-ride-status={statusUrl ? JSON.stringify(ride) : undefined}
+      data-status-url={statusUrl}
+      data-refresh-url={statusUrl ? refreshHref : undefined}
+    >
       <div className="card__body">
         <h2 id="ride-title">{t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}</h2>
         <p className="ride__now" aria-live="polite">

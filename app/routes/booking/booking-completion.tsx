@@ -9,6 +9,10 @@ import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
 import { formatDate, formatMoney } from '~/utils/format'
 import { rideLine } from '~/booking/ride-label'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: plain forms, nothing that needs a script.
+export const handle = staticPageHandle
 
 /**
  * The booking-completion page: it reads

@@ -192,6 +192,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
           summary={{
             mode: 'fields',
             title: t('forms.summaryTitle'),
+            focusable: true,
             labels: {
               name: t('booking.passenger.name'),
               lastName: t('booking.passenger.lastName'),

@@ -439,7 +439,13 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
           <FormCheck
             schema="payment"
             sections={['booking.errors']}
-            summary={{ mode: 'fields', title: t('forms.summaryTitle'), labels, targets }}
+            summary={{
+              mode: 'fields',
+              title: t('forms.summaryTitle'),
+              focusable: true,
+              labels,
+              targets,
+            }}
             keepErrorTitle={isWarningNotice(notice)}
           />
           <div className="booking-step__actions">
