@@ -270,7 +270,12 @@ async function scriptsOf(context, url) {
         if (!/javascript/.test(type) && req.resourceType() !== 'script') return undefined
         const sizes = await req.sizes()
         return { url: req.url(), bytes: sizes.responseBodySize }
-      })(),
+      })().catch((error) => {
+        // A request of a page the bench has already left (the sign-in's redirect to the
+        // board, whose context is closed once signed in) is not this page's.
+        if (tab.isClosed()) return undefined
+        throw error
+      }),
     )
   })
   const response = await tab.goto(url, { waitUntil: 'networkidle' })
