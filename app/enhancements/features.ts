@@ -23,7 +23,6 @@ const features: Feature[] = [
   { selector: '[data-board-refresh]', load: () => import('./board-refresh') },
   { selector: '.tabs.tabs--static', load: () => import('./tabs') },
   { selector: '[data-countdown]', load: () => import('./countdown') },
-  { selector: 'form[data-auto-submit]', load: () => import('./auto-submit') },
 ]
 
 /** Sets up every feature found in `root`; resolves when all are in place. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, openIn, routeSearchForm } from './helpers'
+import { expectNoAxeViolations, openIn, routeSearchForm, waitForHydration } from './helpers'
 import { openServerDatabase } from './database'
 import {
   bookingsFor,
@@ -341,6 +341,8 @@ test('with JavaScript, fields are checked as the traveller leaves them, without 
   await chooseVehicle(page, tripTime(testInfo, 8))
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-passenger$/)
+  // The step loads as a page: its check is in place once its scripts are.
+  await waitForHydration(page)
   const documentRequests: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documentRequests.push(request.url())

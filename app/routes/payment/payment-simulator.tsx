@@ -15,11 +15,6 @@ import { parseCurrency } from '~/domain/money/currency'
 import { formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
 import { notFound } from '~/utils/not-found'
-import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
-
-// Not hydrated: app/enhancements/auto-submit.ts sends the traveller back at once.
-export const handle = staticPageHandle
-export const clientLoader = loadAsDocument
 
 /**
  * The simulator's hosted payment page: what iyzico's Checkout Form page is in
@@ -89,13 +84,7 @@ function ReturnToMerchant({
     if (automatic) form.current?.submit()
   }, [automatic])
   return (
-    <form
-      method="post"
-      action={callbackUrl}
-      ref={form}
-      className="form-card"
-      data-auto-submit={automatic || undefined}
-    >
+    <form method="post" action={callbackUrl} ref={form} className="form-card">
       {/* The message is the live region, not the form: a form keeps its own role. */}
       <p role="status">{t('simulator.processed')}</p>
       <input type="hidden" name="token" value={token} />
