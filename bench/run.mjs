@@ -270,7 +270,12 @@ async function scriptsOf(context, url) {
         if (!/javascript/.test(type) && req.resourceType() !== 'script') return undefined
         const sizes = await req.sizes()
         return { url: req.url(), bytes: sizes.responseBodySize }
-      })(),
+      })().catch((error) => {
+        // A request of a page the bench has already left (the sign-in's redirect to the
+        // board, whose context is closed once signed in) is not this page's.
+        if (tab.isClosed()) return undefined
+        throw error
+      }),
     )
   })
   const response = await tab.goto(url, { waitUntil: 'networkidle' })
@@ -340,6 +345,12 @@ async function javascriptWeight(app, list, env) {
   try {
     for (const page of list) await measure(page.name, page.path)
     await measure('contact', '/contact')
+    await measure('team member', '/team-single/2')
+    await measure('pricing', '/pricing')
+    await measure('coming soon', '/coming-soon')
+    await measure('sign-in (traveller)', '/login')
+    await measure('register', '/register')
+    await measure('find a booking', '/manage-booking')
 
     const traveller = new Browser({
       sites: [app.url],
@@ -371,6 +382,13 @@ async function javascriptWeight(app, list, env) {
     await measure('staff sign-in', '/ops/sign-in')
     await measure('staff board', '/ops', signedIn)
     await measure('staff booking', `/ops/bookings/${reference}`, signedIn)
+    await measure('staff assign', `/ops/bookings/${reference}/assign`, signedIn)
+    await measure('staff cancel', `/ops/bookings/${reference}/cancel`, signedIn)
+    await measure('staff run sheet', '/ops/run-sheet', signedIn)
+    await measure('staff accounts', '/ops/staff', signedIn)
+    await measure('staff drivers', '/ops/drivers', signedIn)
+    await measure('staff vehicles', '/ops/vehicles', signedIn)
+    await measure('staff security', '/ops/security', signedIn)
   } finally {
     await browser.close()
   }

@@ -28,7 +28,6 @@ export function PrintButton({
   className?: string
 }) {
   const canPrint = useCanPrint()
-  if (!canPrint) return null
   const print = () => {
     const root = document.documentElement
     if (only) {
@@ -37,8 +36,16 @@ export function PrintButton({
     }
     window.print()
   }
+  // Rendered hidden until a script can print: React shows it once it runs, and on a
+  // page it does not hydrate app/enhancements/print-button.ts does the same.
   return (
-    <button type="button" className={className} onClick={print}>
+    <button
+      type="button"
+      className={className}
+      hidden={!canPrint}
+      data-print-button={only ?? ''}
+      onClick={canPrint ? print : undefined}
+    >
       {label}
     </button>
   )

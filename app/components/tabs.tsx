@@ -17,7 +17,7 @@ export function Tabs({ panels, label }: { panels: TabPanel[]; label: string }) {
 
   if (!enhanced) {
     return (
-      <div className="tabs tabs--static">
+      <div className="tabs tabs--static" data-tabs-label={label}>
         {panels.map((panel) => (
           <section
             key={panel.id}

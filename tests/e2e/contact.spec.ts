@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { expectNoAxeViolations, openIn, watchConsole } from './helpers'
+import { expectNoAxeViolations, openIn, waitForHydration, watchConsole } from './helpers'
 import { outboxDir } from './database'
 
 /** The SQLite file of the server under test (playwright.config.ts: data/e2e-<port>.sqlite). */
@@ -56,16 +56,13 @@ function uniqueSubject(testInfo: TestInfo): string {
 }
 
 /**
- * Opens the contact page; with JavaScript, waits until React has taken the form
- * over, or a quick click would still post it the no-JavaScript way.
+ * Opens the contact page; with JavaScript, waits until its scripts check the
+ * form, or a quick click would still post it the no-JavaScript way.
  */
 async function openContact(page: Page, testInfo: TestInfo, language?: 'tr') {
   await (language ? openIn(page, '/contact', language) : page.goto('/contact'))
   if (testInfo.project.use.javaScriptEnabled === false) return
-  await page.waitForFunction(() => {
-    const element = document.getElementById('contact-form')
-    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__react')))
-  })
+  await waitForHydration(page)
 }
 
 const form = (page: Page) => page.getByRole('form', { name: 'Send us a message' })

@@ -4,6 +4,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import { translateFieldError } from '~/forms/text-input'
 import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
 import { useErrorTitle } from '~/utils/use-error-title'
+import { FormCheck } from '~/forms/form-check'
 
 /**
  * Pieces the dispatch forms share (drivers, vehicles, assignment): the
@@ -49,6 +50,18 @@ export function DispatchErrorSummary({
         target: id,
         content: text(error),
       }))}
+    />
+  )
+}
+
+/** What app/enhancements/form-check.ts needs to check a dispatch form as the server does. */
+export function DispatchFormCheck({ schema }: { schema: 'driver' | 'vehicle' | 'assign' }) {
+  const { t } = useTranslation()
+  return (
+    <FormCheck
+      schema={schema}
+      sections={['ops.dispatch.errors']}
+      summary={{ mode: 'submit', title: t('ops.dispatch.errorSummary'), focusable: true }}
     />
   )
 }

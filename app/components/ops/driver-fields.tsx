@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { CheckboxField, SelectField, TextField } from '~/forms/fields'
 import { driverSchema, type DriverForm as DriverValues } from '~/dispatch/dispatch-forms'
-import { DispatchErrorSummary, useDispatchErrorText } from './dispatch-form'
+import { DispatchErrorSummary, DispatchFormCheck, useDispatchErrorText } from './dispatch-form'
 
 /** The driver form, to add one (no "active" box: a new driver is active) or edit one. */
 export function DriverForm({
@@ -91,6 +91,7 @@ export function DriverForm({
           {t('ops.dispatch.driverFields.active')}
         </CheckboxField>
       ) : null}
+      <DispatchFormCheck schema="driver" />
       <button type="submit" className="button button--accent">
         {submitLabel}
       </button>

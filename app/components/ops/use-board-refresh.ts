@@ -3,8 +3,9 @@ import { useTranslation } from '~/i18n/use-translation'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { intlLocale, toLanguage } from '~/i18n/config'
 
-/** How often an open board asks for its rows again. */
-export const BOARD_REFRESH_MS = 30_000
+import { BOARD_REFRESH_MS } from './board-refresh-interval'
+
+export { BOARD_REFRESH_MS }
 
 /**
  * The board's rows, kept current while the page is open: every half minute,

@@ -4,7 +4,12 @@ import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { CheckboxField, SelectField, TextField } from '~/forms/fields'
 import { vehicleSchema, type VehicleForm as VehicleValues } from '~/dispatch/dispatch-forms'
-import { DispatchErrorSummary, NumberField, useDispatchErrorText } from './dispatch-form'
+import {
+  DispatchErrorSummary,
+  DispatchFormCheck,
+  NumberField,
+  useDispatchErrorText,
+} from './dispatch-form'
 
 /** The vehicle form, to add one (no "active" box: a new vehicle is active) or edit one. */
 export function VehicleForm({
@@ -91,6 +96,7 @@ export function VehicleForm({
           {t('ops.dispatch.vehicleFields.active')}
         </CheckboxField>
       ) : null}
+      <DispatchFormCheck schema="vehicle" />
       <button type="submit" className="button button--accent">
         {submitLabel}
       </button>

@@ -36,7 +36,7 @@ export function ManageRideCard({
         ? loaded
         : { ...loaded, cancel: 'closed', change: 'closed' }
   return (
-    <section className="card" aria-labelledby="manage-title">
+    <section className="card" aria-labelledby="manage-title" data-live-part="manage">
       <div className="card__body">
         <h2 id="manage-title">{t('traveller.ride.manageTitle')}</h2>
         {online.cancel === 'free' && online.change === 'open' ? (

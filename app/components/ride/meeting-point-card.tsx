@@ -19,7 +19,7 @@ export function MeetingPointCard({
 }) {
   const { t } = useTranslation()
   return (
-    <section className="card" aria-labelledby="meeting-title">
+    <section data-live-part="meeting" className="card" aria-labelledby="meeting-title">
       <div className="card__body">
         <h2 id="meeting-title">
           {t(guest ? 'traveller.shared.meetTitle' : 'traveller.meet.title')}

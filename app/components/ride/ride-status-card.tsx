@@ -12,6 +12,7 @@ import type { RideStatus } from '~/traveller/ride-status'
 export function RideStatusCard({
   ride,
   refreshHref,
+  statusUrl,
   guest = false,
   headingId = 'ride-title',
   title,
@@ -21,6 +22,11 @@ export function RideStatusCard({
   /** A second card on the page (a return ride) needs its own heading id and title. */
   headingId?: string
   title?: string
+  /**
+   * The status resource a page polls: given, the card carries it and the status
+   * shown, for app/enhancements/ride-status.ts on a page React does not hydrate.
+   */
+  statusUrl?: string
   /** On the shared page: the headings speak of the traveller's ride, not the reader's. */
   guest?: boolean
 }) {
@@ -29,7 +35,15 @@ export function RideStatusCard({
   const current = timeline.findLastIndex((entry) => entry.done)
   const now = timeline[current]
   return (
-    <section className="card ride" aria-labelledby={headingId}>
+    <section
+      className="card ride"
+      aria-labelledby={headingId}
+      // Each card its own part: a return ride's card is swapped beside the outbound's.
+      data-live-part={headingId === 'ride-title' ? 'ride' : headingId}
+      data-ride-status={statusUrl ? JSON.stringify(ride) : undefined}
+      data-status-url={statusUrl}
+      data-refresh-url={statusUrl ? refreshHref : undefined}
+    >
       <div className="card__body">
         <h2 id={headingId}>
           {title ?? t(guest ? 'traveller.shared.rideTitle' : 'traveller.ride.title')}

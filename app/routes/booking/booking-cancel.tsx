@@ -15,6 +15,10 @@ import { pickupInstant } from '~/domain/trip-search'
 import { cancellationTerms } from '~/traveller/cancellation-terms.server'
 import { InlineText } from '~/components/rich-text'
 import { formatDate, formatMoney } from '~/utils/format'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: plain forms, nothing that needs a script.
+export const handle = staticPageHandle
 
 /**
  * Cancel: 24 hours or more before pickup, one confirmed action cancels the

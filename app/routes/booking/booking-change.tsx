@@ -29,6 +29,12 @@ import {
   usePassengerErrorText,
 } from '~/components/passenger-fields'
 import { formatDate } from '~/utils/format'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { FormCheck } from '~/forms/form-check'
+
+// Not hydrated: app/enhancements/form-check.ts checks the form.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * Change details: the traveller's own form for the phone, the flight, the
@@ -180,6 +186,17 @@ function DetailsChangeForm({
   const names = fields.names.getFieldList()
   const nameLabel = (part: 'firstname' | 'lastname', index: number) =>
     t(`received.${part}`, { number: index + 1 })
+  const labels = {
+    ...passengerDetailLabels(t),
+    ...Object.fromEntries(
+      names.flatMap((_, index) =>
+        (['firstname', 'lastname'] as const).map((part) => [
+          `names[${index}].${part}`,
+          nameLabel(part, index),
+        ]),
+      ),
+    ),
+  }
   return (
     <Form
       method="post"
@@ -188,21 +205,7 @@ function DetailsChangeForm({
       {...getFormProps(form)}
     >
       <h2 id="details-form-title">{t('traveller.change.formTitle')}</h2>
-      <FormErrorSummary
-        form={form}
-        labels={{
-          ...passengerDetailLabels(t),
-          ...Object.fromEntries(
-            names.flatMap((_, index) =>
-              (['firstname', 'lastname'] as const).map((part) => [
-                `names[${index}].${part}`,
-                nameLabel(part, index),
-              ]),
-            ),
-          ),
-        }}
-        text={text}
-      />
+      <FormErrorSummary form={form} labels={labels} text={text} />
       <div className="form-grid">
         <PhoneField field={fields.phone} text={text} />
         <CountFields
@@ -263,6 +266,17 @@ function DetailsChangeForm({
           </button>
         ) : null}
       </fieldset>
+      <FormCheck
+        schema="details"
+        params={{ capacity, childSeats }}
+        sections={['booking.errors', 'traveller.change.errors']}
+        values={{
+          '*': { count: capacity.passengers, min: childSeats + 1 },
+          'booking.errors.luggageMax': { count: capacity.luggage },
+          'booking.errors.passengersForSeats': { count: childSeats },
+        }}
+        summary={{ mode: 'fields', title: t('forms.summaryTitle'), focusable: true, labels }}
+      />
       <div className="booking-step__actions">
         <button type="submit" className="button button--accent">
           {t('traveller.change.save')}

@@ -1,4 +1,4 @@
-import { Link, data, useNavigation } from 'react-router'
+import { Link, data } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-completion'
 import { pageContext } from '~/utils/page-context.server'
@@ -9,6 +9,10 @@ import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
 import { formatDate, formatMoney } from '~/utils/format'
 import { rideLine } from '~/booking/ride-label'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: plain forms, nothing that needs a script.
+export const handle = staticPageHandle
 
 /**
  * The booking-completion page: it reads
@@ -89,13 +93,12 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingCompletion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const loading =
-    navigation.state === 'loading' ? (
-      <p className="loading-bar" role="status">
-        {t('completion.loading')}
-      </p>
-    ) : null
+  // Shown by app/enhancements/loading-status.ts while the next page loads.
+  const loading = (
+    <p className="loading-bar" role="status" hidden data-loading-status="">
+      {t('completion.loading')}
+    </p>
+  )
 
   if (loaderData.state === 'error') {
     return (

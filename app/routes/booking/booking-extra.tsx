@@ -19,6 +19,12 @@ import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { formatMoney } from '~/utils/format'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: each quantity is a form post; app/enhancements/keep-place.ts
+// brings the reader back to where they pressed.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -110,7 +116,13 @@ export default function BookingExtra({ loaderData, actionData }: Route.Component
                 <p>{t(`booking.extras.items.${option.code}.description`)}</p>
               </div>
               <p className="extra__price">{t('booking.extras.each', { price })}</p>
-              <Form method="post" preventScrollReset replace className="extra__quantity">
+              <Form
+                method="post"
+                preventScrollReset
+                replace
+                className="extra__quantity"
+                data-keep-place={option.code}
+              >
                 <input type="hidden" name="extra" value={option.code} />
                 <input type="hidden" name="intent" value="set" />
                 {option.quantity === 0 ? (

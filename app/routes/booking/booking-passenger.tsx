@@ -32,9 +32,16 @@ import {
 } from '~/booking/typed-fields.server'
 import type { TypedFieldsHandle } from '~/components/language-switch'
 import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
+import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
+import { FormCheck } from '~/forms/form-check'
 
 /** The language buttons carry this form: a switch keeps what was typed. */
-export const handle: TypedFieldsHandle = { typedFieldsForm: 'passenger-form' }
+// Not hydrated: the form is checked by app/enhancements/form-check.ts.
+export const handle: TypedFieldsHandle & HydrateHandle = {
+  ...staticPageHandle,
+  typedFieldsForm: 'passenger-form',
+}
+export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -173,6 +180,27 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
           text={text}
         />
         <NotesField field={fields.notes} text={text} />
+        <FormCheck
+          schema="passenger"
+          params={{ capacity, childSeats }}
+          sections={['booking.errors']}
+          values={{
+            '*': { count: capacity.passengers, min: childSeats + 1 },
+            'booking.errors.luggageMax': { count: capacity.luggage },
+            'booking.errors.passengersForSeats': { count: childSeats },
+          }}
+          summary={{
+            mode: 'fields',
+            title: t('forms.summaryTitle'),
+            focusable: true,
+            labels: {
+              name: t('booking.passenger.name'),
+              lastName: t('booking.passenger.lastName'),
+              email: t('booking.passenger.email'),
+              ...passengerDetailLabels(t),
+            },
+          }}
+        />
         <div className="booking-step__actions">
           <Link to="/booking-extra" className="button button--ghost">
             {t('booking.back')}

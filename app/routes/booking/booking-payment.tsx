@@ -35,14 +35,21 @@ import { switchLanguageKeepingFields, typedFieldsOf } from '~/booking/typed-fiel
 import type { TypedFieldsHandle } from '~/components/language-switch'
 import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
 import { extraLineLabel } from '~/booking/extra-label'
+import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
+import { FormCheck } from '~/forms/form-check'
 
 /** The language buttons carry the form while it is on the page: a switch keeps what was typed. */
-export const handle: TypedFieldsHandle = {
+// Not hydrated: app/enhancements/form-check.ts checks the form, payment-choice.ts
+// shows the amounts of the option chosen.
+export const handle: TypedFieldsHandle & HydrateHandle = {
+  ...staticPageHandle,
   typedFieldsForm: (data) =>
     data && typeof data === 'object' && 'awaiting' in data && data.awaiting
       ? undefined
       : 'payment-form',
 }
+
+export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -230,6 +237,18 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors || isWarningNotice(notice))
   const money = (minor: number) => formatMoney(minor / 100, view.currency, language)
+  const labels = {
+    fullname: t('booking.payment.fullname'),
+    lastname: t('booking.payment.lastname'),
+    company: t('booking.payment.company'),
+    address: t('booking.payment.address'),
+    city: t('booking.payment.city'),
+    zipcode: t('booking.payment.zipcode'),
+    country: t('booking.payment.country'),
+    paymentOption: t('booking.payment.optionTitle'),
+    acceptTerms: `${t('footer.terms')} ${t('booking.payment.acceptAnd')} ${t('footer.distanceAgreement')}`,
+  }
+  const targets = { paymentOption: `${fields.paymentOption.id}-${paymentOptions[0]}` }
   const chosen: PaymentOption =
     paymentOptions.find((option) => option === fields.paymentOption.value) ?? DEFAULT_PAYMENT_OPTION
 
@@ -253,22 +272,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
           <h2 id="payment-form-title" className="visually-hidden">
             {t('booking.payment.title')}
           </h2>
-          <FormErrorSummary
-            form={form}
-            labels={{
-              fullname: t('booking.payment.fullname'),
-              lastname: t('booking.payment.lastname'),
-              company: t('booking.payment.company'),
-              address: t('booking.payment.address'),
-              city: t('booking.payment.city'),
-              zipcode: t('booking.payment.zipcode'),
-              country: t('booking.payment.country'),
-              paymentOption: t('booking.payment.optionTitle'),
-              acceptTerms: `${t('footer.terms')} ${t('booking.payment.acceptAnd')} ${t('footer.distanceAgreement')}`,
-            }}
-            targets={{ paymentOption: `${fields.paymentOption.id}-${paymentOptions[0]}` }}
-            text={text}
-          />
+          <FormErrorSummary form={form} labels={labels} targets={targets} text={text} />
 
           <section className="form-card" aria-labelledby="billing-title">
             <h3 id="billing-title">{t('booking.payment.billingTitle')}</h3>
@@ -334,6 +338,10 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                     {...getInputProps(fields.paymentOption, { type: 'radio', value: option })}
                     id={id}
                     key={`${fields.paymentOption.key}-${option}`}
+                    data-due-now={money(amounts[option].nowMinor)}
+                    data-due-cash={
+                      amounts[option].cashMinor ? money(amounts[option].cashMinor) : ''
+                    }
                   />
                   <span className="payment-option__text">
                     <strong>{t(`booking.payment.options.${option}.title`)}</strong>
@@ -401,14 +409,15 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
               </div>
               <div className="final-summary__due">
                 <dt>{t('booking.payment.dueNow')}</dt>
-                <dd>{money(amounts[chosen].nowMinor)}</dd>
+                <dd data-due-now-shown="">{money(amounts[chosen].nowMinor)}</dd>
               </div>
-              {amounts[chosen].cashMinor ? (
-                <div>
-                  <dt>{t('booking.payment.dueCash')}</dt>
-                  <dd>{money(amounts[chosen].cashMinor)}</dd>
-                </div>
-              ) : null}
+              {/* Kept, hidden, when nothing is due in cash: another option's choice shows it. */}
+              <div hidden={!amounts[chosen].cashMinor}>
+                <dt>{t('booking.payment.dueCash')}</dt>
+                <dd data-due-cash-shown="">
+                  {amounts[chosen].cashMinor ? money(amounts[chosen].cashMinor) : ''}
+                </dd>
+              </div>
             </dl>
             <p className="fine-print">
               <Link to="/booking-passenger">{t('booking.payment.editDetails')}</Link>
@@ -427,6 +436,18 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             {t('booking.payment.acceptAfter')}
           </CheckboxField>
 
+          <FormCheck
+            schema="payment"
+            sections={['booking.errors']}
+            summary={{
+              mode: 'fields',
+              title: t('forms.summaryTitle'),
+              focusable: true,
+              labels,
+              targets,
+            }}
+            keepErrorTitle={isWarningNotice(notice)}
+          />
           <div className="booking-step__actions">
             <Link to="/booking-passenger" className="button button--ghost">
               {t('booking.back')}

@@ -30,6 +30,11 @@ import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 import { extraLineLabel } from '~/booking/extra-label'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * The booking received page, which is the traveller's ride page once paid
@@ -193,7 +198,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           {ride.done ? (
             <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
           ) : null}
-          <RideStatusCard ride={live} refreshHref={ride.refreshHref} />
+          <RideStatusCard ride={live} refreshHref={ride.refreshHref} statusUrl={ride.statusUrl} />
           {ride.returnStatus && view.trip.back ? (
             <RideStatusCard
               ride={ride.returnStatus}

@@ -6,6 +6,11 @@ import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintToolbar } from '~/components/print-button'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: app/enhancements/print-button.ts shows its print button.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * The driver's voucher of a paid booking on a page of its own, laid out for

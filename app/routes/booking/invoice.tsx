@@ -8,6 +8,11 @@ import { istanbulDate } from '~/domain/booking-window'
 import { formatDate, formatMoney } from '~/utils/format'
 import { PrintToolbar } from '~/components/print-button'
 import { extraLineLabel } from '~/booking/extra-label'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: app/enhancements/print-button.ts shows its print button.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * The invoice of a paid booking. Every figure comes from the stored booking,

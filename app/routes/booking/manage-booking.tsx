@@ -19,6 +19,12 @@ import { TextField } from '~/forms/fields'
 import { FormErrorSummary } from '~/forms/form-errors'
 import { PageHero } from '~/components/page-hero'
 import { useSite } from '~/utils/root-data'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { FormCheck } from '~/forms/form-check'
+
+// Not hydrated: app/enhancements/form-check.ts checks the form.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * Find my booking: a booking reference and the e-mail address it was made
@@ -166,6 +172,20 @@ function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]
         text={text}
       />
       <Honeypot id="find-booking-website" />
+      <FormCheck
+        schema="findBooking"
+        sections={['traveller.find.errors']}
+        values={{ '*': { phone: site.phone } }}
+        summary={{
+          mode: 'fields',
+          title: t('forms.summaryTitle'),
+          focusable: true,
+          labels: {
+            reference: t('traveller.find.reference'),
+            email: t('traveller.find.email'),
+          },
+        }}
+      />
       <button type="submit" className="button button--accent" aria-disabled={sending}>
         {sending ? t('traveller.find.sending') : t('traveller.find.submit')}
       </button>

@@ -9,6 +9,11 @@ import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { formatDate } from '~/utils/format'
 import { FactList } from '~/components/fact-list'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 /**
  * The read-only page of a ride for someone meeting the traveller, opened
@@ -39,7 +44,12 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="container booking__body received__grid">
-        <RideStatusCard ride={live} refreshHref={loaderData.refreshHref} guest />
+        <RideStatusCard
+          ride={live}
+          refreshHref={loaderData.refreshHref}
+          statusUrl={loaderData.statusUrl}
+          guest
+        />
         <section className="card" aria-labelledby="shared-trip-title">
           <div className="card__body">
             <h2 id="shared-trip-title">{t('traveller.shared.tripTitle')}</h2>

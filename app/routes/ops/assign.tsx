@@ -6,7 +6,11 @@ import type { Route } from './+types/assign'
 import { assignAction, assignPageData } from '~/staff/dispatch-pages.server'
 import { assignSchema, type AssignForm } from '~/dispatch/dispatch-forms'
 import { SelectField } from '~/forms/fields'
-import { DispatchErrorSummary, useDispatchErrorText } from '~/components/ops/dispatch-form'
+import {
+  DispatchErrorSummary,
+  DispatchFormCheck,
+  useDispatchErrorText,
+} from '~/components/ops/dispatch-form'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return assignPageData(context, request, params.reference)
@@ -103,6 +107,7 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
               text={text}
             />
             <p className="field__hint">{t('ops.dispatch.assign.vehicleHint')}</p>
+            <DispatchFormCheck schema="assign" />
             <div className="ops-actions">
               <button type="submit" className="button button--accent">
                 {t('ops.dispatch.assign.submit')}

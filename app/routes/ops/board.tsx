@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/board'
 import { useBoardRefresh } from '~/components/ops/use-board-refresh'
 import { boardPageData } from '~/staff/ops-pages.server'
+import { intlLocale, toLanguage } from '~/i18n/config'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return boardPageData(context, request)
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function OpsBoard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const board = loaderData
   const { view } = board
   // With JavaScript the rows follow new bookings by themselves; without, Refresh reloads.
@@ -155,12 +156,18 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
           </button>
         </form>
       </details>
-      <p role="status">
+      <p
+        role="status"
+        // For app/enhancements/board-refresh.ts: where the rows come from, and how to say when.
+        data-board-refresh={`/ops?${board.query}`}
+        data-updated={t('ops.board.updatedAt', { time: '{time}' })}
+        data-time-locale={intlLocale[toLanguage(i18n.language)]}
+      >
         {t('ops.board.count', { count: bookings.length })}
         {updatedAt ? ` ${t('ops.board.updatedAt', { time: updatedAt })}` : ''}
       </p>
       {bookings.length === 0 ? (
-        <p>
+        <p data-board-rows="">
           {t(
             view.search
               ? 'ops.board.noMatch'
@@ -172,6 +179,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
       ) : (
         <div
           className="ops-table-wrap"
+          data-board-rows=""
           role="region"
           aria-labelledby="ops-board-title"
           tabIndex={0}

@@ -5,6 +5,7 @@ import opsCss from '~/styles/ops.css?url'
 import { staffLayoutData } from '~/staff/ops-pages.server'
 import { staffPageHeaders } from '~/staff/guard.server'
 import { roleMay } from '~/domain/staff/roles'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 /**
  * The layout of every staff page (/ops): no copy kept by a browser or proxy
@@ -17,6 +18,13 @@ import { roleMay } from '~/domain/staff/roles'
  * everything that leads to the board (these links, the day form, sign-in and
  * sign-out) loads it as a document; pages below /ops/ may navigate in place.
  */
+/**
+ * No staff page is hydrated: their forms are checked by app/enhancements/form-check.ts
+ * and the board keeps itself current with board-refresh.ts.
+ */
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
+
 export const headers: Route.HeadersFunction = () => staffPageHeaders
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: opsCss }]

@@ -5,6 +5,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/staff-account'
 import { PasswordField } from '~/components/ops/password-field'
 import { translateFieldError } from '~/forms/text-input'
+import { FormCheck } from '~/forms/form-check'
 import { newPasswordSchema } from '~/staff/staff-forms'
 import { staffAccountAction, staffAccountPageData } from '~/staff/staff-pages.server'
 import { useErrorTitle } from '~/utils/use-error-title'
@@ -161,6 +162,12 @@ export default function OpsStaffAccount({ loaderData, actionData }: Route.Compon
           label={t('ops.staff.newPassword')}
           hint={t('ops.staff.passwordHint')}
           text={text}
+        />
+        <FormCheck
+          schema="newPassword"
+          sections={['ops.staff.errors']}
+          summary={{ mode: 'none' }}
+          keepErrorTitle={Boolean(refusal)}
         />
         <button type="submit" className="button button--accent">
           {t('ops.staff.resetSubmit')}

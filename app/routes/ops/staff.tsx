@@ -7,6 +7,7 @@ import { FormErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { PasswordField } from '~/components/ops/password-field'
 import { TextField } from '~/forms/fields'
 import { translateFieldError } from '~/forms/text-input'
+import { FormCheck } from '~/forms/form-check'
 import { staffRoles } from '~/domain/staff/roles'
 import { addStaffSchema } from '~/staff/staff-forms'
 import { addStaffAction, staffListPageData } from '~/staff/staff-pages.server'
@@ -140,6 +141,21 @@ function AddStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
           label={t('ops.staff.password')}
           hint={t('ops.staff.passwordHint')}
           text={text}
+        />
+        <FormCheck
+          schema="addStaff"
+          sections={['ops.staff.errors']}
+          summary={{
+            mode: 'fields',
+            title: t('forms.summaryTitle'),
+            focusable: true,
+            labels: {
+              name: t('ops.staff.name'),
+              email: t('ops.staff.email'),
+              role: t('ops.staff.role'),
+              password: t('ops.staff.password'),
+            },
+          }}
         />
         <button type="submit" className="button button--accent">
           {t('ops.staff.addSubmit')}

@@ -4,6 +4,10 @@ import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { blogPath, findBlogPost } from '~/content/blog.server'
 import { NotFoundContent } from '~/components/not-found-content'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: a page of text.
+export const handle = staticPageHandle
 
 /**
  * The older /blog-single/{id} address moves, permanently, to /blog/{id}/{slug}.

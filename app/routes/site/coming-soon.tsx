@@ -8,6 +8,7 @@ import { metaDescriptors } from '~/seo/meta'
 import { remainingUntil } from '~/content/countdown'
 import { SocialLinks } from '~/components/site-footer'
 import type { RenderOnceHandle } from '~/server/page-cache.server'
+import { loadAsDocument, type HydrateHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { site, meta } = pageContext(context, request)
@@ -20,7 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** The countdown is rendered to the second: never served from the render-once cache. */
-export const handle: RenderOnceHandle = { renderOnce: false }
+export const handle: RenderOnceHandle & HydrateHandle = { renderOnce: false, hydrate: false }
+// Not hydrated: app/enhancements/countdown.ts keeps the countdown going.
+export const clientLoader = loadAsDocument
 
 const newsletterSchema = z.object({ email: z.email() })
 
@@ -62,10 +65,17 @@ export default function ComingSoon({ loaderData, actionData }: Route.ComponentPr
         </h1>
         <p className="coming-soon__lead">{t('comingSoon.lead')}</p>
         {remaining.done ? null : (
-          <div className="countdown" role="timer" aria-label={t('comingSoon.timerLabel')}>
+          <div
+            className="countdown"
+            role="timer"
+            aria-label={t('comingSoon.timerLabel')}
+            data-countdown={loaderData.launchAt}
+            data-done={t('comingSoon.done')}
+            data-heading="coming-soon-title"
+          >
             {units.map((unit) => (
               <div key={unit} className="countdown__unit">
-                <span className="countdown__value" suppressHydrationWarning>
+                <span className="countdown__value" data-unit={unit} suppressHydrationWarning>
                   {String(remaining[unit]).padStart(2, '0')}
                 </span>
                 <span className="countdown__label">{t(`comingSoon.${unit}`)}</span>

@@ -19,6 +19,12 @@ import { receiveContactMessage } from '~/contact/receive-message.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
 import { useSite } from '~/utils/root-data'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { FormCheck } from '~/forms/form-check'
+
+// Not hydrated: the form is checked by app/enhancements/form-check.ts.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { meta } = pageContext(context, request)
@@ -200,6 +206,8 @@ function ContactForm({
         method="post"
         action={action}
         preventScrollReset
+        // With a script the answer replaces the section in place (app/enhancements/swap-form.ts).
+        data-swap="contact-form-section"
         className="form-card"
         aria-labelledby="form-title"
         {...getFormProps(form, { ariaAttributes: false })}
@@ -243,6 +251,12 @@ function ContactForm({
           text={errorText}
         />
         <Honeypot id="contact-website" />
+        <FormCheck
+          schema="contact"
+          sections={['contact.errors']}
+          values={{ '*': { phone: useSite().phone } }}
+          summary={{ mode: 'submit', title: t('contact.errorSummary') }}
+        />
         <button
           type="submit"
           className="button button--accent"

@@ -5,6 +5,10 @@ import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { PageHero } from '~/components/page-hero'
 import { AccountsNotice } from '~/components/accounts-notice'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: a plain form, nothing that needs a script.
+export const handle = staticPageHandle
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { meta } = pageContext(context, request)

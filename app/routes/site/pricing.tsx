@@ -8,6 +8,10 @@ import { parseBilling, planPriceCents, type Billing } from '~/content/pricing-pl
 import { formatMoney } from '~/utils/format'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
+import { staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: links and a plain form, nothing that needs a script.
+export const handle = staticPageHandle
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)

@@ -8,6 +8,11 @@ import { PageHero } from '~/components/page-hero'
 import { Tabs } from '~/components/tabs'
 import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
+import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+
+// Not hydrated: app/enhancements/tabs.ts makes the tabs.
+export const handle = staticPageHandle
+export const clientLoader = loadAsDocument
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)

@@ -1,0 +1,32 @@
+// The schemas form-check.ts checks forms with: the very ones the server parses
+// those forms with, each loaded only by a page that has its form. A form names
+// its schema, and what the schema is made with, in its FormCheck JSON
+// (app/forms/form-check.tsx).
+import type { parseWithZod } from '@conform-to/zod/v4'
+import type { VehicleCapacity } from '~/booking/booking-forms'
+
+type Schema = Parameters<typeof parseWithZod>[1]['schema']
+
+interface CapacityParams {
+  capacity: VehicleCapacity
+  childSeats: number
+}
+
+export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> = {
+  contact: async () => (await import('~/contact/contact-schema')).contactSchema,
+  passenger: async (params) => {
+    const { capacity, childSeats } = params as CapacityParams
+    return (await import('~/booking/booking-forms')).passengerSchema(capacity, childSeats)
+  },
+  payment: async () => (await import('~/booking/booking-forms')).paymentSchema,
+  details: async (params) => {
+    const { capacity, childSeats } = params as CapacityParams
+    return (await import('~/traveller/details-form')).detailsFormSchema(capacity, childSeats)
+  },
+  findBooking: async () => (await import('~/traveller/find-booking-form')).findBookingSchema,
+  driver: async () => (await import('~/dispatch/dispatch-forms')).driverSchema,
+  vehicle: async () => (await import('~/dispatch/dispatch-forms')).vehicleSchema,
+  assign: async () => (await import('~/dispatch/dispatch-forms')).assignSchema,
+  addStaff: async () => (await import('~/staff/staff-forms')).addStaffSchema,
+  newPassword: async () => (await import('~/staff/staff-forms')).newPasswordSchema,
+}

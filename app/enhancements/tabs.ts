@@ -1,0 +1,57 @@
+// Tabs (components/tabs.tsx): the server renders every panel under its own
+// heading, readable without a script; here they become an ARIA tablist, as
+// React makes them on a hydrated page: one tab per panel (named by its heading,
+// which the tab replaces), the first one shown, a click or the arrow keys
+// choosing another, the chosen tab alone in the Tab order.
+
+export function enhance(groups: Element[]) {
+  for (const group of groups) {
+    if (group instanceof HTMLElement) makeTabs(group)
+  }
+}
+
+function makeTabs(group: HTMLElement) {
+  const sections = [...group.querySelectorAll<HTMLElement>(':scope > .tabs__panel')]
+  const list = document.createElement('div')
+  list.setAttribute('role', 'tablist')
+  list.setAttribute('aria-label', group.dataset.tabsLabel ?? '')
+  list.className = 'tabs__list'
+  const tabs = sections.map((section, index) => {
+    const heading = section.querySelector(':scope > h2')
+    const id = (heading?.id ?? `tab-heading-${index}`).replace(/^tab-heading-/, '')
+    const tab = document.createElement('button')
+    tab.type = 'button'
+    tab.id = `tab-${id}`
+    tab.className = 'tabs__tab'
+    tab.setAttribute('role', 'tab')
+    tab.setAttribute('aria-controls', `panel-${id}`)
+    tab.textContent = heading?.textContent ?? ''
+    heading?.remove()
+    section.id = `panel-${id}`
+    section.setAttribute('role', 'tabpanel')
+    section.setAttribute('aria-labelledby', tab.id)
+    section.tabIndex = 0
+    list.append(tab)
+    return tab
+  })
+  const choose = (chosen: number) => {
+    tabs.forEach((tab, index) => {
+      tab.setAttribute('aria-selected', String(index === chosen))
+      tab.tabIndex = index === chosen ? 0 : -1
+      sections[index]!.hidden = index !== chosen
+    })
+  }
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => choose(index))
+    tab.addEventListener('keydown', (event) => {
+      const offset = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+      if (!offset) return
+      const next = (index + offset + tabs.length) % tabs.length
+      choose(next)
+      tabs[next]!.focus()
+    })
+  })
+  choose(0)
+  group.classList.remove('tabs--static')
+  group.prepend(list)
+}
