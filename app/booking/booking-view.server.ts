@@ -73,6 +73,9 @@ export function presentBooking(
           ? {
               pickup: destination,
               destination: pickup,
+              /** Its ends as the documents show them: what was typed, where it says more. */
+              from: destination.typed ?? destination.name,
+              to: pickup.typed ?? pickup.name,
               date: pickupCalendarDate(booking.return_date, booking.return_time),
               time: booking.return_time,
               vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
@@ -121,6 +124,7 @@ export function hireOf(booking: BookingRow) {
  * when none was given), where, when, how many, and what to collect in cash.
  */
 export function driverVoucher(booking: BookingRow, view: BookingView, site: SiteSettings) {
+  const rideCash = rideSplit(booking).cashMinor
   const traveller = [booking.first_name, booking.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -140,11 +144,11 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     /** A trip there and back: the return ride, whose driver collects its own cash. */
     back: view.trip.back
       ? {
-          from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
-          to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+          from: view.trip.back.from,
+          to: view.trip.back.to,
           date: view.trip.back.date,
           time: view.trip.back.time,
-          cashMinor: view.payment.cashMinor - rideSplit(booking).cashMinor,
+          cashMinor: view.payment.cashMinor - rideCash,
         }
       : null,
     vehicle: view.vehicle.title,
@@ -154,7 +158,7 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     luggage: view.luggage,
     currency: view.currency,
     /** What the (outbound) ride's driver collects in cash. */
-    cashMinor: rideSplit(booking).cashMinor,
+    cashMinor: rideCash,
   }
 }
 

@@ -84,8 +84,8 @@ export async function sendConfirmation(
         time: booking.trip_time,
         returnRide: view.trip.back
           ? {
-              pickup: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
-              destination: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+              from: view.trip.back.from,
+              to: view.trip.back.to,
               date: view.trip.back.date,
               time: view.trip.back.time,
             }

@@ -1,3 +1,6 @@
+import { formatDate } from '~/utils/format'
+import type { Language } from '~/i18n/config'
+
 type Translate = (key: string, options?: Record<string, unknown>) => string
 
 /** A ride's ends as the pages and e-mails name them; `hire` when it is hired by the hour. */
@@ -16,4 +19,18 @@ export function rideLine(t: Translate, ride: RideEnds): string {
   return ride.hire
     ? t('ride.hireLine', { from: ride.from, count: ride.hire.hours })
     : t('ride.transferLine', { from: ride.from, to: ride.to })
+}
+
+/** A return ride as one line: "Şile → Sabiha Gökçen Airport (SAW), 1 December 2026 at 18:00". */
+export function returnLine(
+  t: Translate,
+  back: { from: string; to: string; date: string; time: string },
+  language: Language,
+): string {
+  return t('booking.return.when', {
+    from: back.from,
+    to: back.to,
+    date: formatDate(back.date, language),
+    time: back.time,
+  })
 }

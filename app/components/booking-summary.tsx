@@ -3,6 +3,7 @@ import type { BookingView } from '~/booking/booking-view.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
 import { extraLineLabel } from '~/booking/extra-label'
+import { returnLine } from '~/booking/ride-label'
 
 /**
  * The booking as the server holds it, beside every step after the vehicle: the
@@ -58,12 +59,15 @@ export function BookingSummary({ view, language }: { view: BookingView; language
             <div>
               <dt>{t('booking.return.label')}</dt>
               <dd>
-                {t('booking.return.when', {
-                  from: view.trip.back.pickup.name,
-                  to: view.trip.back.destination.name,
-                  date: formatDate(view.trip.back.date, language),
-                  time: view.trip.back.time,
-                })}
+                {returnLine(
+                  t,
+                  {
+                    ...view.trip.back,
+                    from: view.trip.back.pickup.name,
+                    to: view.trip.back.destination.name,
+                  },
+                  language,
+                )}
               </dd>
             </div>
           ) : null}

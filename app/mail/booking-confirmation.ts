@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next'
 import { intlLocale, type Language } from '~/i18n/config'
 import { phoneHref } from '~/config/site'
 import { formatDate, statementMoney } from '~/utils/format'
+import { returnLine } from '~/booking/ride-label'
 
 export type ConfirmationPaymentOption = 'fullCard' | 'depositCash'
 
@@ -35,7 +36,7 @@ export interface BookingConfirmationInput {
   /** 'HH:MM', Istanbul time. */
   time: string
   /** A trip there and back: the return ride, from the destination back (date as chosen). */
-  returnRide?: { pickup: string; destination: string; date: string; time: string }
+  returnRide?: { from: string; to: string; date: string; time: string }
   vehicleTitle: string
   /** Titles of the extras, already in the booking's language. */
   extras: string[]
@@ -135,17 +136,10 @@ export function bookingConfirmationMail(
     [tr('mail.date'), date],
     [tr('mail.time'), input.time],
     ...(input.returnRide
-      ? ([
-          [
-            tr('booking.return.label'),
-            tr('booking.return.when', {
-              from: input.returnRide.pickup,
-              to: input.returnRide.destination,
-              date: formatDate(input.returnRide.date, language),
-              time: input.returnRide.time,
-            }),
-          ],
-        ] as [string, string][])
+      ? ([[tr('booking.return.label'), returnLine(tr, input.returnRide, language)]] as [
+          string,
+          string,
+        ][])
       : []),
     [tr('mail.vehicle'), input.vehicleTitle],
     [tr('mail.extras'), input.extras.length ? input.extras.join(', ') : tr('mail.noExtras')],

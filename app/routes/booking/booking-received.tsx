@@ -30,6 +30,7 @@ import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 import { extraLineLabel } from '~/booking/extra-label'
+import { returnLine } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 // Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
@@ -285,15 +286,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   [t('received.pickupDate'), formatDate(view.trip.date, language)],
                   [t('received.pickupTime'), view.trip.time],
                   view.trip.back
-                    ? [
-                        t('booking.return.label'),
-                        t('booking.return.when', {
-                          from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
-                          to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
-                          date: formatDate(view.trip.back.date, language),
-                          time: view.trip.back.time,
-                        }),
-                      ]
+                    ? [t('booking.return.label'), returnLine(t, view.trip.back, language)]
                     : null,
                   view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
                   view.signName ? [t('received.signName'), view.signName] : null,

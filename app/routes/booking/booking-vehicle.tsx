@@ -30,6 +30,7 @@ import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
 import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
 import { buildVehicleStep } from '~/booking/vehicle-step.server'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { returnLine } from '~/booking/ride-label'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
@@ -159,12 +160,11 @@ function TripSummary({ outcome, language }: { outcome: PricedOutcome; language: 
           ? ([
               [
                 t('booking.return.label'),
-                t('booking.return.when', {
-                  from: outcome.destination,
-                  to: outcome.pickup,
-                  date: formatDate(outcome.back.date, language),
-                  time: outcome.back.time,
-                }),
+                returnLine(
+                  t,
+                  { ...outcome.back, from: outcome.destination, to: outcome.pickup },
+                  language,
+                ),
               ],
             ] as [string, string][])
           : []),

@@ -56,8 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       hire: view.trip.hire,
       back: view.trip.back
         ? {
-            from: view.trip.back.pickup.typed ?? view.trip.back.pickup.name,
-            to: view.trip.back.destination.typed ?? view.trip.back.destination.name,
+            from: view.trip.back.from,
+            to: view.trip.back.to,
             date: view.trip.back.date,
             time: view.trip.back.time,
             minor: view.trip.back.vehicleMinor,
