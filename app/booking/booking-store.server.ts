@@ -96,6 +96,22 @@ export async function changeStatus(
 }
 
 /**
+ * A new public reference no booking has yet. 29^6 values make a clash rare;
+ * after five clashes in a row the draw is kept and the unique index decides.
+ */
+export async function unusedReference(executor: Executor): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const reference = newReference()
+    const taken = await executor
+      .selectFrom('bookings')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst()
+    if (!taken || attempt >= 5) return reference
+  }
+}
+
+/**
  * The return ride of a paid trip there and back, as its own confirmed
  * booking linked to the outbound (`outbound_booking_id`): staff dispatch it,
  * its driver marks it and it is cancelled on its own. Its price, extras and
@@ -115,16 +131,7 @@ async function insertReturnRide(trx: Executor, outbound: BookingRow, at: string)
     .where('booking_id', '=', outbound.id)
     .execute()
   const id = newBookingId()
-  let reference = newReference()
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const taken = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('reference', '=', reference)
-      .executeTakeFirst()
-    if (!taken) break
-    reference = newReference()
-  }
+  const reference = await unusedReference(trx)
   const quantities = quantitiesOf(extras)
   await trx
     .insertInto('bookings')

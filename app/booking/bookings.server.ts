@@ -15,10 +15,11 @@ import {
   lockBooking,
   noteEvent,
   updateBooking,
+  unusedReference,
   type BookingChanges,
   type Executor,
 } from './booking-store.server'
-import { newBookingId, newReference } from './identifiers.server'
+import { newBookingId } from './identifiers.server'
 import { bookingTotals } from '~/domain/booking/money'
 import { vehicleClasses } from '~/domain/booking/vehicle-classes'
 import {
@@ -139,34 +140,26 @@ export async function createDraft(
     ...(carried ? Object.fromEntries(carriedColumns.map((name) => [name, carried[name]])) : {}),
   }
   const existing = () => findBySelectionKey(handle, options.selectionKey)
-  for (let attempt = 0; ; attempt++) {
-    const reference = newReference()
-    const taken = await handle.db
-      .selectFrom('bookings')
-      .select('id')
-      .where('reference', '=', reference)
-      .executeTakeFirst()
-    if (taken && attempt < 5) continue
-    try {
-      return await writeTransaction(handle, async (trx) => {
-        const repeat = options.selectionKey
-          ? await trx
-              .selectFrom('bookings')
-              .selectAll()
-              .where('selection_key', '=', options.selectionKey)
-              .executeTakeFirst()
-          : undefined
-        if (repeat) return { booking: repeat, created: false }
-        await insertDraft(trx, { ...row, reference }, at)
-        await insertExtras(trx, row.id, extras)
-        return { booking: (await selectBooking(trx, row.id))!, created: true }
-      })
-    } catch (error) {
-      // PostgreSQL: a simultaneous repeat won the unique selection key first.
-      const repeat = await existing()
+  const reference = await unusedReference(handle.db)
+  try {
+    return await writeTransaction(handle, async (trx) => {
+      const repeat = options.selectionKey
+        ? await trx
+            .selectFrom('bookings')
+            .selectAll()
+            .where('selection_key', '=', options.selectionKey)
+            .executeTakeFirst()
+        : undefined
       if (repeat) return { booking: repeat, created: false }
-      throw error
-    }
+      await insertDraft(trx, { ...row, reference }, at)
+      await insertExtras(trx, row.id, extras)
+      return { booking: (await selectBooking(trx, row.id))!, created: true }
+    })
+  } catch (error) {
+    // PostgreSQL: a simultaneous repeat won the unique selection key first.
+    const repeat = await existing()
+    if (repeat) return { booking: repeat, created: false }
+    throw error
   }
 }
 
