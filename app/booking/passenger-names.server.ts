@@ -6,7 +6,7 @@ import { changedFields } from '~/domain/staff/audit-actions'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { recordTravellerChange } from '~/traveller/traveller-change.server'
 import { changeStatus, lockBooking, type Executor } from './booking-store.server'
-import { findReturnRide } from './return-ride.server'
+import { lockReturnRideToCome } from './return-ride.server'
 
 export interface PassengerName {
   firstname: string
@@ -63,9 +63,8 @@ async function completeReturnRide(
   names: PassengerName[],
   at: string,
 ) {
-  const found = await findReturnRide(trx, outboundId)
-  const returnRide = found ? await lockBooking(trx, found.id) : undefined
-  if (!returnRide || !isAwaitingRide(returnRide.status)) return
+  const returnRide = await lockReturnRideToCome(trx, outboundId)
+  if (!returnRide) return
   await replacePassengerNames(trx, returnRide.id, names)
   if (returnRide.status === 'confirmed') {
     await changeStatus(trx, returnRide, 'completed', {

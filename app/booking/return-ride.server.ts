@@ -1,5 +1,6 @@
 import type { BookingRow } from '~/db/schema'
-import type { Executor } from './booking-store.server'
+import { isAwaitingRide } from '~/domain/booking/status'
+import { lockBooking, type Executor } from './booking-store.server'
 
 /** The return ride of a paid trip there and back (its own booking), if there is one. */
 export async function findReturnRide(
@@ -26,4 +27,17 @@ export async function findOtherRide(
       .executeTakeFirst()
   }
   return findReturnRide(executor, booking.id)
+}
+
+/**
+ * A return ride still to come, locked for a change made with its outbound
+ * (names, details); undefined when there is none, or it is over or cancelled.
+ */
+export async function lockReturnRideToCome(
+  trx: Executor,
+  outboundId: string,
+): Promise<BookingRow | undefined> {
+  const found = await findReturnRide(trx, outboundId)
+  const ride = found ? await lockBooking(trx, found.id) : undefined
+  return ride && isAwaitingRide(ride.status) ? ride : undefined
 }

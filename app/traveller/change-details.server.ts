@@ -6,8 +6,7 @@ import { detailsChange } from '~/domain/booking/traveller-rules'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { pickupInstant } from '~/domain/trip-search'
 import { lockBooking, updateBooking } from '~/booking/booking-store.server'
-import { findReturnRide } from '~/booking/return-ride.server'
-import { isAwaitingRide } from '~/domain/booking/status'
+import { lockReturnRideToCome } from '~/booking/return-ride.server'
 import {
   namesText,
   passengerNames,
@@ -99,9 +98,8 @@ export async function changeBookingDetails(
     if (fields.includes('passengerNames')) await replacePassengerNames(trx, booking.id, names)
     // The same people ride back: a return ride still to come takes the details
     // that are the traveller's, not the outbound's flight.
-    const found = await findReturnRide(trx, booking.id)
-    const returnRide = found ? await lockBooking(trx, found.id) : undefined
-    if (returnRide && isAwaitingRide(returnRide.status)) {
+    const returnRide = await lockReturnRideToCome(trx, booking.id)
+    if (returnRide) {
       await updateBooking(
         trx,
         returnRide,
