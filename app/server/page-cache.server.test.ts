@@ -1,10 +1,14 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   cachedPageOf,
+  etagInEncoding,
   htmlWithNonce,
   matchesEtag,
   mayBeCached,
   PageCache,
+  runsInlineScript,
+  type CachedPage,
 } from './page-cache.server'
 
 const nonce = 'bm9uY2Utb2YtdGhlLXJlbmRlcg=='
@@ -21,21 +25,75 @@ function page(html: string) {
   )
 }
 
+function expectFixed(kept: CachedPage) {
+  if (kept.nonce !== 'none') throw new Error('expected a page without a nonce')
+  return kept
+}
+
+function expectNonced(kept: CachedPage) {
+  if (kept.nonce !== 'fresh') throw new Error('expected a page with a fresh nonce per answer')
+  return kept
+}
+
+describe('runsInlineScript', () => {
+  it('counts a script without src unless it is a data block', () => {
+    expect(runsInlineScript('<script>alert(1)</script>')).toBe(true)
+    expect(runsInlineScript('<script type="module">import "x"</script>')).toBe(true)
+    expect(runsInlineScript('<script type="importmap">{}</script>')).toBe(true)
+    expect(runsInlineScript('<SCRIPT nonce="n">a</SCRIPT>')).toBe(true)
+    expect(runsInlineScript('<script type="module" src="/assets/a.js" nonce="n"></script>')).toBe(
+      false,
+    )
+    expect(runsInlineScript('<script type="application/json" data-form-check>{}</script>')).toBe(
+      false,
+    )
+    expect(runsInlineScript('<script type="application/ld+json">{}</script>')).toBe(false)
+    expect(runsInlineScript('<p>no script</p>')).toBe(false)
+  })
+})
+
 describe('cachedPageOf', () => {
-  it('puts a new nonce in every place of the old one, in the HTML and the policy', () => {
-    const kept = page(`<script nonce="${nonce}">a</script><script nonce="${nonce}">b</script>`)
+  it('drops the nonce of a page without inline scripts, in the HTML and the policy', async () => {
+    const kept = expectFixed(
+      await page(
+        `<link nonce="${nonce}" rel="icon"/><script type="module" src="/a.js" nonce="${nonce}"></script>`,
+      ),
+    )
+    const html = '<link rel="icon"/><script type="module" src="/a.js"></script>'
+    expect(kept.bodies.identity.toString()).toBe(html)
+    expect(kept.csp).toBe("script-src 'self'")
+    // Compressed once, each encoding the same page.
+    expect(brotliDecompressSync(kept.bodies.br).toString()).toBe(html)
+    expect(gunzipSync(kept.bodies.gzip).toString()).toBe(html)
+  })
+
+  it('puts a new nonce in every place of the old one when the page runs an inline script', async () => {
+    const kept = expectNonced(
+      await page(`<script nonce="${nonce}">a</script><script nonce="${nonce}">b</script>`),
+    )
     expect(htmlWithNonce(kept, 'fresh').toString()).toBe(
       '<script nonce="fresh">a</script><script nonce="fresh">b</script>',
     )
     expect(kept.cspParts?.join('fresh')).toBe("script-src 'self' 'nonce-fresh'")
   })
 
-  it('keeps no per-response header and gives the same page the same strong ETag', () => {
-    const kept = page('<p>same</p>')
+  it('keeps the nonce when it appears anywhere but a nonce attribute', async () => {
+    const kept = await page(`<script src="/a.js" nonce="${nonce}"></script><p>${nonce}</p>`)
+    expect(kept.nonce).toBe('fresh')
+  })
+
+  it('keeps no per-response header and gives the same page the same strong ETag', async () => {
+    const kept = await page('<p>same</p>')
     expect(kept.headers.map(([name]) => name.toLowerCase())).toEqual(['content-type'])
     expect(kept.etag).toMatch(/^"[^"]+"$/)
-    expect(page('<p>same</p>').etag).toBe(kept.etag)
-    expect(page('<p>other</p>').etag).not.toBe(kept.etag)
+    expect((await page('<p>same</p>')).etag).toBe(kept.etag)
+    expect((await page('<p>other</p>')).etag).not.toBe(kept.etag)
+  })
+
+  it('gives each encoding its own strong ETag', () => {
+    expect(etagInEncoding('"abc"', 'identity')).toBe('"abc"')
+    expect(etagInEncoding('"abc"', 'br')).toBe('"abc-br"')
+    expect(etagInEncoding('"abc"', 'gzip')).toBe('"abc-gzip"')
   })
 })
 
@@ -61,12 +119,12 @@ describe('mayBeCached', () => {
 })
 
 describe('PageCache', () => {
-  it('keeps at most its limit, dropping the page served least recently', () => {
+  it('keeps at most its limit, dropping the page served least recently', async () => {
     const cache = new PageCache(2)
-    cache.set('a', page('a'))
-    cache.set('b', page('b'))
+    cache.set('a', await page('a'))
+    cache.set('b', await page('b'))
     expect(cache.get('a')).toBeDefined()
-    cache.set('c', page('c'))
+    cache.set('c', await page('c'))
     expect(cache.size).toBe(2)
     expect(cache.get('b')).toBeUndefined()
     expect(cache.get('a')).toBeDefined()

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import { createContext, type EntryContext } from 'react-router'
 import type { Language } from '~/i18n/config'
 
@@ -63,14 +65,37 @@ export function isKeepablePage(request: Request, status: number, context: EntryC
   })
 }
 
-/** A kept page: its HTML and CSP header cut where the nonce was, and its other headers. */
-export interface CachedPage {
-  /** The HTML's UTF-8 bytes between the places of the nonce. */
-  htmlParts: Buffer[]
-  cspParts: string[] | null
+/** What every kept page has: the headers it is answered with and its strong ETag. */
+interface KeptHeaders {
   headers: [string, string][]
   etag: string
 }
+
+/**
+ * A page whose HTML runs no inline script (every page of the site today): it
+ * needs no nonce, so it is the same bytes for every answer, compressed once
+ * when kept, and its policy drops the nonce source, allowing no inline script
+ * at all.
+ */
+export interface FixedPage extends KeptHeaders {
+  nonce: 'none'
+  csp: string | null
+  bodies: Record<PageEncoding, Buffer>
+}
+
+/** A page with an inline script: its HTML and policy cut where the nonce was. */
+export interface NoncedPage extends KeptHeaders {
+  nonce: 'fresh'
+  /** The HTML's UTF-8 bytes between the places of the nonce. */
+  htmlParts: Buffer[]
+  cspParts: string[] | null
+}
+
+export type CachedPage = FixedPage | NoncedPage
+
+/** The encodings a fixed page is kept in, best first. */
+export const pageEncodings = ['br', 'gzip', 'identity'] as const
+export type PageEncoding = (typeof pageEncodings)[number]
 
 /** Headers never copied from the kept response: they are per response or set again. */
 const perResponseHeaders = new Set([
@@ -82,34 +107,104 @@ const perResponseHeaders = new Set([
   'date',
 ])
 
+/** Script types a browser does not run: data blocks need no nonce. */
+const dataScriptTypes = new Set(['application/json', 'application/ld+json'])
+
 /**
- * Makes the kept copy of a rendered page. The nonce was random, so every
- * occurrence of it in the HTML and the policy is where a fresh one goes.
+ * Whether the HTML holds a script the browser would run from the page itself
+ * (not from a `src`): only such a script needs the policy's nonce. An import
+ * map or speculation rules count as inline scripts too.
  */
-export function cachedPageOf(html: string, headers: Headers, nonce: string): CachedPage {
+export function runsInlineScript(html: string): boolean {
+  for (const [, attributes = ''] of html.matchAll(/<script\b([^>]*)>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase()
+    if (type === undefined || !dataScriptTypes.has(type)) return true
+  }
+  return false
+}
+
+/**
+ * Makes the kept copy of a rendered page. The nonce was random: a page with an
+ * inline script keeps every place of it for a fresh one per answer; a page
+ * without one loses it (its external scripts come from the site itself, which
+ * the policy allows without a nonce) and is compressed once here.
+ */
+export async function cachedPageOf(
+  html: string,
+  headers: Headers,
+  nonce: string,
+): Promise<CachedPage> {
   const csp = headers.get('content-security-policy')
   const kept: [string, string][] = []
   for (const [name, value] of headers) {
     if (!perResponseHeaders.has(name.toLowerCase())) kept.push([name, value])
   }
+  const fixedHtml = html.split(` nonce="${nonce}"`).join('')
+  if (!runsInlineScript(html) && !fixedHtml.includes(nonce)) {
+    const fixedCsp = csp?.replace(` 'nonce-${nonce}'`, '') ?? null
+    if (!fixedCsp?.includes(nonce)) return fixedPageOf(fixedHtml, kept, fixedCsp)
+  }
   const htmlTexts = html.split(nonce)
   const cspParts = csp === null ? null : csp.split(nonce)
   // Strong: the same kept copy gives the same bytes but for the nonce, which the
   // browser's stored copy and its stored policy keep together (see the 304 answer).
-  const hash = createHash('sha256')
-  hash.update(htmlTexts.join('\u0000'))
-  for (const [name, value] of kept) hash.update(`\u0000${name}:${value}`)
-  if (cspParts) hash.update(`\u0000${cspParts.join('\u0000')}`)
   return {
+    nonce: 'fresh',
     htmlParts: htmlTexts.map((text) => Buffer.from(text)),
     cspParts,
     headers: kept,
-    etag: `"${hash.digest('base64url')}"`,
+    etag: strongEtag(htmlTexts.join('\u0000'), kept, cspParts?.join('\u0000') ?? null),
   }
 }
 
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+async function fixedPageOf(
+  html: string,
+  headers: [string, string][],
+  csp: string | null,
+): Promise<FixedPage> {
+  const identity = Buffer.from(html)
+  // Once per page and process, off the main thread: the best compression pays.
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipped(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  ])
+  return {
+    nonce: 'none',
+    csp,
+    bodies: { br, gzip: gz, identity },
+    headers,
+    etag: strongEtag(html, headers, csp),
+  }
+}
+
+function strongEtag(html: string, headers: [string, string][], csp: string | null): string {
+  const hash = createHash('sha256')
+  hash.update(html)
+  for (const [name, value] of headers) hash.update(`\u0000${name}:${value}`)
+  if (csp !== null) hash.update(`\u0000${csp}`)
+  return `"${hash.digest('base64url')}"`
+}
+
+/**
+ * The ETag of a fixed page in one encoding: each encoding is other bytes, so
+ * a strong validator differs between them (as servers mark them: "…-br").
+ */
+export function etagInEncoding(etag: string, encoding: PageEncoding): string {
+  return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`
+}
+
 /** The kept page's HTML with this response's nonce in each of its places. */
-export function htmlWithNonce(page: CachedPage, nonce: string): Buffer {
+export function htmlWithNonce(page: NoncedPage, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce)
   const chunks: Buffer[] = []
   page.htmlParts.forEach((part, index) => {

@@ -11,12 +11,16 @@ import { detectLanguage } from '~/i18n/middleware.server'
 import { istanbulDate } from '~/domain/booking-window'
 import {
   cachedPageOf,
+  etagInEncoding,
   htmlWithNonce,
   keepableRenderContext,
   matchesEtag,
   mayBeCached,
   PageCache,
+  pageEncodings,
   type CachedPage,
+  type FixedPage,
+  type NoncedPage,
 } from './page-cache.server'
 
 /**
@@ -144,23 +148,50 @@ async function keepRenderedPage(
   const html = await response.text()
   return {
     key: PageCache.key(path, render.language, istanbulDate(new Date())),
-    page: cachedPageOf(html, response.headers, render.nonce),
+    page: await cachedPageOf(html, response.headers, render.nonce),
   }
 }
 
 /** What the kept copy depends on besides the path: the language cookie and Accept-Language. */
 const pageCacheVary = 'Cookie, Accept-Language'
 
-/**
- * Answers from a kept page with a fresh nonce in the HTML and in the policy.
- * A 304 carries no policy: the browser keeps the one stored with its copy,
- * whose nonce is the one in that copy's scripts (headers of a 304 replace the
- * stored ones).
- */
+/** Answers from a kept page, with its ETag and its Vary, or 304 when the browser's copy is current. */
 function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
   for (const [name, value] of page.headers) res.setHeader(name, value)
-  res.setHeader('ETag', page.etag)
   res.append('Vary', pageCacheVary)
+  if (page.nonce === 'none') sendFixedPage(req, res, page)
+  else sendNoncedPage(req, res, page)
+}
+
+/**
+ * The same bytes every time, in the best encoding the browser takes, already
+ * compressed (the response compression leaves an encoded body alone).
+ */
+function sendFixedPage(req: ExpressRequest, res: ExpressResponse, page: FixedPage) {
+  res.vary('Accept-Encoding')
+  // Ours is the choice among what the browser takes, as the response compression's is
+  // (browsers list gzip before br, and negotiation would follow their order).
+  const encoding = pageEncodings.find((one) => req.acceptsEncodings(one) === one) ?? 'identity'
+  const etag = etagInEncoding(page.etag, encoding)
+  res.setHeader('ETag', etag)
+  if (matchesEtag(req.get('If-None-Match'), etag)) {
+    res.removeHeader('Content-Type')
+    res.status(304).end()
+    return
+  }
+  if (page.csp) res.setHeader('Content-Security-Policy', page.csp)
+  else res.removeHeader('Content-Security-Policy')
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+  sendBody(req, res, page.bodies[encoding])
+}
+
+/**
+ * A fresh nonce in the HTML and in the policy. A 304 carries no policy: the
+ * browser keeps the one stored with its copy, whose nonce is the one in that
+ * copy's scripts (headers of a 304 replace the stored ones).
+ */
+function sendNoncedPage(req: ExpressRequest, res: ExpressResponse, page: NoncedPage) {
+  res.setHeader('ETag', page.etag)
   if (matchesEtag(req.get('If-None-Match'), page.etag)) {
     res.removeHeader('Content-Type')
     res.status(304).end()
@@ -168,9 +199,12 @@ function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
   }
   const nonce = randomBytes(16).toString('base64')
   if (page.cspParts) res.setHeader('Content-Security-Policy', page.cspParts.join(nonce))
-  const html = htmlWithNonce(page, nonce)
+  sendBody(req, res, htmlWithNonce(page, nonce))
+}
+
+function sendBody(req: ExpressRequest, res: ExpressResponse, body: Buffer) {
   res.status(200)
-  res.setHeader('Content-Length', html.length)
+  res.setHeader('Content-Length', body.length)
   if (req.method === 'HEAD') res.end()
-  else res.end(html)
+  else res.end(body)
 }
