@@ -5,6 +5,7 @@ import { metaFileSchema } from '~/content/schemas'
 import type { Language } from '~/i18n/config'
 import raw from '../../content/meta.json'
 import { buildPageMeta, type MetaEntry, type PageMeta } from './meta'
+import { sharedTranslator } from '~/i18n/memoized-translator'
 
 const metaByPage = metaFileSchema.parse(raw)
 
@@ -30,7 +31,7 @@ export function metaEntry(page: string, language: Language): MetaEntry | undefin
 /** A page's meta: its stored entry, overridden by content, over the site defaults. */
 export function pageMeta(page: PageName, options: PageMetaOptions): PageMeta {
   const { language, site, i18n } = options
-  const t = i18n.getFixedT(language)
+  const t = sharedTranslator(i18n, language)
   const stored = metaEntry(page, language)
   const entry = fillDeep({ ...stored, ...options.override }, site)
   return buildPageMeta({

@@ -3,6 +3,7 @@ import { getI18n, getLanguage } from '~/i18n/middleware.server'
 import { toLanguage } from '~/i18n/config'
 import { getSiteSettings } from '~/config/site.server'
 import { pageMeta, type PageMetaOptions, type PageName } from '~/seo/meta.server'
+import { sharedTranslator } from '~/i18n/memoized-translator'
 
 /**
  * Set by an action whose form was refused. On a form POST without JavaScript
@@ -23,7 +24,7 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
   const i18n = getI18n(context)
   const language = toLanguage(getLanguage(context))
   const site = getSiteSettings()
-  const t = i18n.getFixedT(language)
+  const t = sharedTranslator(i18n, language)
   const meta = (page: PageName, options: Partial<PageMetaOptions> = {}) =>
     pageMeta(page, {
       language,
