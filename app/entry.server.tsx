@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import type {
   EntryContext,
@@ -6,10 +6,8 @@ import type {
   RouterContextProvider,
   ServerBuild,
 } from 'react-router'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, sharedI18n } from '~/i18n/middleware.server'
@@ -157,18 +155,31 @@ export default async function handleRequest(
     loadContext.set(keepableRenderContext, { language: toLanguage(i18n.language), nonce })
 
   return new Promise((resolve, reject) => {
-    let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Crawlers and no-JS readers get the whole document at once, as does a page to keep.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      keepable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? 'onAllReady'
-        : 'onShellReady'
+    // No page streams a part of itself later (no Suspense, no deferred data), so
+    // the whole document is rendered and sent as one body: one write through
+    // the compression and to the socket, instead of React's 2 KB chunks passing
+    // through a Node stream, a web stream and back.
+    const chunks: Buffer[] = []
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        )
+        callback()
+      },
+    })
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    )
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+    let shellRendered = false
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -178,29 +189,19 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        },
+        onAllReady() {
           pipe(body)
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId)
           reject(error)
         },
         onError(error: unknown) {
           responseStatusCode = 500
+          // An error in the shell is rejected below and logged by handleError.
           if (shellRendered) logger.error('render.stream_error', { error: String(error) })
         },
       },
