@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import type {
   EntryContext,
@@ -7,13 +6,16 @@ import type {
   ServerBuild,
 } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import type { ReactElement } from 'react'
+import { Writable } from 'node:stream'
 import type { i18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { getI18n, sharedI18n } from '~/i18n/middleware.server'
 import { defaultLanguage, toLanguage } from '~/i18n/config'
 import { isKeepablePage, keepableRenderContext } from '~/server/page-cache.server'
 import { NonceProvider } from '~/utils/nonce'
+import { documentHydrates } from '~/utils/hydrate-handle'
 import { contentSecurityPolicy, originOf } from '~/utils/security-headers.server'
 import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
@@ -154,11 +156,47 @@ export default async function handleRequest(
   if (keepable)
     loadContext.set(keepableRenderContext, { language: toLanguage(i18n.language), nonce })
 
+  const page = (
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>
+  )
+  const { html, failedLate } = documentHydrates(routerContext)
+    ? await renderHydratingDocument(page, nonce)
+    : { html: renderStaticDocument(page), failedLate: false }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(html, {
+    headers: responseHeaders,
+    status: failedLate ? 500 : responseStatusCode,
+  })
+}
+
+/**
+ * A page React does not hydrate (every page but the payment simulator's): no
+ * part of it streams in later (no Suspense, no deferred data, and React
+ * Router's hand-off of the loader data renders only with the application's
+ * scripts), so it is rendered at once, to a string, and sent as one body.
+ * React's string renderer skips the byte encoding of its stream renderer, and
+ * the compression and the socket get one write instead of one per 2 KB chunk.
+ * A render that throws rejects, and React Router answers with its error page.
+ */
+function renderStaticDocument(document: ReactElement): string {
+  return `<!DOCTYPE html>${renderToString(document)}`
+}
+
+/**
+ * A page the application hydrates: React Router streams the loader data into
+ * it, so it is rendered as a stream, waiting for all of it, and sent whole.
+ * `failedLate` says a part of it failed after the shell (the answer is a 500).
+ */
+function renderHydratingDocument(
+  document: ReactElement,
+  nonce: string,
+): Promise<{ html: string; failedLate: boolean }> {
   return new Promise((resolve, reject) => {
-    // No page streams a part of itself later (no Suspense, no deferred data), so
-    // the whole document is rendered and sent as one body: one write through
-    // the compression and to the socket, instead of React's 2 KB chunks passing
-    // through a Node stream, a web stream and back.
+    let failedLate = false
     const chunks: Buffer[] = []
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -167,44 +205,30 @@ export default async function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId)
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        )
+        resolve({ html: Buffer.concat(chunks).toString('utf8'), failedLate })
         callback()
       },
     })
-
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
     let shellRendered = false
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true
-        },
-        onAllReady() {
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId)
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          // An error in the shell is rejected below and logged by handleError.
-          if (shellRendered) logger.error('render.stream_error', { error: String(error) })
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      onShellReady() {
+        shellRendered = true
       },
-    )
+      onAllReady() {
+        pipe(body)
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId)
+        reject(error)
+      },
+      onError(error: unknown) {
+        // An error in the shell is rejected above and logged by handleError.
+        if (!shellRendered) return
+        failedLate = true
+        logger.error('render.stream_error', { error: String(error) })
+      },
+    })
   })
 }

@@ -1,4 +1,4 @@
-import { redirectDocument, useMatches } from 'react-router'
+import { redirectDocument, useMatches, type EntryContext } from 'react-router'
 
 /**
  * A route whose page needs no React in the browser says `hydrate: false` in its
@@ -22,6 +22,15 @@ export function usePageHydrates(): boolean {
   const matches = useMatches()
   if (typeof document !== 'undefined') return true
   return !matches.some((match) => (match.handle as HydrateHandle | undefined)?.hydrate === false)
+}
+
+/** The same answer as `usePageHydrates`, for entry.server before it renders the document. */
+export function documentHydrates(context: EntryContext): boolean {
+  return !context.staticHandlerContext.matches.some(
+    (match) =>
+      (context.routeModules[match.route.id]?.handle as HydrateHandle | undefined)?.hydrate ===
+      false,
+  )
 }
 
 /**
