@@ -432,6 +432,13 @@ async function lighthouseScores(app, list) {
           ...page,
           scores,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+          // What the performance score is made of, to see which one cost a point.
+          metrics: {
+            fcpMs: lhr.audits['first-contentful-paint']?.numericValue,
+            speedIndexMs: lhr.audits['speed-index']?.numericValue,
+            totalBlockingMs: lhr.audits['total-blocking-time']?.numericValue,
+            layoutShift: lhr.audits['cumulative-layout-shift']?.numericValue,
+          },
           noindex: lhr.audits['is-crawlable']?.score === 0,
           runtimeError: lhr.runtimeError?.message,
         })
@@ -526,7 +533,7 @@ function rows(results, settings) {
     const judged = categories.filter((name) => !(name === 'seo' && page.noindex))
     table.push({
       figure: `Lighthouse ${page.name}`,
-      value: `perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores['best-practices']}, seo ${scores.seo}${page.noindex ? ' (noindex)' : ''}; LCP ${round(page.lcpMs / 1000, 1)} s`,
+      value: `perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores['best-practices']}, seo ${scores.seo}${page.noindex ? ' (noindex)' : ''}; LCP ${round(page.lcpMs / 1000, 1)} s, FCP ${round(page.metrics.fcpMs / 1000, 1)} s, SI ${round(page.metrics.speedIndexMs / 1000, 1)} s, TBT ${round(page.metrics.totalBlockingMs)} ms, CLS ${round(page.metrics.layoutShift, 3)}`,
       baseline: '',
       ratio: '',
       budget: page.noindex ? '100 each (SEO excepted: noindex)' : '100 each',
