@@ -3,6 +3,7 @@ import { Icon } from './icons'
 import { PlacesDatalist } from './places-datalist'
 import { useSite } from '~/utils/root-data'
 import { NoticeDialog } from './modal-dialog'
+import { optionsMarkup, type SelectOption } from './options-markup'
 
 export interface RouteSearchValues {
   date?: string
@@ -181,23 +182,21 @@ function RequiredSelect({
   name: string
   label: string
   placeholder: string
-  options: { value: string; label: string }[]
+  options: SelectOption[]
   value?: string
   invalid: object
 }) {
   return (
     <div className="field field--narrow">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} required={required} defaultValue={value ?? ''} {...invalid}>
-        <option value="" disabled>
-          {placeholder}
-        </option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <select
+        id={id}
+        name={name}
+        required={required}
+        {...invalid}
+        // No page with this form hydrates: its options are written as one string.
+        dangerouslySetInnerHTML={{ __html: optionsMarkup(placeholder, options, value ?? '') }}
+      />
     </div>
   )
 }
