@@ -182,8 +182,8 @@ export default async function handleRequest(
  * the compression and the socket get one write instead of one per 2 KB chunk.
  * A render that throws rejects, and React Router answers with its error page.
  */
-function renderStaticDocument(document: ReactElement): string {
-  return `<!DOCTYPE html>${renderToString(document)}`
+function renderStaticDocument(page: ReactElement): string {
+  return `<!DOCTYPE html>${renderToString(page)}`
 }
 
 /**
@@ -192,7 +192,7 @@ function renderStaticDocument(document: ReactElement): string {
  * `failedLate` says a part of it failed after the shell (the answer is a 500).
  */
 function renderHydratingDocument(
-  document: ReactElement,
+  page: ReactElement,
   nonce: string,
 ): Promise<{ html: string; failedLate: boolean }> {
   return new Promise((resolve, reject) => {
@@ -211,7 +211,7 @@ function renderHydratingDocument(
     })
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
     let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(document, {
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       onShellReady() {
         shellRendered = true

@@ -12,8 +12,9 @@ const translations = new WeakMap<I18n, Translation>()
  * language (i18n/middleware.server.ts), yet react-i18next's hook copies the whole
  * instance into a new wrapper for every component on every render: about 3 % of
  * rendering the vehicle step. There the instance's translator is made once and
- * shared, and it remembers its answers (memoized-translator.ts). In the browser, where the language can change under a hydrated page
- * and its components must render again, react-i18next's hook is used as it is.
+ * shared, and it remembers its answers (memoized-translator.ts). In the browser,
+ * where the language can change under a hydrated page and its components must
+ * render again, react-i18next's hook is used as it is.
  */
 function useServerTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n()
