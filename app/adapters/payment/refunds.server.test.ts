@@ -275,10 +275,10 @@ describe.each(storageBackends())('refunds through the simulator on $name', (back
 
   it('refuses two full refunds asked at the same moment but once', async () => {
     const paymentId = await paid(6000)
-    const results = await Promise.all([
-      provider.refund(refundOf(paymentId, 6000)),
-      provider.refund(refundOf(paymentId, 6000)),
-    ])
+    // Several at once make the race, if the ledger were read unlocked, show every time.
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => provider.refund(refundOf(paymentId, 6000))),
+    )
     expect(results.filter((result) => result.ok)).toHaveLength(1)
   })
 

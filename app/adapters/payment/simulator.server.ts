@@ -182,9 +182,9 @@ export const simulatorRefundErrors = {
 
 /**
  * Gives back part or all of a successful simulator payment. The ledger is
- * read and written in one write transaction, so two refunds at once cannot
- * both pass the check: the refunds of a payment never add up to more than it
- * charged (a second full refund is refused).
+ * read and written in one write transaction with the payment locked, so two
+ * refunds at once cannot both pass the check: the refunds of a payment never
+ * add up to more than it charged (a second full refund is refused).
  */
 export async function refundOnSimulator(
   handle: DatabaseHandle,
@@ -195,12 +195,16 @@ export async function refundOnSimulator(
     return { ok: false, ...simulatorRefundErrors.invalidAmount }
   }
   return writeTransaction(handle, async (trx) => {
-    const session = await trx
+    let sessionQuery = trx
       .selectFrom('simulator_sessions')
       .selectAll()
       .where('payment_id', '=', request.paymentId)
       .where('outcome', '=', 'success')
-      .executeTakeFirst()
+    // On PostgreSQL the payment's row stays locked until the refund is written, so
+    // a second refund of the same payment reads the ledger only after this one;
+    // SQLite's write transaction already holds the file's write lock.
+    if (handle.dialect === 'postgres') sessionQuery = sessionQuery.forUpdate()
+    const session = await sessionQuery.executeTakeFirst()
     if (!session) return { ok: false as const, ...simulatorRefundErrors.unknownPayment }
     if (session.currency !== request.currency) {
       return { ok: false as const, ...simulatorRefundErrors.currencyMismatch }
