@@ -1,6 +1,5 @@
 // The ride's status kept current on the pages that show it (the received page,
-// the shared page), as components/ride/use-ride-status.ts does on a hydrated
-// page: the small status resource is asked every RIDE_POLL_SECONDS while the tab
+// the shared page): the small status resource is asked every RIDE_POLL_SECONDS while the tab
 // is visible (and at once when it becomes visible again), until the ride has
 // ended. When its answer differs from what the page shows (the card carries it
 // in data-ride-status), the page is asked for again and its parts that follow

@@ -7,7 +7,7 @@ import type { RideStatus } from '~/traveller/ride-status'
  * The ride as it goes: where it stands now (announced to screen readers when
  * it changes), the timeline with the time of each step, and the driver and car
  * once assigned. Shown to the traveller and on the shared page alike, from the
- * status the page keeps current (useRideStatus).
+ * status the page keeps current (app/enhancements/ride-status.ts).
  */
 export function RideStatusCard({
   ride,

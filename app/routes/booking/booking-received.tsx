@@ -26,7 +26,6 @@ import { bookingHelp, ridePageData, type RidePageData } from '~/traveller/ride-p
 import { HelpLines } from '~/components/ride/help-lines'
 import { FactList } from '~/components/fact-list'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
-import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 import { extraLineLabel } from '~/booking/extra-label'
@@ -134,8 +133,6 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation()
   const { view, order, passenger, language, links, help, ride } = loaderData
   const { payment } = view
-  // The ride's status, asked for again while the page is open (with JavaScript).
-  const live = useRideStatus(ride.status, ride.statusUrl)
   const cancelled = ride.status.status === 'cancelled'
   // A refund is written with its cents, as the cancel page and the e-mail write it.
   const refundMoney = (minor: number) =>
@@ -199,7 +196,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           {ride.done ? (
             <DoneNotice done={ride.done} refund={ride.refund} money={refundMoney} />
           ) : null}
-          <RideStatusCard ride={live} refreshHref={ride.refreshHref} statusUrl={ride.statusUrl} />
+          <RideStatusCard
+            ride={ride.status}
+            refreshHref={ride.refreshHref}
+            statusUrl={ride.statusUrl}
+          />
           {ride.returnStatus && view.trip.back ? (
             <RideStatusCard
               ride={ride.returnStatus}
@@ -250,7 +251,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               )}
             </div>
           </section>
-          <ManageRideCard online={ride.online} status={live.status} help={help} />
+          <ManageRideCard online={ride.online} status={ride.status.status} help={help} />
           {cancelled ? null : (
             <section className="card" aria-labelledby="documents-title">
               <div className="card__body">

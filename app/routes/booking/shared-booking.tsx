@@ -5,7 +5,6 @@ import { metaDescriptors } from '~/seo/meta'
 import { notFound } from '~/utils/not-found'
 import { sharedPageData } from '~/traveller/ride-page.server'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
-import { useRideStatus } from '~/components/ride/use-ride-status'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { formatDate } from '~/utils/format'
 import { FactList } from '~/components/fact-list'
@@ -34,7 +33,6 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 export default function SharedBooking({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { trip, language } = loaderData
-  const live = useRideStatus(loaderData.status, loaderData.statusUrl)
   return (
     <div className="booking received">
       <div className="booking__head">
@@ -45,7 +43,7 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="container booking__body received__grid">
         <RideStatusCard
-          ride={live}
+          ride={loaderData.status}
           refreshHref={loaderData.refreshHref}
           statusUrl={loaderData.statusUrl}
           guest
@@ -67,7 +65,7 @@ export default function SharedBooking({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </section>
-        {live.status === 'cancelled' ? null : (
+        {loaderData.status.status === 'cancelled' ? null : (
           <MeetingPointCard meeting={loaderData.meeting} companyPhone={loaderData.phone} guest />
         )}
       </div>
