@@ -1,5 +1,4 @@
-// The staff board keeps its rows current while it is open, as
-// components/ops/use-board-refresh.ts does on a hydrated page: every half minute,
+// The staff board keeps its rows current while it is open: every half minute,
 // while the tab is visible, the same view of the board is asked for again (the
 // address its status line carries in data-board-refresh) and its rows and count
 // replace the ones shown, with the time of the update (data-updated, the

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/board'
-import { useBoardRefresh } from '~/components/ops/use-board-refresh'
 import { boardPageData } from '~/staff/ops-pages.server'
 import { intlLocale, toLanguage } from '~/i18n/config'
 
@@ -18,8 +17,9 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const board = loaderData
   const { view } = board
-  // With JavaScript the rows follow new bookings by themselves; without, Refresh reloads.
-  const { bookings, updatedAt } = useBoardRefresh(board.bookings, board.query)
+  // With JavaScript the rows follow new bookings by themselves
+  // (app/enhancements/board-refresh.ts); without, Refresh reloads.
+  const { bookings } = board
   const dayLink = (day: string) => (day === board.today ? '/ops' : `/ops?day=${day}`)
   const manyDays = view.week || Boolean(view.search)
   // Plain links and forms: the board is always loaded as a document (see the layout).
@@ -164,7 +164,6 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
         data-time-locale={intlLocale[toLanguage(i18n.language)]}
       >
         {t('ops.board.count', { count: bookings.length })}
-        {updatedAt ? ` ${t('ops.board.updatedAt', { time: updatedAt })}` : ''}
       </p>
       {bookings.length === 0 ? (
         <p data-board-rows="">
