@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { conformZodMini } from './vite-plugins/conform-zod-mini'
 import { enhancementsEntry } from './vite-plugins/enhancements-entry'
 import { precompressAssets } from './vite-plugins/precompress-assets'
 
@@ -42,6 +43,12 @@ export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
-  plugins: [clientTranslations(), enhancementsEntry(), reactRouter(), precompressAssets()],
+  plugins: [
+    clientTranslations(),
+    conformZodMini(),
+    enhancementsEntry(),
+    reactRouter(),
+    precompressAssets(),
+  ],
   build: { assetsInlineLimit: 0 },
 })

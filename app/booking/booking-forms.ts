@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { paymentOptions } from '~/domain/booking/payment-split'
 import { textField } from '~/forms/text-input'
 import { buyerFieldLimits } from '~/booking/field-limits'
@@ -7,7 +7,8 @@ import { buyerFieldLimits } from '~/booking/field-limits'
  * The passenger and payment forms, shared by the server (the source of truth)
  * and the browser (instant feedback). Messages are translation keys under
  * `booking.errors` (and the shared `forms.errors` of textField), resolved when
- * they are shown, so both languages get them.
+ * they are shown, so both languages get them. Written with zod/mini, as
+ * every schema the browser runs (app/forms/text-input.ts).
  */
 
 /**
@@ -53,9 +54,11 @@ export interface VehicleCapacity {
 const count = (max: number, maxKey: string) =>
   z
     .number({ error: 'booking.errors.counts' })
-    .int({ error: 'booking.errors.counts' })
-    .min(1, { error: 'booking.errors.counts' })
-    .max(max, { error: maxKey })
+    .check(
+      z.int({ error: 'booking.errors.counts' }),
+      z.minimum(1, { error: 'booking.errors.counts' }),
+      z.maximum(max, { error: maxKey }),
+    )
 
 /**
  * The passenger step: its counts are bounded by the chosen vehicle's
@@ -68,29 +71,36 @@ export function passengerSchema(capacity: VehicleCapacity, childSeats = 0) {
   return z.object({
     name: textField({ max: limit.name, required: fill }),
     lastName: textField({ max: limit.lastName, required: fill }),
-    email: textField({ max: limit.email, required: fill }).refine(
-      (value) => emailPattern.test(value),
-      { error: 'booking.errors.email' },
+    email: textField({ max: limit.email, required: fill }).check(
+      z.refine((value) => emailPattern.test(value), { error: 'booking.errors.email' }),
     ),
-    phone: textField({ max: limit.phone, required: fill }).refine(
-      (value) => {
-        const digits = value.replace(/\D/g, '').length
-        return phonePattern.test(value) && digits >= 7 && digits <= 15
-      },
-      { error: 'booking.errors.phone' },
+    phone: textField({ max: limit.phone, required: fill }).check(
+      z.refine(
+        (value) => {
+          const digits = value.replace(/\D/g, '').length
+          return phonePattern.test(value) && digits >= 7 && digits <= 15
+        },
+        { error: 'booking.errors.phone' },
+      ),
     ),
-    passengers: count(capacity.passengers, 'booking.errors.passengersMax').refine(
+    passengers: count(capacity.passengers, 'booking.errors.passengersMax').check(
       // Fewer than one passenger is already refused as not a count.
-      (passengers) => passengers < 1 || passengers > childSeats,
-      { error: 'booking.errors.passengersForSeats' },
+      z.refine((passengers) => passengers < 1 || passengers > childSeats, {
+        error: 'booking.errors.passengersForSeats',
+      }),
     ),
     luggage: count(capacity.luggage, 'booking.errors.luggageMax'),
     notes: textField({ max: limit.notes, multiline: true }),
-    flightNumber: textField({ max: limit.flightNumber })
-      .transform((value) => value?.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => !value || flightPattern.test(value), {
-        error: 'booking.errors.flightNumber',
-      }),
+    flightNumber: z
+      .pipe(
+        textField({ max: limit.flightNumber }),
+        z.transform((value) => value?.replace(/\s+/g, '').toUpperCase()),
+      )
+      .check(
+        z.refine((value) => !value || flightPattern.test(value), {
+          error: 'booking.errors.flightNumber',
+        }),
+      ),
     signName: textField({ max: limit.signName }),
   })
 }
@@ -108,7 +118,7 @@ export const paymentSchema = z.object({
   paymentOption: z.enum(paymentOptions, { error: 'booking.errors.paymentOption' }),
   acceptTerms: z
     .boolean({ error: 'booking.errors.acceptTerms' })
-    .refine((value) => value, { error: 'booking.errors.acceptTerms' }),
+    .check(z.refine((value) => value, { error: 'booking.errors.acceptTerms' })),
 })
 export type PaymentDetails = z.infer<typeof paymentSchema>
 

@@ -15,7 +15,7 @@ export type PostedName = Record<NamePart, string>
 export type NameErrors = Partial<Record<NamePart, string>>
 
 /** A name as it is shown again: normalised when it passes, as typed when it is refused. */
-const shownName = passengerNameSchema.catch(({ value }) => String(value ?? ''))
+const shownName = z.catch(passengerNameSchema, ({ value }) => String(value ?? ''))
 
 const shownNamesSchema = z.array(z.object({ firstname: shownName, lastname: shownName }))
 

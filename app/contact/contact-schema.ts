@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { textField } from '~/forms/text-input'
 
 /**
@@ -20,7 +20,7 @@ const requiredText = (field: keyof typeof contactLimits, multiline = false) =>
 export const contactSchema = z.object({
   fullName: requiredText('fullName'),
   // Trimmed, then checked as an address: a stray space pasted with it is no error.
-  email: requiredText('email').pipe(z.email({ error: 'contact.errors.emailInvalid' })),
+  email: z.pipe(requiredText('email'), z.email({ error: 'contact.errors.emailInvalid' })),
   subject: requiredText('subject'),
   message: requiredText('message', true),
 })

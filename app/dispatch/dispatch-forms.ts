@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { textField } from '~/forms/text-input'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { normalisePlate } from '~/domain/dispatch/rules'
@@ -16,45 +16,47 @@ const phonePattern = /^\+?[\d\s().-]{5,}$/
 
 export const driverSchema = z.object({
   name: textField({ max: 100, required: error('nameRequired') }),
-  phone: textField({ max: 40, required: error('phoneRequired') }).refine(
-    (value) => phonePattern.test(value),
-    { error: error('phoneInvalid') },
+  phone: textField({ max: 40, required: error('phoneRequired') }).check(
+    z.refine((value) => phonePattern.test(value), { error: error('phoneInvalid') }),
   ),
   languages: textField({ max: 100, required: error('languagesRequired') }),
   licenceNumber: textField({ max: 40, required: error('licenceRequired') }),
   /** The staff account of role driver linked to this driver; empty: none. */
-  staffAccountId: z.number().int().positive().optional(),
-  active: z.boolean().optional(),
+  staffAccountId: z.optional(z.number().check(z.int(), z.positive())),
+  active: z.optional(z.boolean()),
 })
 export type DriverForm = z.infer<typeof driverSchema>
 
 const wholeNumber = (min: number, max: number, key: string) =>
   z
     .number({ error: error(key) })
-    .int({ error: error(key) })
-    .min(min, { error: error(key) })
-    .max(max, { error: error(key) })
+    .check(
+      z.int({ error: error(key) }),
+      z.minimum(min, { error: error(key) }),
+      z.maximum(max, { error: error(key) }),
+    )
 
 export const vehicleSchema = z.object({
   classCode: z.enum(vehicleClassCodes, { error: error('classRequired') }),
   makeModel: textField({ max: 80, required: error('makeModelRequired') }),
-  plate: textField({ max: 20, required: error('plateRequired') }).refine(
-    (value) => /^[A-Z0-9]{2,12}$/.test(normalisePlate(value)),
-    { error: error('plateInvalid') },
+  plate: textField({ max: 20, required: error('plateRequired') }).check(
+    z.refine((value) => /^[A-Z0-9]{2,12}$/.test(normalisePlate(value)), {
+      error: error('plateInvalid'),
+    }),
   ),
   colour: textField({ max: 40 }),
   seats: wholeNumber(1, 60, 'seatsRange'),
   luggage: wholeNumber(0, 60, 'luggageRange'),
-  active: z.boolean().optional(),
+  active: z.optional(z.boolean()),
 })
 export type VehicleForm = z.infer<typeof vehicleSchema>
 
 export const assignSchema = z.object({
-  driverId: z.number({ error: error('driverRequired') }).int(),
-  vehicleId: z.number({ error: error('vehicleRequired') }).int(),
+  driverId: z.number({ error: error('driverRequired') }).check(z.int()),
+  vehicleId: z.number({ error: error('vehicleRequired') }).check(z.int()),
   /** The assignment version the form was built from. */
-  version: z.number().int().min(0),
+  version: z.number().check(z.int(), z.minimum(0)),
   /** Sent by "Assign anyway": the fingerprint of the warnings accepted. */
-  acknowledged: z.string().max(2000).optional(),
+  acknowledged: z.optional(z.string().check(z.maxLength(2000))),
 })
 export type AssignForm = z.infer<typeof assignSchema>

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { resources } from '~/i18n/resources'
 import {
   fieldError,
@@ -14,7 +14,7 @@ import {
 } from './text-input'
 
 /** Parses one field the way the actions do: as posted form data, through conform. */
-function parse(schema: z.ZodType, value: string | undefined) {
+function parse(schema: z.ZodMiniType, value: string | undefined) {
   const formData = new FormData()
   if (value !== undefined) formData.set('field', value)
   const submission = parseWithZod(formData, { schema: z.object({ field: schema }) })
@@ -107,9 +107,9 @@ describe('textField', () => {
   })
 
   it('stops at its own refusal: checks added after it add no second message', () => {
-    const email = textField({ max: 10, required: 'required' }).refine((v) => v.includes('@'), {
-      error: 'email',
-    })
+    const email = textField({ max: 10, required: 'required' }).check(
+      z.refine((v) => v.includes('@'), { error: 'email' }),
+    )
     expect(parse(email, 'a'.repeat(11))).toEqual({ errors: tooLong(10) })
     expect(parse(email, 'a\u0000')).toEqual({ errors: control })
     expect(parse(email, 'abc')).toEqual({ errors: ['email'] })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { fieldError, textField } from '~/forms/text-input'
 import { staffPasswordMaxLength, staffPasswordMinLength } from '~/domain/staff/password'
 import { staffRoles } from '~/domain/staff/roles'
@@ -9,18 +9,19 @@ import { staffRoles } from '~/domain/staff/roles'
  * `ops.staff.errors` (and the shared `forms.errors`).
  */
 
-const password = z
-  .string({ error: 'ops.staff.errors.passwordRequired' })
-  .refine((value) => [...value].length >= staffPasswordMinLength, {
+const password = z.string({ error: 'ops.staff.errors.passwordRequired' }).check(
+  z.refine((value) => [...value].length >= staffPasswordMinLength, {
     error: fieldError('ops.staff.errors.passwordShort', { min: staffPasswordMinLength }),
-  })
-  .refine((value) => [...value].length <= staffPasswordMaxLength, {
+  }),
+  z.refine((value) => [...value].length <= staffPasswordMaxLength, {
     error: fieldError('forms.errors.tooLong', { max: staffPasswordMaxLength }),
-  })
+  }),
+)
 
 export const addStaffSchema = z.object({
   name: textField({ max: 120, required: 'ops.staff.errors.nameRequired' }),
-  email: textField({ max: 254, required: 'ops.staff.errors.emailRequired' }).pipe(
+  email: z.pipe(
+    textField({ max: 254, required: 'ops.staff.errors.emailRequired' }),
     z.email({ error: 'ops.staff.errors.emailInvalid' }),
   ),
   role: z.enum(staffRoles, { error: 'ops.staff.errors.roleRequired' }),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/booking/booking-forms'
 
 /**
@@ -11,24 +11,27 @@ import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/bo
  * more rows than passengers. Messages are translation keys.
  */
 export function detailsFormSchema(capacity: VehicleCapacity, childSeats = 0) {
-  return passengerSchema(capacity, childSeats)
-    .pick({
-      phone: true,
-      passengers: true,
-      luggage: true,
-      flightNumber: true,
-      signName: true,
-      notes: true,
+  const counts = z.pick(passengerSchema(capacity, childSeats), {
+    phone: true,
+    passengers: true,
+    luggage: true,
+    flightNumber: true,
+    signName: true,
+    notes: true,
+  })
+  return z
+    .extend(counts, {
+      names: z._default(
+        z.array(z.object({ firstname: passengerNameSchema, lastname: passengerNameSchema })),
+        [],
+      ),
     })
-    .extend({
-      names: z
-        .array(z.object({ firstname: passengerNameSchema, lastname: passengerNameSchema }))
-        .default([]),
-    })
-    .refine((details) => details.names.length <= details.passengers, {
-      path: ['passengers'],
-      error: 'traveller.change.errors.fewerThanNames',
-    })
+    .check(
+      z.refine((details) => details.names.length <= details.passengers, {
+        path: ['passengers'],
+        error: 'traveller.change.errors.fewerThanNames',
+      }),
+    )
 }
 
 export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>

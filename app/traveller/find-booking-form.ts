@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { normalizeReference, referencePattern } from '~/domain/booking/reference'
 import { textField } from '~/forms/text-input'
 
@@ -8,12 +8,18 @@ import { textField } from '~/forms/text-input'
  * address. Messages are translation keys.
  */
 export const findBookingSchema = z.object({
-  reference: textField({ max: 20, required: 'traveller.find.errors.referenceRequired' })
-    .transform((value) => normalizeReference(value ?? ''))
-    .refine((value) => referencePattern.test(value), {
-      error: 'traveller.find.errors.referenceFormat',
-    }),
-  email: textField({ max: 254, required: 'traveller.find.errors.emailRequired' }).pipe(
+  reference: z
+    .pipe(
+      textField({ max: 20, required: 'traveller.find.errors.referenceRequired' }),
+      z.transform((value) => normalizeReference(value ?? '')),
+    )
+    .check(
+      z.refine((value) => referencePattern.test(value), {
+        error: 'traveller.find.errors.referenceFormat',
+      }),
+    ),
+  email: z.pipe(
+    textField({ max: 254, required: 'traveller.find.errors.emailRequired' }),
     z.email({ error: 'traveller.find.errors.emailInvalid' }),
   ),
 })
