@@ -500,4 +500,45 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       ['Emre Yıldız', 'finished'],
     ])
   })
+
+  it('lets no driver mark a ride once it was taken from them, even at the same moment', async () => {
+    const f = await fleet()
+    const account = await staff('driver', 'Ozan Kurt')
+    const driver = await addDriver(
+      handle,
+      {
+        name: 'Ozan Kurt',
+        phone: '+90 532 000 00 11',
+        languages: 'Turkish',
+        licenceNumber: 'L-11',
+        staffAccountId: account.id,
+        active: true,
+      },
+      f.dispatcher.id,
+      now,
+    )
+    if (!driver.ok) throw new Error('driver not stored')
+    // A few rounds: the driver marks a step while the dispatcher removes them.
+    for (const time of ['07:00', '09:00', '11:00', '13:00', '15:00']) {
+      const booking = await confirmedBooking('2026-12-16', time)
+      await assignBooking(handle, request(booking.id, f, driver.id, f.vanId), now)
+      await Promise.all([
+        unassignBooking(
+          handle,
+          { bookingId: booking.id, expectedVersion: 1, staffAccountId: f.dispatcher.id },
+          now,
+        ),
+        markRideStep(
+          handle,
+          { accountId: account.id, reference: booking.reference, step: 'on_the_way' },
+          now,
+        ),
+      ])
+      // Whichever came first, a step the driver marked is logged before the removal.
+      const actions = (await staffActionsOnBooking(handle.db, booking.id)).map(
+        (entry) => entry.action,
+      )
+      expect(actions.slice(actions.indexOf('booking.unassigned'))).toEqual(['booking.unassigned'])
+    }
+  })
 })

@@ -31,13 +31,19 @@ export async function markRideStep(
   return writeTransaction(handle, async (trx): Promise<RideStepOutcome> => {
     const found = await trx
       .selectFrom('bookings')
-      .innerJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
-      .select('bookings.id')
-      .where('bookings.reference', '=', request.reference)
-      .where('booking_assignments.driver_id', '=', driver.id)
+      .select('id')
+      .where('reference', '=', request.reference)
       .executeTakeFirst()
-    if (!found) return { kind: 'notYours' }
-    const booking = (await lockBooking(trx, found.id))!
+    // Locked before its assignment is read: a dispatcher changes that under the
+    // same lock, so a driver just taken off the ride cannot mark it on PostgreSQL.
+    const booking = found && (await lockBooking(trx, found.id))
+    if (!booking) return { kind: 'notYours' }
+    const assignment = await trx
+      .selectFrom('booking_assignments')
+      .select('driver_id')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirst()
+    if (assignment?.driver_id !== driver.id) return { kind: 'notYours' }
     if (booking.status === request.step) return { kind: 'already' }
     if (!canTransition(booking.status, request.step)) return { kind: 'outOfOrder' }
     await changeStatus(trx, booking, request.step, {
