@@ -371,6 +371,19 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     expect(await queuedMail(booking.id)).toHaveLength(1)
   })
 
+  it('warns of the overlap when two dispatchers give one driver two rides at once', async () => {
+    const f = await fleet()
+    // Several rides within the same hour, each given the same driver and van at the same moment.
+    const rides = await Promise.all(
+      ['11:00', '11:10', '11:20', '11:30'].map((time) => confirmedBooking('2026-12-14', time)),
+    )
+    const outcomes = await Promise.all(
+      rides.map((ride) => assignBooking(handle, request(ride.id, f, f.driverId, f.vanId), now)),
+    )
+    expect(outcomes.filter((outcome) => outcome.kind === 'assigned')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome.kind === 'warnings')).toHaveLength(3)
+  })
+
   it('a change and a removal each bump the version; each assignment mails once', async () => {
     const f = await fleet()
     const booking = await confirmedBooking('2026-12-12', '08:00')

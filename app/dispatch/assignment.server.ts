@@ -188,6 +188,26 @@ export type AssignOutcome =
   | { kind: 'stale' }
   | { kind: 'refused'; refusal: AssignRefusal }
 
+/**
+ * The driver and vehicle asked for. On PostgreSQL their rows stay locked until
+ * the assignment is written (driver first, always), so two rides given the same
+ * driver or vehicle at once look for overlaps one after the other; SQLite's
+ * write transaction already holds the file's write lock.
+ */
+async function lockPair(
+  handle: DatabaseHandle,
+  trx: Executor,
+  request: { driverId: number; vehicleId: number },
+) {
+  let driver = trx.selectFrom('drivers').selectAll().where('id', '=', request.driverId)
+  let vehicle = trx.selectFrom('vehicles').selectAll().where('id', '=', request.vehicleId)
+  if (handle.dialect === 'postgres') {
+    driver = driver.forUpdate()
+    vehicle = vehicle.forUpdate()
+  }
+  return { driver: await driver.executeTakeFirst(), vehicle: await vehicle.executeTakeFirst() }
+}
+
 export async function assignBooking(
   handle: DatabaseHandle,
   request: AssignRequest,
@@ -202,9 +222,8 @@ export async function assignBooking(
     const version = await assignmentVersion(trx, booking.id)
     if (version !== request.expectedVersion) return { kind: 'stale' }
     const current = await currentAssignment(trx, booking.id)
-    const driver = await findDriver(trx, request.driverId)
+    const { driver, vehicle } = await lockPair(handle, trx, request)
     if (!driver?.active) return { kind: 'refused', refusal: 'driverUnavailable' }
-    const vehicle = await findVehicle(trx, request.vehicleId)
     if (!vehicle?.active) return { kind: 'refused', refusal: 'vehicleUnavailable' }
     if (!servesClass(vehicle.class_code, booking.vehicle_class)) {
       return { kind: 'refused', refusal: 'vehicleClass' }
