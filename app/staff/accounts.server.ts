@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { Selectable } from 'kysely'
 import type { StaffAccountsTable } from '~/db/schema'
-import type { StaffRole } from '~/domain/staff/roles'
+import { disableRefusal, type DisableRefusal, type StaffRole } from '~/domain/staff/roles'
 import {
   normalizeStaffEmail,
   staffPasswordProblem,
@@ -145,16 +145,65 @@ export async function disableStaffAccount(
 ): Promise<StaffAccount> {
   const account = await existingAccount(handle, email)
   if (account.disabled_at) return account
-  const at = now.toISOString()
-  await writeTransaction(handle, async (trx) => {
-    await trx
-      .updateTable('staff_accounts')
-      .set({ disabled_at: at, updated_at: at })
-      .where('id', '=', account.id)
-      .execute()
-    await revokeAccountSessions(trx, account.id, now)
-    await audit(trx, actor, 'staff.disabled', account, now)
+  return writeTransaction(handle, (trx) => writeDisabled(trx, account, now, actor))
+}
+
+export type AdminDisableOutcome =
+  { kind: 'disabled'; account: StaffAccount } | { kind: 'refused'; refusal: DisableRefusal }
+
+/**
+ * An admin disables an account from the console: never their own, never the
+ * last admin who can sign in (disableRefusal). The admins are counted inside
+ * the write, their rows locked on PostgreSQL (in one order, so two of these
+ * never wait on each other), so two admins disabling each other at the same
+ * moment leave one of them, not none.
+ */
+export async function disableStaffAccountAsAdmin(
+  handle: DatabaseHandle,
+  email: string,
+  now: Date,
+  actor: { accountId: number },
+): Promise<AdminDisableOutcome> {
+  const { id } = await existingAccount(handle, email)
+  return writeTransaction(handle, async (trx): Promise<AdminDisableOutcome> => {
+    let admins = trx
+      .selectFrom('staff_accounts')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('disabled_at', 'is', null)
+      .orderBy('id')
+    let target = trx.selectFrom('staff_accounts').selectAll().where('id', '=', id)
+    if (handle.dialect === 'postgres') {
+      admins = admins.forUpdate()
+      target = target.forUpdate()
+    }
+    const activeAdmins = (await admins.execute()).length
+    const account = await target.executeTakeFirstOrThrow()
+    const refusal = disableRefusal(
+      actor.accountId,
+      { id: account.id, role: account.role, disabled: account.disabled_at !== null },
+      activeAdmins,
+    )
+    if (refusal) return { kind: 'refused', refusal }
+    if (account.disabled_at) return { kind: 'disabled', account }
+    return { kind: 'disabled', account: await writeDisabled(trx, account, now, actor) }
   })
+}
+
+async function writeDisabled(
+  trx: Executor,
+  account: StaffAccount,
+  now: Date,
+  actor: StaffActor,
+): Promise<StaffAccount> {
+  const at = now.toISOString()
+  await trx
+    .updateTable('staff_accounts')
+    .set({ disabled_at: at, updated_at: at })
+    .where('id', '=', account.id)
+    .execute()
+  await revokeAccountSessions(trx, account.id, now)
+  await audit(trx, actor, 'staff.disabled', account, now)
   return { ...account, disabled_at: at, updated_at: at }
 }
 

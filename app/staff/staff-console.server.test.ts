@@ -5,6 +5,7 @@ import {
   activeAdminCount,
   createStaffAccount,
   disableStaffAccount,
+  disableStaffAccountAsAdmin,
   enableStaffAccount,
   endStaffSessions,
   resetStaffPassword,
@@ -79,4 +80,61 @@ describe.each(storageBackends())('account changes made in the console on $name',
     await disableStaffAccount(handle, second.email, now)
     expect(await activeAdminCount(handle)).toBe(before)
   })
+
+  it('refuses an admin their own account and the last admin who can sign in', async () => {
+    await noOtherAdmins()
+    const [first, second] = await twoAdmins('own')
+    expect(
+      await disableStaffAccountAsAdmin(handle, first.email, now, { accountId: first.id }),
+    ).toEqual({ kind: 'refused', refusal: 'self' })
+    const disabled = await disableStaffAccountAsAdmin(handle, second.email, now, {
+      accountId: first.id,
+    })
+    expect(disabled).toMatchObject({ kind: 'disabled', account: { id: second.id } })
+    expect(await activeAdminCount(handle)).toBe(1)
+    // The first is now the last admin: no one may disable them.
+    expect(
+      await disableStaffAccountAsAdmin(handle, first.email, now, { accountId: second.id }),
+    ).toEqual({ kind: 'refused', refusal: 'lastAdmin' })
+    expect(await auditOf(second.id)).toMatchObject([{ action: 'staff.disabled' }])
+  })
+
+  it('leaves one admin when two admins disable each other at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      await noOtherAdmins()
+      const [first, second] = await twoAdmins(`race${round}`)
+      // The console's rule was once checked before the write: both saw two admins.
+      const outcomes = await Promise.all([
+        disableStaffAccountAsAdmin(handle, second.email, now, { accountId: first.id }),
+        disableStaffAccountAsAdmin(handle, first.email, now, { accountId: second.id }),
+      ])
+      expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['disabled', 'refused'])
+      expect(await activeAdminCount(handle)).toBe(1)
+    }
+  })
+
+  /** Disables every admin the earlier tests made, so a test knows how many can sign in. */
+  async function noOtherAdmins() {
+    await handle.db
+      .updateTable('staff_accounts')
+      .set({ disabled_at: now.toISOString() })
+      .where('role', '=', 'admin')
+      .where('disabled_at', 'is', null)
+      .execute()
+  }
+
+  async function twoAdmins(name: string) {
+    const admin = (letter: string) =>
+      createStaffAccount(
+        handle,
+        {
+          email: `${name}-${letter}@example.com`,
+          name: `Admin ${letter}`,
+          role: 'admin',
+          password,
+        },
+        now,
+      )
+    return Promise.all([admin('a'), admin('b')])
+  }
 })

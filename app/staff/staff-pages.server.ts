@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getDatabase } from '~/db/db.server'
-import { disableRefusal, rolesThatMay, type DisableRefusal } from '~/domain/staff/roles'
+import { rolesThatMay, type DisableRefusal } from '~/domain/staff/roles'
 import { pageContext } from '~/utils/page-context.server'
 import {
-  activeAdminCount,
   createStaffAccount,
-  disableStaffAccount,
+  disableStaffAccountAsAdmin,
   enableStaffAccount,
   endStaffSessions,
   findStaffAccount,
@@ -126,7 +125,7 @@ export async function staffAccountPageData(context: Context, request: Request, i
   }
 }
 
-/** One of the account page's buttons (disable refused by the domain's disableRefusal). */
+/** One of the account page's buttons (disable refused by the domain's disableRefusal, in the write). */
 export async function staffAccountAction(context: Context, request: Request, id: string) {
   const admin = await requireAdmin(request)
   refuseCrossOrigin(request)
@@ -143,13 +142,8 @@ export async function staffAccountAction(context: Context, request: Request, id:
   }
 
   if (intent === 'disable') {
-    const refusal = disableRefusal(
-      admin.account.id,
-      { id: account.id, role: account.role, disabled: account.disabled_at !== null },
-      await activeAdminCount(handle),
-    )
-    if (refusal) return refuse(refusal)
-    await disableStaffAccount(handle, account.email, now, actor)
+    const outcome = await disableStaffAccountAsAdmin(handle, account.email, now, actor)
+    if (outcome.kind === 'refused') return refuse(outcome.refusal)
   } else if (intent === 'enable') {
     await enableStaffAccount(handle, account.email, now, actor)
   } else if (intent === 'endSessions') {
