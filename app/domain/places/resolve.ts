@@ -17,8 +17,19 @@ export type Resolution =
 const POPULAR_ISTANBUL_IDS = [1019, 1012, 1009, 1034, 1022]
 const MAX_SUGGESTIONS = 5
 
+/**
+ * Each place's names folded once: a search reads every place's names, several
+ * times, and folding (Unicode normalisation, regular expressions) is most of it.
+ */
+const foldedNames = new WeakMap<Place, string[]>()
+
 function namesOf(place: Place): string[] {
-  return [fold(place.name.en), fold(place.name.tr), ...place.aliases]
+  let names = foldedNames.get(place)
+  if (!names) {
+    names = [fold(place.name.en), fold(place.name.tr), ...place.aliases]
+    foldedNames.set(place, names)
+  }
+  return names
 }
 
 /** Whole-word containment: 'taksim square' contains 'taksim', 'kartalkaya' does not contain 'kartal'. */
