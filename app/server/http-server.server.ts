@@ -12,6 +12,7 @@ import { untrustedProxyWarning } from './proxy-check.server'
 import { reactRouterHandler, servePageCache } from './react-router-handler.server'
 import { PageCache } from './page-cache.server'
 import { precompressedAssets } from './precompressed-assets.server'
+import { publicFiles } from './public-files.server'
 
 /**
  * Pages kept in memory per process: every content page in both languages fits
@@ -84,7 +85,7 @@ export function createApp(build: ServerBuild, env: Env) {
   // that take brotli get the build's own best-quality copy of a bundle.
   app.use('/assets', precompressedAssets('build/client/assets'))
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  app.use(publicFiles('build/client', { maxAge: '1h' }))
   app.all(
     '*splat',
     reactRouterHandler({
