@@ -67,6 +67,62 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       .execute()
   }
 
+  it('audits two edits of one driver or vehicle made at once against what each found', async () => {
+    const dispatcher = await staff('dispatcher', 'Deniz Aksoy')
+    const driverInput = {
+      name: 'Kerem Ak',
+      phone: '+90 532 000 00 20',
+      languages: 'Turkish',
+      licenceNumber: 'K-1',
+      staffAccountId: null,
+      active: true,
+    }
+    const vehicleInput = {
+      classCode: 'LUXMNVN' as const,
+      makeModel: 'Mercedes V',
+      plate: `35 K ${counter++}`,
+      colour: 'Black',
+      seats: 6,
+      luggage: 6,
+      active: true,
+    }
+    const driver = await addDriver(handle, driverInput, dispatcher.id, now)
+    const vehicle = await addVehicle(handle, vehicleInput, dispatcher.id, now)
+    if (!driver.ok || !vehicle.ok) throw new Error('driver or vehicle not added')
+    const beforeAndAfter = (subject: string) =>
+      handle.db
+        .selectFrom('staff_audit')
+        .select(['before_json', 'after_json'])
+        .where('subject', '=', subject)
+        .where('action', 'in', ['driver.changed', 'vehicle.changed'])
+        .orderBy('id')
+        .execute()
+        .then((rows) =>
+          rows.map((row) => [JSON.parse(row.before_json!), JSON.parse(row.after_json!)]),
+        )
+
+    for (let round = 0; round < 5; round++) {
+      const phones = [`+90 532 100 ${round} 01`, `+90 532 100 ${round} 02`]
+      const colours = [`Blue ${round}`, `Grey ${round}`]
+      await Promise.all([
+        ...phones.map((phone) =>
+          changeDriver(handle, driver.id, { ...driverInput, phone }, dispatcher.id, now),
+        ),
+        ...colours.map((colour) =>
+          changeVehicle(handle, vehicle.id, { ...vehicleInput, colour }, dispatcher.id, now),
+        ),
+      ])
+      // Whichever went second found the first one's value, and its audit row says so.
+      for (const [subject, field] of [
+        [`driver:${driver.id}`, 'phone'],
+        [`vehicle:${vehicle.id}`, 'colour'],
+      ] as const) {
+        const [first, second] = (await beforeAndAfter(subject)).slice(-2)
+        expect(second![0][field], `${subject} round ${round}`).toBe(first![1][field])
+      }
+    }
+  })
+
   it('keeps drivers and vehicles with an audit row per change, and one vehicle per plate', async () => {
     const dispatcher = await staff('dispatcher', 'Selin Demir')
     const driverAccount = await staff('driver', 'Mehmet Kaya')

@@ -171,7 +171,11 @@ export async function changeDriver(
 ): Promise<DriverOutcome> {
   try {
     return await writeTransaction(handle, async (trx) => {
-      const current = await findDriver(trx, id)
+      // Locked on PostgreSQL (SQLite's write lock covers the file): two edits at once
+      // take turns, and the second one's audit row starts from what the first left.
+      let read = trx.selectFrom('drivers').selectAll().where('id', '=', id)
+      if (handle.dialect === 'postgres') read = read.forUpdate()
+      const current = await read.executeTakeFirst()
       if (!current) return { ok: false, refusal: 'notFound' } as const
       if (!(await accountLinkable(trx, input.staffAccountId, id))) {
         return { ok: false, refusal: 'accountUnavailable' } as const

@@ -133,7 +133,11 @@ export async function changeVehicle(
 ): Promise<VehicleOutcome> {
   try {
     return await writeTransaction(handle, async (trx) => {
-      const current = await findVehicle(trx, id)
+      // Locked on PostgreSQL (SQLite's write lock covers the file): two edits at once
+      // take turns, and the second one's audit row starts from what the first left.
+      let read = trx.selectFrom('vehicles').selectAll().where('id', '=', id)
+      if (handle.dialect === 'postgres') read = read.forUpdate()
+      const current = await read.executeTakeFirst()
       if (!current) return { ok: false, refusal: 'notFound' } as const
       if (await plateTaken(trx, input.plate, id)) {
         return { ok: false, refusal: 'plateTaken' } as const
