@@ -16,8 +16,8 @@ import {
 } from '~/domain/dispatch/rules'
 import { changedFields } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/staff/audit.server'
-import { findDriver, type DriverRow } from './drivers.server'
-import { findVehicle, type VehicleRow } from './vehicles.server'
+import { findDriver, lockDriver, type DriverRow } from './drivers.server'
+import { findVehicle, lockVehicle, type VehicleRow } from './vehicles.server'
 import { queueDriverDetailsMail } from './traveller-mail.server'
 
 /**
@@ -188,26 +188,6 @@ export type AssignOutcome =
   | { kind: 'stale' }
   | { kind: 'refused'; refusal: AssignRefusal }
 
-/**
- * The driver and vehicle asked for. On PostgreSQL their rows stay locked until
- * the assignment is written (driver first, always), so two rides given the same
- * driver or vehicle at once look for overlaps one after the other; SQLite's
- * write transaction already holds the file's write lock.
- */
-async function lockPair(
-  handle: DatabaseHandle,
-  trx: Executor,
-  request: { driverId: number; vehicleId: number },
-) {
-  let driver = trx.selectFrom('drivers').selectAll().where('id', '=', request.driverId)
-  let vehicle = trx.selectFrom('vehicles').selectAll().where('id', '=', request.vehicleId)
-  if (handle.dialect === 'postgres') {
-    driver = driver.forUpdate()
-    vehicle = vehicle.forUpdate()
-  }
-  return { driver: await driver.executeTakeFirst(), vehicle: await vehicle.executeTakeFirst() }
-}
-
 export async function assignBooking(
   handle: DatabaseHandle,
   request: AssignRequest,
@@ -222,7 +202,10 @@ export async function assignBooking(
     const version = await assignmentVersion(trx, booking.id)
     if (version !== request.expectedVersion) return { kind: 'stale' }
     const current = await currentAssignment(trx, booking.id)
-    const { driver, vehicle } = await lockPair(handle, trx, request)
+    // Locked, the driver first, always: two rides given the same driver or vehicle at
+    // once look for overlaps one after the other.
+    const driver = await lockDriver(trx, request.driverId)
+    const vehicle = await lockVehicle(trx, request.vehicleId)
     if (!driver?.active) return { kind: 'refused', refusal: 'driverUnavailable' }
     if (!vehicle?.active) return { kind: 'refused', refusal: 'vehicleUnavailable' }
     if (!servesClass(vehicle.class_code, booking.vehicle_class)) {

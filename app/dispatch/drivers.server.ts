@@ -1,7 +1,7 @@
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { DriversTable } from '~/db/schema'
-import type { Selectable } from 'kysely'
+import { PostgresAdapter, type Selectable } from 'kysely'
 import { writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/staff/audit.server'
@@ -44,6 +44,17 @@ export async function listDrivers(executor: Executor): Promise<DriverListItem[]>
 
 export function findDriver(executor: Executor, id: number): Promise<DriverRow | undefined> {
   return executor.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * The driver, its row locked until the transaction ends on PostgreSQL (SQLite's
+ * write transaction already holds the file's write lock): an edit or an
+ * assignment of the same driver waits for this one.
+ */
+export function lockDriver(trx: Executor, id: number): Promise<DriverRow | undefined> {
+  let query = trx.selectFrom('drivers').selectAll().where('id', '=', id)
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
+  return query.executeTakeFirst()
 }
 
 /** The driver record linked to a staff account (how a signed-in driver finds their jobs). */
@@ -171,11 +182,8 @@ export async function changeDriver(
 ): Promise<DriverOutcome> {
   try {
     return await writeTransaction(handle, async (trx) => {
-      // Locked on PostgreSQL (SQLite's write lock covers the file): two edits at once
-      // take turns, and the second one's audit row starts from what the first left.
-      let read = trx.selectFrom('drivers').selectAll().where('id', '=', id)
-      if (handle.dialect === 'postgres') read = read.forUpdate()
-      const current = await read.executeTakeFirst()
+      // Two edits at once take turns: the second one's audit row starts from what the first left.
+      const current = await lockDriver(trx, id)
       if (!current) return { ok: false, refusal: 'notFound' } as const
       if (!(await accountLinkable(trx, input.staffAccountId, id))) {
         return { ok: false, refusal: 'accountUnavailable' } as const

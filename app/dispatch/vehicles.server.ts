@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { PostgresAdapter, type Selectable } from 'kysely'
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { VehiclesTable } from '~/db/schema'
@@ -40,6 +40,17 @@ export function listVehicles(executor: Executor): Promise<VehicleRow[]> {
 
 export function findVehicle(executor: Executor, id: number): Promise<VehicleRow | undefined> {
   return executor.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * The vehicle, its row locked until the transaction ends on PostgreSQL (SQLite's
+ * write transaction already holds the file's write lock): an edit or an
+ * assignment of the same vehicle waits for this one.
+ */
+export function lockVehicle(trx: Executor, id: number): Promise<VehicleRow | undefined> {
+  let query = trx.selectFrom('vehicles').selectAll().where('id', '=', id)
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
+  return query.executeTakeFirst()
 }
 
 export type VehicleRefusal = 'notFound' | 'plateTaken'
@@ -133,11 +144,8 @@ export async function changeVehicle(
 ): Promise<VehicleOutcome> {
   try {
     return await writeTransaction(handle, async (trx) => {
-      // Locked on PostgreSQL (SQLite's write lock covers the file): two edits at once
-      // take turns, and the second one's audit row starts from what the first left.
-      let read = trx.selectFrom('vehicles').selectAll().where('id', '=', id)
-      if (handle.dialect === 'postgres') read = read.forUpdate()
-      const current = await read.executeTakeFirst()
+      // Two edits at once take turns: the second one's audit row starts from what the first left.
+      const current = await lockVehicle(trx, id)
       if (!current) return { ok: false, refusal: 'notFound' } as const
       if (await plateTaken(trx, input.plate, id)) {
         return { ok: false, refusal: 'plateTaken' } as const
