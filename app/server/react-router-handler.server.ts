@@ -4,7 +4,6 @@ import type {
   Response as ExpressResponse,
 } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { writeReadableStreamToWritable } from '@react-router/node'
 import { randomBytes } from 'node:crypto'
 import { formBodyOf } from './form-body.server'
 import { detectLanguage } from '~/i18n/middleware.server'
@@ -67,12 +66,14 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.end()
     return
   }
-  try {
-    await writeReadableStreamToWritable(response.body, res)
-  } catch (error) {
-    if (res.destroyed || res.writableEnded) return
-    throw error
-  }
+  // Nothing the site answers streams (every page is rendered whole, no loader
+  // defers data), so the body is read at once and written with its length: one
+  // write instead of a web stream piped chunk by chunk, and the response
+  // compression leaves a body under its threshold (robots.txt, a status) alone.
+  const body = Buffer.from(await response.arrayBuffer())
+  if (res.destroyed || res.writableEnded) return
+  res.setHeader('Content-Length', body.length)
+  res.end(body)
 }
 
 /** Express middleware that answers with the React Router build. */
