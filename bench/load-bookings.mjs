@@ -231,6 +231,8 @@ function summarise(settings, store, run, stats, counts, emails, servers) {
       max: times.at(-1) ?? null,
     },
     wallSeconds: run.wallMs / 1000,
+    // The instances' CPU from the first request to the last e-mail, all journeys together.
+    serverCpuSeconds: Number.isNaN(run.serverCpuMs) ? null : run.serverCpuMs / 1000,
     bookingsPerSecond: booked.length / (run.wallMs / 1000),
     serverErrorLines: servers.flatMap((server) => server.errors()).slice(0, 5),
     serverErrorLineCount: servers.reduce((sum, server) => sum + server.errors().length, 0),
@@ -268,6 +270,11 @@ function print(summary) {
     `  events              ${list(summary.events)}`,
     `  journey time        p50 ${ms(summary.journeyMs.p50)}, p99 ${ms(summary.journeyMs.p99)}, max ${ms(summary.journeyMs.max)}`,
     `  wall time           ${summary.wallSeconds.toFixed(1)} s, ${summary.bookingsPerSecond.toFixed(1)} bookings/s`,
+    ...(summary.serverCpuSeconds === null
+      ? []
+      : [
+          `  server CPU          ${summary.serverCpuSeconds.toFixed(1)} s, ${ms((summary.serverCpuSeconds * 1000) / summary.journeys)} a journey`,
+        ]),
     `  server error lines  ${summary.serverErrorLineCount}`,
     ...summary.failureSamples.map((sample) => `  failure: ${sample}`),
     ...summary.serverErrorLines.map((line) => `  server: ${line.slice(0, 300)}`),
@@ -317,12 +324,17 @@ async function main() {
       `${settings.journeys} journeys against ${servers.map((server) => server.url).join(' and ')} (${store.name})...`,
     )
     const stats = new RequestStats()
+    const cpuBefore = servers.map((server) => server.cpuMs())
     const run = await runJourneys(
       settings,
       servers.map((server) => server.url),
       stats,
     )
     await waitForMails(outbox, run.results.filter((result) => result.ok).length)
+    run.serverCpuMs = servers.reduce(
+      (sum, server, index) => sum + (server.cpuMs() ?? NaN) - (cpuBefore[index] ?? NaN),
+      0,
+    )
     await Promise.all(servers.map((server) => server.stop()))
     const counts = await store.count()
     summary = summarise(settings, store, run, stats, counts, emlCount(outbox), servers)

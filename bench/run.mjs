@@ -202,14 +202,25 @@ async function startStaticBaseline(appUrl, list, port) {
 
 // --- throughput ----------------------------------------------------------------
 
-async function load(url, settings, duration = settings.duration) {
+/**
+ * One autocannon run against a URL. With `server` (one this bench started), the
+ * server's CPU per answered request is measured too: steadier than the rate when
+ * other work shares the machine.
+ */
+async function load(url, settings, server) {
+  const cpuBefore = server?.cpuMs()
   const result = await autocannon({
     url,
     connections: settings.connections,
-    duration,
+    duration: settings.duration,
     headers: browserHeaders,
   })
+  const cpuAfter = server?.cpuMs()
   return {
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
@@ -246,7 +257,11 @@ async function throughput(app, list, settings) {
       ]) {
         say(`  ${page.name}: ${side} (${settings.duration} s, ${settings.connections} connections)`)
         await settle(`${url}${page.path}`)
-        measured[side] = await load(`${url}${page.path}`, settings)
+        measured[side] = await load(
+          `${url}${page.path}`,
+          settings,
+          side === 'app' ? app : undefined,
+        )
       }
       results.push({ ...page, ...measured })
     }
@@ -254,6 +269,21 @@ async function throughput(app, list, settings) {
     await baseline.stop()
   }
   return results
+}
+
+/**
+ * The app's floor: React Router answering its smallest resource (robots.txt, a
+ * 128-byte text from a loader, nothing rendered) through the same server,
+ * middleware and compression as every page. No page rendered for each request
+ * can answer faster, so this rate against a page's static baseline is the most
+ * that page's ratio could ever reach, and the gap between the floor and the page
+ * is what rendering it costs.
+ */
+async function frameworkFloor(app, settings) {
+  const url = `${app.url}/robots.txt`
+  say(`  floor (/robots.txt through React Router): app (${settings.duration} s)`)
+  await settle(url)
+  return { path: '/robots.txt', app: await load(url, settings, app) }
 }
 
 // --- JavaScript weight ---------------------------------------------------------
@@ -487,6 +517,9 @@ async function profilePage(env, settings) {
 const round = (value, digits = 0) =>
   value === undefined || value === null ? '' : Number(value).toFixed(digits)
 const percent = (ratio) => `${(ratio * 100).toFixed(1)} %`
+/** The server's CPU per request of a load run, when it was measured. */
+const cpu = (measured) =>
+  measured.cpuMsPerRequest === undefined ? '' : `, ${round(measured.cpuMsPerRequest, 2)} ms CPU`
 
 function rows(results, settings) {
   const table = []
@@ -496,7 +529,7 @@ function rows(results, settings) {
     const failures = page.app.non2xx + page.app.errors + page.app.timeouts
     table.push({
       figure: `throughput ${page.name}`,
-      value: `${round(page.app.requestsPerSecond)} req/s, p99 ${round(page.app.p99Ms)} ms`,
+      value: `${round(page.app.requestsPerSecond)} req/s, p99 ${round(page.app.p99Ms)} ms${cpu(page.app)}`,
       baseline: `${round(page.static.requestsPerSecond)} req/s, p99 ${round(page.static.p99Ms)} ms`,
       ratio: percent(ratio),
       budget: `≥ ${share * 100} %${page.kind === 'booking' ? '' : ', p99 < 100 ms'}`,
@@ -505,6 +538,19 @@ function rows(results, settings) {
       ...(page.app.requests === 0
         ? { note: `no response completed within ${settings.duration} s: try --connections lower` }
         : {}),
+    })
+  }
+  const vehicleStep = results.throughput?.find((page) => page.kind === 'booking')
+  if (results.floor && vehicleStep) {
+    const floor = results.floor.app
+    table.push({
+      figure: `floor ${results.floor.path} (React Router, nothing rendered)`,
+      value: `${round(floor.requestsPerSecond)} req/s, p99 ${round(floor.p99Ms)} ms${cpu(floor)}`,
+      baseline: `vehicle step static ${round(vehicleStep.static.requestsPerSecond)} req/s`,
+      ratio: percent(floor.requestsPerSecond / vehicleStep.static.requestsPerSecond),
+      budget: '',
+      pass: null,
+      note: `no page rendered per request can pass this ratio against the vehicle step's bytes; 20 % of their static rate leaves ${round(1000 / (vehicleStep.static.requestsPerSecond * 0.2), 2)} ms a request`,
     })
   }
   for (const page of results.js ?? []) {
@@ -623,6 +669,7 @@ async function main() {
       if (settings.only.has('throughput')) {
         say('throughput (app against the static bytes)...')
         results.throughput = await throughput(app, list, settings)
+        results.floor = await frameworkFloor(app, settings)
       }
       if (settings.only.has('js')) {
         say('JavaScript weight (Chromium page loads)...')

@@ -1,8 +1,12 @@
 // Starts and stops `node server.js` (the production build) on free loopback ports.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 export const root = new URL('..', import.meta.url).pathname
+
+/** The unit of /proc/<pid>/stat's CPU times: Linux's USER_HZ, 100 on every usual build. */
+const clockTicksPerSecond = 100
 
 /** A port nobody listens on right now (the kernel picks it). */
 export function freePort() {
@@ -62,6 +66,19 @@ export async function startServer(env, { port: fixedPort, nodeArgs = [] } = {}) 
     clearTimeout(timer)
     return result
   }
+  /**
+   * The CPU time the server's process has used so far, in milliseconds (user and
+   * system, from /proc), or undefined where there is no /proc. A run's CPU per
+   * request or per journey is steadier than its rate on a shared machine.
+   */
+  const cpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond
+    } catch {
+      return undefined
+    }
+  }
   /** Lines the server logged at level error (or that are not JSON at all). */
   const errors = () =>
     lines.filter((line) => {
@@ -76,7 +93,7 @@ export async function startServer(env, { port: fixedPort, nodeArgs = [] } = {}) 
   for (const started = Date.now(); Date.now() - started < 60_000 && !ended;) {
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })
-      if (response.ok) return { url, port, lines, errors, stop }
+      if (response.ok) return { url, port, lines, errors, stop, cpuMs }
     } catch {
       // not listening yet
     }
