@@ -58,6 +58,26 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     )
   }
 
+  /** A driver who signs in with an account of their own, as the driver's pages need. */
+  async function signedInDriver(name: string, licenceNumber: string, dispatcherId: number) {
+    const account = await staff('driver', name)
+    const driver = await addDriver(
+      handle,
+      {
+        name,
+        phone: '+90 532 000 00 10',
+        languages: 'Turkish, English',
+        licenceNumber,
+        staffAccountId: account.id,
+        active: true,
+      },
+      dispatcherId,
+      now,
+    )
+    if (!driver.ok) throw new Error('driver not stored')
+    return { account, driverId: driver.id }
+  }
+
   function queuedMail(bookingId: string) {
     return handle.db
       .selectFrom('outgoing_mail')
@@ -507,29 +527,10 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
 
   it('lets the assigned driver mark each step of the ride in order, and no one else', async () => {
     const f = await fleet()
-    const account = await staff('driver', 'Emre Yıldız')
-    const other = await staff('driver', 'Not Assigned')
-    const driverInput = {
-      phone: '+90 532 000 00 10',
-      languages: 'Turkish, English',
-      licenceNumber: 'L-9',
-      active: true,
-    }
-    const mine = await addDriver(
-      handle,
-      { ...driverInput, name: 'Emre Yıldız', staffAccountId: account.id },
-      f.dispatcher.id,
-      now,
-    )
-    await addDriver(
-      handle,
-      { ...driverInput, name: 'Not Assigned', staffAccountId: other.id },
-      f.dispatcher.id,
-      now,
-    )
-    if (!mine.ok) throw new Error('driver not stored')
+    const { account, driverId } = await signedInDriver('Emre Yıldız', 'L-9', f.dispatcher.id)
+    const { account: other } = await signedInDriver('Not Assigned', 'L-10', f.dispatcher.id)
     const booking = await confirmedBooking('2026-12-09', '10:00', 'completed')
-    expect((await assignBooking(handle, request(booking.id, f, mine.id, f.vanId), now)).kind).toBe(
+    expect((await assignBooking(handle, request(booking.id, f, driverId, f.vanId), now)).kind).toBe(
       'assigned',
     )
     const mark = (accountId: number, step: RideStatus, at = now) =>
@@ -572,25 +573,11 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
 
   it('lets no driver mark a ride once it was taken from them, even at the same moment', async () => {
     const f = await fleet()
-    const account = await staff('driver', 'Ozan Kurt')
-    const driver = await addDriver(
-      handle,
-      {
-        name: 'Ozan Kurt',
-        phone: '+90 532 000 00 11',
-        languages: 'Turkish',
-        licenceNumber: 'L-11',
-        staffAccountId: account.id,
-        active: true,
-      },
-      f.dispatcher.id,
-      now,
-    )
-    if (!driver.ok) throw new Error('driver not stored')
+    const { account, driverId } = await signedInDriver('Ozan Kurt', 'L-11', f.dispatcher.id)
     // A few rounds: the driver marks a step while the dispatcher removes them.
     for (const time of ['07:00', '09:00', '11:00', '13:00', '15:00']) {
       const booking = await confirmedBooking('2026-12-16', time)
-      await assignBooking(handle, request(booking.id, f, driver.id, f.vanId), now)
+      await assignBooking(handle, request(booking.id, f, driverId, f.vanId), now)
       await Promise.all([
         unassignBooking(
           handle,
