@@ -1,9 +1,10 @@
-import { PostgresAdapter, type Kysely, type Transaction, type Updateable } from 'kysely'
+import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { BookingRow, BookingsTable, Database, NewBooking } from '~/db/schema'
 import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
 import { returnRideColumns } from './return-ride'
 import { quantitiesOf } from '~/domain/booking/extras'
 import { newBookingId, newReference } from './identifiers.server'
+import { lockedRead } from '~/db/write.server'
 
 /**
  * The one owner of a booking's row: the only code that inserts a booking,
@@ -25,9 +26,10 @@ export type BookingChanges = Omit<Updateable<BookingsTable>, 'id' | 'status' | '
  * the file's write lock (BEGIN IMMEDIATE), so a plain read is enough.
  */
 export async function lockBooking(trx: Executor, id: string): Promise<BookingRow | undefined> {
-  let query = trx.selectFrom('bookings').selectAll().where('id', '=', id)
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return lockedRead(
+    trx,
+    trx.selectFrom('bookings').selectAll().where('id', '=', id),
+  ).executeTakeFirst()
 }
 
 async function writeEvent(

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from './schema'
 import type { DatabaseHandle } from './connect.server'
 
@@ -39,7 +39,7 @@ const SQLITE_WRITE_WAIT_MS = 5_000
  * Runs `work` in one write transaction. On SQLite it starts with BEGIN
  * IMMEDIATE, taking the write lock up front so two processes never both read
  * then fail to write (waiting for it without blocking the event loop); on
- * PostgreSQL a plain transaction (callers lock rows with `forUpdate`).
+ * PostgreSQL a plain transaction (callers lock the rows they read with `lockedRead`).
  */
 export async function writeTransaction<T>(
   handle: DatabaseHandle,
@@ -57,4 +57,17 @@ export async function writeTransaction<T>(
       throw error
     }
   })
+}
+
+/**
+ * A read inside `writeTransaction` whose rows stay locked until the transaction
+ * ends: FOR UPDATE on PostgreSQL, where another instance could change them
+ * meanwhile; on SQLite the transaction already holds the file's write lock
+ * (BEGIN IMMEDIATE), so the plain read gives the same guarantee.
+ */
+export function lockedRead<Query extends { forUpdate(): Query }>(
+  trx: Kysely<Database> | Transaction<Database>,
+  query: Query,
+): Query {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query
 }

@@ -1,8 +1,8 @@
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { DriversTable } from '~/db/schema'
-import { PostgresAdapter, type Selectable } from 'kysely'
-import { writeTransaction } from '~/db/write.server'
+import type { Selectable } from 'kysely'
+import { lockedRead, writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/staff/audit.server'
 import { isUniqueViolation } from './unique-violation.server'
@@ -52,9 +52,10 @@ export function findDriver(executor: Executor, id: number): Promise<DriverRow | 
  * assignment of the same driver waits for this one.
  */
 export function lockDriver(trx: Executor, id: number): Promise<DriverRow | undefined> {
-  let query = trx.selectFrom('drivers').selectAll().where('id', '=', id)
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return lockedRead(
+    trx,
+    trx.selectFrom('drivers').selectAll().where('id', '=', id),
+  ).executeTakeFirst()
 }
 
 /** The driver record linked to a staff account (how a signed-in driver finds their jobs). */

@@ -1,8 +1,8 @@
-import { PostgresAdapter, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { VehiclesTable } from '~/db/schema'
-import { writeTransaction } from '~/db/write.server'
+import { lockedRead, writeTransaction } from '~/db/write.server'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { normalisePlate } from '~/domain/dispatch/rules'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
@@ -48,9 +48,10 @@ export function findVehicle(executor: Executor, id: number): Promise<VehicleRow 
  * assignment of the same vehicle waits for this one.
  */
 export function lockVehicle(trx: Executor, id: number): Promise<VehicleRow | undefined> {
-  let query = trx.selectFrom('vehicles').selectAll().where('id', '=', id)
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return lockedRead(
+    trx,
+    trx.selectFrom('vehicles').selectAll().where('id', '=', id),
+  ).executeTakeFirst()
 }
 
 export type VehicleRefusal = 'notFound' | 'plateTaken'

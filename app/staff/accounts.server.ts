@@ -9,7 +9,7 @@ import {
   type PasswordProblem,
 } from '~/domain/staff/password'
 import type { Executor } from '~/booking/booking-store.server'
-import { writeTransaction } from '~/db/write.server'
+import { lockedRead, writeTransaction } from '~/db/write.server'
 import type { AuditValues, StaffAction } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from './audit.server'
 import { revokeAccountSessions } from './sessions.server'
@@ -166,19 +166,20 @@ export async function disableStaffAccountAsAdmin(
 ): Promise<AdminDisableOutcome> {
   const { id } = await existingAccount(handle, email)
   return writeTransaction(handle, async (trx): Promise<AdminDisableOutcome> => {
-    let admins = trx
-      .selectFrom('staff_accounts')
-      .select('id')
-      .where('role', '=', 'admin')
-      .where('disabled_at', 'is', null)
-      .orderBy('id')
-    let target = trx.selectFrom('staff_accounts').selectAll().where('id', '=', id)
-    if (handle.dialect === 'postgres') {
-      admins = admins.forUpdate()
-      target = target.forUpdate()
-    }
+    const admins = lockedRead(
+      trx,
+      trx
+        .selectFrom('staff_accounts')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('disabled_at', 'is', null)
+        .orderBy('id'),
+    )
     const activeAdmins = (await admins.execute()).length
-    const account = await target.executeTakeFirstOrThrow()
+    const account = await lockedRead(
+      trx,
+      trx.selectFrom('staff_accounts').selectAll().where('id', '=', id),
+    ).executeTakeFirstOrThrow()
     const refusal = disableRefusal(
       actor.accountId,
       { id: account.id, role: account.role, disabled: account.disabled_at !== null },

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { getDatabase } from '~/db/db.server'
 import type { SimulatorRefundsTable, SimulatorSessionsTable } from '~/db/schema'
-import { writeTransaction } from '~/db/write.server'
+import { lockedRead, writeTransaction } from '~/db/write.server'
 import { fromDecimalAmount, toDecimalAmount } from './decimal-amounts'
 import type {
   InitializeRequest,
@@ -195,16 +195,16 @@ export async function refundOnSimulator(
     return { ok: false, ...simulatorRefundErrors.invalidAmount }
   }
   return writeTransaction(handle, async (trx) => {
-    let sessionQuery = trx
-      .selectFrom('simulator_sessions')
-      .selectAll()
-      .where('payment_id', '=', request.paymentId)
-      .where('outcome', '=', 'success')
-    // On PostgreSQL the payment's row stays locked until the refund is written, so
-    // a second refund of the same payment reads the ledger only after this one;
-    // SQLite's write transaction already holds the file's write lock.
-    if (handle.dialect === 'postgres') sessionQuery = sessionQuery.forUpdate()
-    const session = await sessionQuery.executeTakeFirst()
+    // The payment's row stays locked until the refund is written, so a second
+    // refund of the same payment reads the ledger only after this one.
+    const session = await lockedRead(
+      trx,
+      trx
+        .selectFrom('simulator_sessions')
+        .selectAll()
+        .where('payment_id', '=', request.paymentId)
+        .where('outcome', '=', 'success'),
+    ).executeTakeFirst()
     if (!session) return { ok: false as const, ...simulatorRefundErrors.unknownPayment }
     if (session.currency !== request.currency) {
       return { ok: false as const, ...simulatorRefundErrors.currencyMismatch }
