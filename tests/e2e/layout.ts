@@ -315,8 +315,12 @@ export async function checkEveryBookingStep(
     await page.locator('[name="cardNumber"]').fill(card)
     await page.locator('.simulator__form button[type="submit"]').click()
     if (testInfo.project.use.javaScriptEnabled === false) {
+      // The card's answer is a new document: measure it once it is there, not the
+      // one being replaced (which has no root element for a moment).
+      const backToSite = page.locator('main form:has([name="token"]) button[type="submit"]')
+      await expect(backToSite).toBeVisible()
       await expectReadable(page, 'the simulator after paying')
-      await page.locator('main form:has([name="token"]) button[type="submit"]').click()
+      await backToSite.click()
     }
   }
   await payment.locator('button[type="submit"]').click()
