@@ -21,9 +21,8 @@ export type Executor = Kysely<Database> | Transaction<Database>
 export type BookingChanges = Omit<Updateable<BookingsTable>, 'id' | 'status' | 'updated_at'>
 
 /**
- * Reads a booking for a change. On PostgreSQL the row stays locked until the
- * transaction ends (FOR UPDATE); on SQLite the write transaction already holds
- * the file's write lock (BEGIN IMMEDIATE), so a plain read is enough.
+ * Reads a booking for a change, its row locked until the transaction ends
+ * (`lockedRead`): another change of the same booking waits for this one.
  */
 export async function lockBooking(trx: Executor, id: string): Promise<BookingRow | undefined> {
   return lockedRead(

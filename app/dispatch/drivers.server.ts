@@ -47,9 +47,8 @@ export function findDriver(executor: Executor, id: number): Promise<DriverRow | 
 }
 
 /**
- * The driver, its row locked until the transaction ends on PostgreSQL (SQLite's
- * write transaction already holds the file's write lock): an edit or an
- * assignment of the same driver waits for this one.
+ * The driver, its row locked until the transaction ends (`lockedRead`): an edit
+ * or an assignment of the same driver waits for this one.
  */
 export function lockDriver(trx: Executor, id: number): Promise<DriverRow | undefined> {
   return lockedRead(

@@ -43,9 +43,8 @@ export function findVehicle(executor: Executor, id: number): Promise<VehicleRow 
 }
 
 /**
- * The vehicle, its row locked until the transaction ends on PostgreSQL (SQLite's
- * write transaction already holds the file's write lock): an edit or an
- * assignment of the same vehicle waits for this one.
+ * The vehicle, its row locked until the transaction ends (`lockedRead`): an edit
+ * or an assignment of the same vehicle waits for this one.
  */
 export function lockVehicle(trx: Executor, id: number): Promise<VehicleRow | undefined> {
   return lockedRead(
