@@ -27,9 +27,11 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server.js ./server.js
-# `npm run maintenance` and `npm run backup` work inside the container, e.g.
+# The operator's commands work inside the container, e.g.
 # docker exec <container> npm run backup
-COPY --from=build --chown=node:node /app/scripts/maintenance.mjs /app/scripts/backup.mjs ./scripts/
+# docker exec -i <container> npm run staff -- add --email E --name N --role admin
+COPY --from=build --chown=node:node /app/scripts/maintenance.mjs /app/scripts/backup.mjs \
+  /app/scripts/staff.mjs /app/scripts/load-build.mjs ./scripts/
 # The SQLite database (DATABASE_URL defaults to data/marmara.sqlite, relative to
 # /app), the outbox of e-mails when no SMTP_URL is set (data/outbox) and the
 # backups (data/backups) live in /app/data: mount a volume there to keep them.

@@ -8,8 +8,10 @@
 # 2. build stage: npm ci, npm run build, scripts/prune-production.sh,
 # 3. runtime stage: only the files the Dockerfile copies, in a folder of their own,
 # 4. checks: no TypeScript, no @react-router/serve, no compiler leftovers of
-#    better-sqlite3 (its addon kept), and the server, `npm run maintenance` and
-#    `npm run backup` all work from that folder with the default data/ paths.
+#    better-sqlite3 (its addon kept), every native addon loads (better-sqlite3,
+#    argon2's one platform build), and the server, `npm run maintenance`,
+#    `npm run backup` and `npm run staff` all work from that folder with the
+#    default data/ paths.
 # Exits non-zero on the first failed check. Takes a few minutes (npm ci compiles
 # better-sqlite3).
 set -euo pipefail
@@ -43,7 +45,8 @@ step "runtime stage: the files the Dockerfile copies"
 rm -rf "$runtime"
 mkdir -p "$runtime/scripts" "$runtime/data"
 cp -a package.json node_modules build server.js "$runtime/"
-cp -a scripts/maintenance.mjs scripts/backup.mjs "$runtime/scripts/"
+cp -a scripts/maintenance.mjs scripts/backup.mjs scripts/staff.mjs scripts/load-build.mjs \
+  "$runtime/scripts/"
 cd "$runtime"
 
 step "checks"
@@ -57,6 +60,10 @@ check "better-sqlite3 sources gone (deps/, src/)" \
   '[ ! -e node_modules/better-sqlite3/deps ] && [ ! -e node_modules/better-sqlite3/src ]'
 check "better-sqlite3 loads" \
   "node -e \"new (require('better-sqlite3'))(':memory:').prepare('select 1').get()\""
+check "@node-rs/argon2 loads its native binding and hashes" \
+  "node -e \"require('@node-rs/argon2').hashSync('dry-run')\""
+check "only this platform's argon2 build is kept" \
+  '[ "$(ls node_modules/@node-rs | grep -c "^argon2-")" = 1 ]'
 printf 'runtime node_modules: %s\n' "$(du -sh node_modules | cut -f1)"
 
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -73,11 +80,14 @@ for _ in $(seq 1 100); do
   fi
   sleep 0.2
 done
+[ "$up" = yes ] || tail -n 20 "$scratch/server.log"
 check "node server.js answers /healthz" '[ "$up" = yes ]'
 check "the database sits at data/marmara.sqlite" '[ -f data/marmara.sqlite ]'
 check "npm run maintenance runs" 'npm run --silent maintenance >"$scratch/maintenance.log" 2>&1'
 check "npm run backup writes data/backups/marmara-<timestamp>.sqlite" \
   'npm run --silent backup >"$scratch/backup.log" 2>&1 && ls data/backups/marmara-*.sqlite >/dev/null'
+check "npm run staff adds the first admin (argon2 hash)" \
+  "printf '%s\\n' 'image dry-run passphrase' | npm run --silent staff -- add --email admin@example.com --name Admin --role admin >\"\$scratch/staff.log\" 2>&1"
 kill "$server"
 wait "$server" || true
 trap - EXIT

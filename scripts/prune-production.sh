@@ -4,11 +4,28 @@
 # the same way in a scratch copy where Docker is not available.
 set -eu
 
-# --omit=optional as well as dev: TypeScript is an optional peer of i18next,
-# react-i18next and @react-router/node, which npm marks "devOptional" and keeps
-# under --omit=dev alone. The other optional packages are platform builds of the
-# build tools and pg's Cloudflare socket; the server needs none of them.
-npm prune --omit=dev --omit=optional --no-audit --no-fund
+# --omit=dev only: optional dependencies of the runtime packages stay, because
+# some are the runtime itself. @node-rs/argon2 (staff passwords) loads its native
+# binding from a per-platform optional package (@node-rs/argon2-linux-x64-gnu on
+# the image); npm ci installed only the one matching this platform, so keeping
+# optionals keeps exactly the build the server needs. --omit=optional removed it
+# and the server died at start with "Cannot find native binding".
+npm prune --omit=dev --no-audit --no-fund
+
+# What --omit=dev keeps but the server never loads: packages marked devOptional
+# (a dev dependency that is also an optional peer of a runtime package, such as
+# TypeScript for i18next, react-i18next and @react-router/node). They are read
+# from the lock file so that a new one is dropped too.
+node -e '
+  const lock = require("./package-lock.json").packages
+  for (const [path, entry] of Object.entries(lock)) {
+    if (path && entry.devOptional) console.log(path)
+  }
+' | while read -r path; do
+  rm -rf "$path"
+done
+# Their command links (tsc, tsserver) point at nothing now.
+find node_modules/.bin -xtype l -delete
 
 # better-sqlite3 is compiled during npm ci: keep its addon, drop the compiler's
 # leftovers (objects, static library, test extension) and the SQLite sources.

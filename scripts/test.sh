@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: dependencies, Chromium, typecheck,
-# lint, unit tests, production build and the browser tests (JS on and off).
+# lint, unit tests, production build, the image dry run, the process tests and
+# the browser tests (JS on and off).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
@@ -17,6 +18,13 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The image dry run copies the build context with rsync.
+if ! command -v rsync >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq rsync >/dev/null
+fi
+
 # The storage tests also run on PostgreSQL (127.0.0.1:5432 on these machines): start it if it is down.
 if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
   echo "starting PostgreSQL"
@@ -29,5 +37,11 @@ echo "== lint"; npm run lint
 echo "== format"; npm run format:check
 echo "== unit tests"; npx vitest run
 echo "== build"; npm run build
+# The Dockerfile's steps replayed without Docker: the image the build would ship
+# must start, so a dependency change cannot ship a server that dies at start.
+echo "== image dry run"
+image_scratch=$(mktemp -d /tmp/mc-image-XXXXXX)
+bash scripts/image-dry-run.sh "$image_scratch"
+rm -rf "$image_scratch"
 echo "== process tests"; npx vitest run --config vitest.process.config.ts
 echo "== browser tests"; npx playwright test
