@@ -8,17 +8,13 @@
 // `add` and `--reset` read the password from standard input: its first line
 // (at least 12 characters), e.g. `printf '%s\n' "$PASSWORD" | npm run staff -- …`.
 // Exit codes: 0 done, 1 refused (the reason on stderr), 2 wrong usage.
-import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import process from 'node:process'
+import { loadBuild } from './load-build.mjs'
 
-if (existsSync('.env')) process.loadEnvFile('.env')
-process.env.NODE_ENV ??= 'production'
 // The command's own lines are what the operator reads; the database's start-up
 // lines would only bury them.
-process.env.LOG_LEVEL ??= 'warn'
-
-const build = await import('../build/server/index.js')
+const build = await loadBuild({ LOG_LEVEL: 'warn' })
 const staff = build.entry.module.staffCommand
 
 const command = staff.parse(process.argv.slice(2))

@@ -121,6 +121,22 @@ describe('npm run staff against the built server bundle', () => {
     expect(accounts().some((account) => account.email.startsWith('short'))).toBe(false)
   })
 
+  it('refuses invalid settings in one line naming each setting, without a stack trace', async () => {
+    const run = await staff(['--disable', '--email', 'desk@example.com'], {
+      ...env,
+      DATABASE_URL: 'mysql://db.example.com/site',
+      SESSION_SECRET: '',
+    })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    const lines = run.stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^refused: invalid settings: /)
+    expect(lines[0]).toContain('DATABASE_URL: DATABASE_URL must be a SQLite file path')
+    expect(lines[0]).toContain('SESSION_SECRET: SESSION_SECRET must be at least 16 characters')
+    expect(run.stderr).not.toMatch(/\bat .+:\d+:\d+/)
+  })
+
   it('answers 2 with the usage for a wrong command', async () => {
     const run = await staff(['add', '--email', 'x@example.com', '--role', 'boss'], env)
     expect(run.code).toBe(2)
