@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { createServer, Socket, type Server } from 'node:net'
 import { join } from 'node:path'
+import { parseEnv } from 'node:util'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import {
   freePort,
+  root,
   runNode,
   scratchFolder,
   startServer,
@@ -70,6 +73,30 @@ describe('starting', () => {
       )
     } finally {
       squatter.close()
+    }
+  })
+
+  it('with the .env that npm run setup writes, PORT alone moves every public link', async () => {
+    // npm run setup copies .env.example with a fresh secret: every one of its
+    // settings applies, and the operator's PORT (given in the environment, which
+    // wins over .env) must reach the links the site writes.
+    const fromSetup = parseEnv(readFileSync(join(root, '.env.example'), 'utf8'))
+    const folder = scratchFolder()
+    const port = await freePort()
+    const server = await startServer({
+      ...(fromSetup as Record<string, string>),
+      SESSION_SECRET: 'process-test-secret-not-for-production',
+      DATABASE_URL: join(folder, 'site.sqlite'),
+      OUTBOX_DIR: join(folder, 'outbox'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    })
+    try {
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
+      expect(sitemap).toContain(`<loc>http://localhost:${port}/`)
+      expect(sitemap).not.toContain('localhost:3000')
+    } finally {
+      await server.stop()
     }
   })
 
