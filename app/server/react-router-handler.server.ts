@@ -6,6 +6,11 @@ import type {
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { randomBytes } from 'node:crypto'
 import { formBodyOf } from './form-body.server'
+import {
+  isBareNotFound,
+  isBrowserNavigation,
+  notFoundPageRequest,
+} from './navigation-not-found.server'
 import { detectLanguage } from '~/i18n/middleware.server'
 import { istanbulDate } from '~/domain/booking-window'
 import {
@@ -89,7 +94,12 @@ export function reactRouterHandler(options: {
   return async (req, res, next) => {
     try {
       const context = options.loadContext(req)
-      const response = await handleRequest(fetchRequestOf(req, res), context)
+      const request = fetchRequestOf(req, res)
+      let response = await handleRequest(request, context)
+      if (isBareNotFound(response) && isBrowserNavigation(request)) {
+        await response.body?.cancel()
+        response = await handleRequest(notFoundPageRequest(request), options.loadContext(req))
+      }
       const kept = pageCache && (await keepRenderedPage(req.path, response, context))
       if (kept && pageCache) {
         pageCache.set(kept.key, kept.page)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './server-process'
+import { send } from './server-requests'
 import {
   CookieJar,
   bookNow,
@@ -186,6 +187,36 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
     )
     const rows = await queryStore(databaseUrl, 'select count(*) as n from contact_messages', [])
     expect(Number(rows[0]?.n)).toBe(0)
+  })
+
+  it("shows the site's not-found page to a browser that opens a booking's status or calendar link without the booking", async () => {
+    for (const path of ['/booking-status', '/booking-calendar']) {
+      for (const [language, title] of [
+        ['en', 'Page not found'],
+        ['tr', 'Sayfa bulunamadı'],
+      ] as const) {
+        // node:http, not fetch: fetch sets Sec-Fetch-Mode itself, as a browser's script would.
+        const page = await send(server.url, `${path}?lng=${language}`, {
+          method: 'GET',
+          headers: {
+            accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+            'sec-fetch-mode': 'navigate',
+            'sec-fetch-dest': 'document',
+          },
+        })
+        expect(page.status, path).toBe(404)
+        expect(page.headers['content-type'], path).toMatch(/^text\/html/)
+        const html = page.body
+        expect(html, path).toContain(`<h1 id="not-found-title">${title}</h1>`)
+        expect(html, path).toContain(`<html lang="${language}"`)
+      }
+    }
+    // The script that polls the status keeps its JSON answer.
+    const polled = await fetch(`${server.url}/booking-status`, {
+      headers: { accept: 'application/json', 'sec-fetch-mode': 'cors' },
+    })
+    expect(polled.status).toBe(404)
+    expect(await polled.json()).toEqual({ error: 'not found' })
   })
 
   describe('a paid booking', () => {
