@@ -7,19 +7,11 @@ import { storageBackends, useMigratedDatabase } from '../../tests/support/databa
 import { addDriver } from './drivers.server'
 import { addVehicle } from './vehicles.server'
 import { assignBooking } from './assignment.server'
-import { istanbulHour, queueReminders, reminderKey } from './reminders.server'
+import { queueReminders, reminderKey } from './reminders.server'
 
 // 17:30 and 18:00 in Istanbul (UTC+3) on 2 December; tomorrow there is 3 December.
 const beforeHour = new Date('2026-12-02T14:30:00Z')
 const atHour = new Date('2026-12-02T15:00:00Z')
-
-describe('the Istanbul hour', () => {
-  it('is UTC plus three', () => {
-    expect(istanbulHour(beforeHour)).toBe(17)
-    expect(istanbulHour(atHour)).toBe(18)
-    expect(istanbulHour(new Date('2026-12-02T21:30:00Z'))).toBe(0)
-  })
-})
 
 describe.each(storageBackends())('day-before reminders on $name', (backend) => {
   let handle: DatabaseHandle

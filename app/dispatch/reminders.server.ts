@@ -1,21 +1,10 @@
 import { awaitingRideStatuses, isAwaitingRide } from '~/domain/booking/status'
-import { dateTimeFormat } from '~/utils/intl-cache'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from '~/booking/booking-store.server'
-import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
 import { currentAssignment } from './assignment.server'
 import { queueDriverDetailsMail } from './traveller-mail.server'
-
-/** The hour of the day in Istanbul (0-23) at `now`. */
-export function istanbulHour(now: Date): number {
-  const hour = dateTimeFormat('en-GB', {
-    hour: '2-digit',
-    hourCycle: 'h23',
-    timeZone: ISTANBUL_TIME_ZONE,
-  }).format(now)
-  return Number(hour)
-}
 
 export const reminderKey = (bookingId: string) => `reminder:${bookingId}`
 

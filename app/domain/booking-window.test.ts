@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, dateWindow, istanbulDate, timeOptions } from './booking-window'
+import {
+  addDays,
+  dateWindow,
+  istanbulClock,
+  istanbulDate,
+  istanbulHour,
+  timeOptions,
+} from './booking-window'
 
 describe('timeOptions', () => {
   it('lists 96 quarter hours from 00:15 to 23:45, then 00:00', () => {
@@ -31,5 +38,16 @@ describe('dateWindow', () => {
   it('crosses month and year ends', () => {
     expect(addDays('2026-12-25', 20)).toBe('2027-01-14')
     expect(addDays('2028-02-20', 10)).toBe('2028-03-01')
+  })
+})
+
+describe('the Istanbul clock', () => {
+  // Istanbul keeps UTC+3 all year.
+  it('is UTC plus three, on a 24-hour clock from 00:00 to 23:59', () => {
+    expect(istanbulClock(new Date('2026-12-02T14:30:00Z'))).toBe('17:30')
+    expect(istanbulClock(new Date('2026-12-02T21:05:00Z'))).toBe('00:05')
+    expect(istanbulClock(new Date('2026-12-02T20:59:00Z'))).toBe('23:59')
+    expect(istanbulHour(new Date('2026-12-02T15:00:00Z'))).toBe(18)
+    expect(istanbulHour(new Date('2026-12-02T21:30:00Z'))).toBe(0)
   })
 })

@@ -35,6 +35,24 @@ export function istanbulDate(now: Date): string {
   return istanbulDateFormat.format(now)
 }
 
+/** Built once, like the date's: the hour and minute in Istanbul, 24-hour clock. */
+const istanbulClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ISTANBUL_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** The time of day (HH:MM, 00:00-23:59) in Istanbul at the instant `now`. */
+export function istanbulClock(now: Date): string {
+  return istanbulClockFormat.format(now)
+}
+
+/** The hour of the day in Istanbul (0-23) at the instant `now`. */
+export function istanbulHour(now: Date): number {
+  return Number(istanbulClock(now).slice(0, 2))
+}
+
 /** Adds whole days to a calendar date (YYYY-MM-DD), independent of time zones. */
 export function addDays(isoDate: string, days: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
