@@ -49,6 +49,27 @@ export async function countRateLimitEvents(
 }
 
 /**
+ * When a client at a rule's limit may act again: the moment its oldest action
+ * still in the window leaves it. Undefined when nothing is counted.
+ */
+export async function rateLimitFreesAt(
+  executor: Executor,
+  rule: RateLimitRule,
+  hash: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const row = await executor
+    .selectFrom('rate_limit_events')
+    .select((eb) => eb.fn.min<string>('created_at').as('oldest'))
+    .where('rule', '=', rule.name)
+    .where('client_hash', '=', hash)
+    .where('created_at', '>=', rateLimitWindowStart(rule, now).toISOString())
+    .executeTakeFirst()
+  if (!row?.oldest) return undefined
+  return new Date(new Date(row.oldest).getTime() + rule.windowMinutes * 60_000)
+}
+
+/**
  * Inside a write transaction (`writeTransaction`): counts the client's actions
  * in the window and, under the limit, records this one and answers its event
  * id (undefined at the limit). On

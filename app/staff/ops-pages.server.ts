@@ -2,7 +2,7 @@ import { findOtherRide } from '~/booking/return-ride.server'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
-import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { addDays, istanbulClock, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { fold } from '~/domain/places/fold'
@@ -86,10 +86,17 @@ export async function signInPageData(context: Context, request: Request) {
 /** The second step of a sign-in, for accounts with a second factor. */
 export const codeStepPath = '/ops/sign-in/code'
 
+/** Seconds until `at`, for a Retry-After header (at least one). */
+function retryAfter(at: Date): string {
+  return String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000)))
+}
+
 /**
- * Signs in: one answer for every refusal (unknown e-mail, wrong password,
- * disabled or locked account), so the page tells nothing about which accounts
- * exist. The e-mail typed is given back; the password never is.
+ * Signs in: one answer for every refusal about an account (unknown e-mail,
+ * wrong password, disabled or locked account), so the page tells nothing about
+ * which accounts exist. Only the client address's own limit is named, with the
+ * time it frees (429): it says nothing about any account. The e-mail typed is
+ * given back; the password never is.
  */
 export async function signInFormAction(context: Context, request: Request) {
   refuseCrossOrigin(request)
@@ -120,6 +127,13 @@ export async function signInFormAction(context: Context, request: Request) {
         'Set-Cookie': await codeStepCookieHeader(outcome.account.id, new Date()),
       },
     })
+  }
+  if (!outcome.signedIn && outcome.reason === 'address-locked') {
+    context.set(staffFormRefused, true)
+    return data(
+      { failed: true as const, email, retryAt: istanbulClock(outcome.retryAt) },
+      { status: 429, headers: { ...staffPageHeaders, 'Retry-After': retryAfter(outcome.retryAt) } },
+    )
   }
   if (!outcome.signedIn) {
     context.set(staffFormRefused, true)

@@ -1,6 +1,11 @@
 import { verify } from '@node-rs/argon2'
 import type { DatabaseHandle } from '~/db/connect.server'
-import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
+import {
+  clientHash,
+  rateLimitFreesAt,
+  takeRateLimitSlot,
+  type RateLimitRule,
+} from '~/db/rate-limit.server'
 import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
 import { logger } from '~/utils/logger.server'
 import { findStaffAccount, findStaffAccountByEmail, type StaffAccount } from './accounts.server'
@@ -46,6 +51,11 @@ export type SignInOutcome =
   | { signedIn: true; token: string; account: StaffAccount }
   /** The password is right and the account has a second factor: a code comes next. */
   | { signedIn: false; reason: 'code-needed'; account: StaffAccount }
+  /**
+   * The client address has spent its failures. That limit says nothing about
+   * any account, so the person is told, with the time a try is counted again.
+   */
+  | { signedIn: false; reason: 'address-locked'; retryAt: Date }
   /** The reason goes to the log only: the person signing in sees one message for all. */
   | { signedIn: false; reason: SignInReason }
 
@@ -57,43 +67,54 @@ async function passwordMatches(passwordHash: string, password: string): Promise<
   }
 }
 
+type SignInSlots =
+  | { taken: true; release: () => Promise<void> }
+  /** The address's limit is spent (whatever the account's): free again at `retryAt`. */
+  | { taken: false; spent: 'address'; retryAt: Date }
+  | { taken: false; spent: 'account' }
+
 /**
  * Takes a slot of both sign-in limits for one try: the account's (by the
- * e-mail typed) and the client address's. Undefined when either is spent.
+ * e-mail typed) and the client address's. When either is spent, says which.
  */
 async function takeSignInSlots(
   handle: DatabaseHandle,
   email: string,
   attempt: Pick<SignInAttempt, 'clientAddress' | 'secret'>,
   now: Date,
-) {
+): Promise<SignInSlots> {
   const accountSlot = await takeRateLimitSlot(
     handle,
     signInAccountRule,
     clientHash(`staff:${email}`, attempt.secret),
     now,
   )
-  const addressSlot = await takeRateLimitSlot(
-    handle,
-    signInAddressRule,
-    clientHash(attempt.clientAddress, attempt.secret),
-    now,
-  )
+  const addressHash = clientHash(attempt.clientAddress, attempt.secret)
+  const addressSlot = await takeRateLimitSlot(handle, signInAddressRule, addressHash, now)
   const release = async () => {
     await accountSlot?.release()
     await addressSlot?.release()
   }
-  if (!accountSlot || !addressSlot) {
-    // A refused attempt is not counted again: the limit is already reached.
-    await release()
-    return undefined
-  }
-  return { release }
+  if (accountSlot && addressSlot) return { taken: true, release }
+  // A refused attempt is not counted again: the limit is already reached.
+  await release()
+  if (addressSlot) return { taken: false, spent: 'account' }
+  const retryAt =
+    (await rateLimitFreesAt(handle.db, signInAddressRule, addressHash, now)) ??
+    new Date(now.getTime() + signInAddressRule.windowMinutes * 60_000)
+  return { taken: false, spent: 'address', retryAt }
 }
 
 function refuse(reason: SignInReason, accountId?: number): SignInOutcome {
   logger.warn('staff.sign_in_refused', { reason, accountId })
   return { signedIn: false, reason }
+}
+
+/** The refusal of a try whose limit is spent. */
+function refuseSpent(slots: Exclude<SignInSlots, { taken: true }>, accountId?: number) {
+  if (slots.spent === 'account') return refuse('locked', accountId)
+  logger.warn('staff.sign_in_refused', { reason: 'address-locked', accountId })
+  return { signedIn: false as const, reason: 'address-locked' as const, retryAt: slots.retryAt }
 }
 
 async function startSignedIn(
@@ -114,7 +135,7 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const email = normalizeStaffEmail(attempt.email).slice(0, 254)
   const slots = await takeSignInSlots(handle, email, attempt, now)
-  if (!slots) return refuse('locked')
+  if (!slots.taken) return refuseSpent(slots)
 
   const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
   const account = email ? await findStaffAccountByEmail(handle, email) : undefined
@@ -147,7 +168,7 @@ export async function signInWithCode(
   const account = await findStaffAccount(handle, attempt.accountId)
   if (!account) return refuse('unknown')
   const slots = await takeSignInSlots(handle, account.email, attempt, now)
-  if (!slots) return refuse('locked', account.id)
+  if (!slots.taken) return refuseSpent(slots, account.id)
   if (account.disabled_at) return refuse('disabled', account.id)
   if (!(await checkSecondFactorCode(handle, account.id, attempt.code, now))) {
     return refuse('wrong-code', account.id)

@@ -198,4 +198,54 @@ describe('npm run staff against the built server bundle', () => {
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toMatch(/no account/)
   })
+
+  it('tells a locked-out address when to try again, in its language, the right password included', async () => {
+    const signInWith = (email: string, password: string, language = 'en') =>
+      fetch(`${server.url}/ops/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'accept-language': language,
+        },
+        body: new URLSearchParams({ email, password }),
+      })
+    // Unknown e-mails: the account limit of the real one is never touched.
+    for (let index = 0; index < 20; index++) {
+      const refused = await signInWith(`guess-${index}@example.com`, 'not the password')
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toContain('E-mail or password is not right.')
+    }
+    const started = Date.now()
+    const english = await signInWith('desk@example.com', 'another dispatcher passphrase')
+    expect(english.status).toBe(429)
+    const wait = Number(english.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(15 * 60)
+    const expected = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Istanbul',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    // The time shown is when the first failure leaves the 15-minute window.
+    const times = [started + wait * 1000 - 60_000, started + wait * 1000].map((at) =>
+      expected.format(at),
+    )
+    const html = await english.text()
+    const shown =
+      /Too many sign-in attempts from this connection\. Try again after (\d\d:\d\d) \(Istanbul time\)\./.exec(
+        html,
+      )
+    expect(shown, html).not.toBeNull()
+    expect(times).toContain(shown![1])
+    expect(html).not.toContain('E-mail or password is not right.')
+    expect(english.headers.get('set-cookie') ?? '').not.toMatch(/staff_session=/)
+
+    const turkish = await signInWith('desk@example.com', 'another dispatcher passphrase', 'tr')
+    expect(turkish.status).toBe(429)
+    expect(await turkish.text()).toContain(
+      `Bu bağlantıdan çok fazla giriş denemesi yapıldı. Saat ${shown![1]} sonrasında yeniden deneyin (İstanbul saati).`,
+    )
+  })
 })

@@ -12,6 +12,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   return signInFormAction(context, request)
 }
 
+/** The layout's headers, and the Retry-After of a refusal at the address's limit. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const retryAfter = actionHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}
+
 export const meta: Route.MetaFunction = ({ data }) => [
   ...(data ? [{ title: data.meta.title }] : []),
   { name: 'robots', content: 'noindex, nofollow' },
@@ -32,7 +40,9 @@ export default function OpsSignIn({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {failed ? (
         <p className="alert alert--error" role="alert" id="ops-sign-in-error" tabIndex={-1}>
-          {t('ops.signIn.failed')}
+          {actionData && 'retryAt' in actionData
+            ? t('ops.signIn.tooManyAttempts', { time: actionData.retryAt })
+            : t('ops.signIn.failed')}
         </p>
       ) : null}
       {/* A document POST: its redirect loads the board as a document (see the layout). */}
