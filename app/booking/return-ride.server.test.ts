@@ -28,7 +28,9 @@ import { createStaffAccount } from '~/staff/accounts.server'
 import { addDriver } from '~/dispatch/drivers.server'
 import { addVehicle } from '~/dispatch/vehicles.server'
 import { assignBooking } from '~/dispatch/assignment.server'
+import { jobsOfDriver } from '~/dispatch/jobs.server'
 import { writeTransaction } from '~/db/write.server'
+import { istanbulDate } from '~/domain/booking-window'
 import { queueTravellerLink, queueTravellerRefunded } from './booking-notices.server'
 
 /**
@@ -406,6 +408,12 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
     expect(mail.subject).toContain(outbound.reference)
     expect(mail.text_body).toContain(`${outbound.reference} (Return, ${returnRide.reference})`)
     expect(mail.text_body).toContain('Ali Veli')
+    // The driver's list names the return with the trip the traveller's voucher shows.
+    const jobs = await jobsOfDriver(handle.db, driver.id, istanbulDate(now))
+    expect(jobs.map((job) => [job.booking.reference, job.returnOf])).toEqual([
+      [outbound.reference, null],
+      [returnRide.reference, outbound.reference],
+    ])
   })
 
   it('gives the return ride the passengers’ names and completes it with the outbound', async () => {
