@@ -3,6 +3,7 @@ import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
 import { listVehicleClasses } from '~/content/fleet.server'
 import type { BookingRow } from '~/db/schema'
+import type { TFunction } from 'i18next'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { toLanguage, type Language } from '~/i18n/config'
@@ -12,8 +13,9 @@ import { noticeMail } from '~/mail/notice-mail'
 import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { rideLine } from './ride-label'
+import { rideLine, staffReference, travellerReference } from './ride-label'
 import { hireOf } from './booking-view.server'
+import { rideReferences } from './return-ride.server'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -27,6 +29,10 @@ import { hireOf } from './booking-view.server'
  *   is refunded), a refund that went through after a first failure, the
  *   booking's link asked for again, and the details they changed online.
  *   Each carries the signed link to the booking and the find-my-booking page.
+ *
+ * A return ride is a booking of its own whose reference the traveller never
+ * saw: their messages name it by the trip's reference, as the return ride;
+ * the operations mailbox names both, as the staff pages and the driver do.
  */
 
 /** The staff page of a booking, as a full address for e-mails. */
@@ -41,8 +47,8 @@ function money(minor: number, currency: string, language: Language) {
   return formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
 }
 
-/** The facts every message about a booking starts with, in `language`. */
-function tripFacts(booking: BookingRow, language: Language): [string, string][] {
+/** The facts every message about a booking starts with, in `language`, naming it `reference`. */
+function tripFacts(booking: BookingRow, language: Language, reference: string): [string, string][] {
   const t = translatorFor(language)
   const site = getSiteSettings()
   const vehicle =
@@ -50,7 +56,7 @@ function tripFacts(booking: BookingRow, language: Language): [string, string][] 
     booking.vehicle_class
   const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language)
   return [
-    [t('notices.reference'), booking.reference],
+    [t('notices.reference'), reference],
     [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
     [t('notices.route'), rideOf(t, booking)],
     [t('notices.vehicle'), vehicle],
@@ -79,18 +85,18 @@ function travellerName(booking: BookingRow) {
 }
 
 /** Subject line for the operations mailbox: what, reference, pickup and route. */
-function opsSubject(key: string, booking: BookingRow): string {
+function opsSubject(key: string, booking: BookingRow, reference: string): string {
   const t = translatorFor(OPS_LANGUAGE)
   const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), OPS_LANGUAGE)
   return t(key, {
-    reference: booking.reference,
+    reference,
     date,
     time: booking.trip_time,
     route: rideOf(t, booking),
   })
 }
 
-function queueOpsMail(
+async function queueOpsMail(
   trx: Executor,
   booking: BookingRow,
   notice: { dedupeKey: string; kind: string; subjectKey: string; headingKey: string },
@@ -100,14 +106,15 @@ function queueOpsMail(
 ) {
   const t = translatorFor(OPS_LANGUAGE)
   const site = getSiteSettings()
+  const reference = staffReference(t, await rideReferences(trx, booking))
   const mail = noticeMail({
     language: OPS_LANGUAGE,
     brand: site.brand,
-    subject: opsSubject(notice.subjectKey, booking),
-    heading: t(notice.headingKey, { reference: booking.reference }),
+    subject: opsSubject(notice.subjectKey, booking, reference),
+    heading: t(notice.headingKey, { reference }),
     paragraphs,
     facts: [
-      ...tripFacts(booking, OPS_LANGUAGE),
+      ...tripFacts(booking, OPS_LANGUAGE, reference),
       [t('notices.traveller'), travellerName(booking)],
       [t('notices.email'), booking.email ?? ''],
       [t('notices.phone'), booking.phone ?? ''],
@@ -229,6 +236,37 @@ export function queueOpsCancelled(
   )
 }
 
+/**
+ * A traveller's words about one booking, in its language. `say` gives a text
+ * the reference the traveller knows (the trip's) and, for a return ride, the
+ * text's `_returnRide` variant (i18next's context), which says it is the
+ * return ride; a text without one reads the same for both rides.
+ */
+interface TravellerWords {
+  language: Language
+  t: TFunction
+  /** The booking as the facts name it: the trip's reference, a return ride marked with its own. */
+  reference: string
+  say: (key: string, values?: Record<string, unknown>) => string
+}
+
+async function travellerWords(trx: Executor, booking: BookingRow): Promise<TravellerWords> {
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const ride = await rideReferences(trx, booking)
+  return {
+    language,
+    t,
+    reference: travellerReference(t, ride),
+    say: (key, values) =>
+      t(key, {
+        reference: ride.returnOf ?? ride.own,
+        ...(ride.returnOf ? { context: 'returnRide' } : {}),
+        ...values,
+      }),
+  }
+}
+
 interface TravellerNotice {
   /** Names the cause, so the message is queued once. */
   dedupeKey: string
@@ -252,27 +290,23 @@ interface TravellerNotice {
 function queueTravellerNotice(
   trx: Executor,
   booking: BookingRow,
+  { language, t, reference, say }: TravellerWords,
   notice: TravellerNotice,
   at: Date,
 ) {
   if (!booking.email) return Promise.resolve(undefined)
-  const language = toLanguage(booking.language)
-  const t = translatorFor(language)
   const site = getSiteSettings()
   const mail = noticeMail({
     language,
     brand: site.brand,
-    subject: t(`notices.traveller.${notice.subjectKey}`, {
-      reference: booking.reference,
-      brand: site.brand,
-    }),
-    heading: t(`notices.traveller.${notice.headingKey}`),
+    subject: say(`notices.traveller.${notice.subjectKey}`, { brand: site.brand }),
+    heading: say(`notices.traveller.${notice.headingKey}`),
     paragraphs: [
       t('notices.traveller.greeting', { name: travellerName(booking) }),
       ...notice.paragraphs,
       t('notices.traveller.contact', { phone: site.phone, email: site.email }),
     ],
-    facts: [...tripFacts(booking, language), ...(notice.facts ?? [])],
+    facts: [...tripFacts(booking, language, reference), ...(notice.facts ?? [])],
     ...(notice.withLink === false
       ? {}
       : { link: { label: t('notices.traveller.openBooking'), url: bookingLink(booking.id) } }),
@@ -296,24 +330,25 @@ function queueTravellerNotice(
 }
 
 /** Tells the traveller, in the booking's language, that the booking is cancelled. */
-export function queueTravellerCancelled(
+export async function queueTravellerCancelled(
   trx: Executor,
   booking: BookingRow,
   facts: Pick<CancellationFacts, 'refundMinor'>,
   at: Date,
 ) {
-  const language = toLanguage(booking.language)
-  const t = translatorFor(language)
+  const words = await travellerWords(trx, booking)
+  const { language, t } = words
   return queueTravellerNotice(
     trx,
     booking,
+    words,
     {
       dedupeKey: `traveller.cancelled:${booking.id}`,
       kind: 'traveller.cancelled',
       subjectKey: 'cancelledSubject',
       headingKey: 'cancelledHeading',
       paragraphs: [
-        t('notices.traveller.cancelledText', { reference: booking.reference }),
+        words.say('notices.traveller.cancelledText'),
         facts.refundMinor > 0
           ? t('notices.traveller.cancelledRefund', {
               amount: money(facts.refundMinor, booking.currency, language),
@@ -326,24 +361,24 @@ export function queueTravellerCancelled(
 }
 
 /** Tells the traveller that a refund went through (once it did, after a first failure). */
-export function queueTravellerRefunded(
+export async function queueTravellerRefunded(
   trx: Executor,
   booking: BookingRow,
   refund: { id: number; amountMinor: number; currency: string },
   at: Date,
 ) {
-  const language = toLanguage(booking.language)
-  const t = translatorFor(language)
-  const amount = money(refund.amountMinor, refund.currency, language)
+  const words = await travellerWords(trx, booking)
+  const amount = money(refund.amountMinor, refund.currency, words.language)
   return queueTravellerNotice(
     trx,
     booking,
+    words,
     {
       dedupeKey: `traveller.refunded:${refund.id}`,
       kind: 'traveller.refunded',
       subjectKey: 'refundedSubject',
       headingKey: 'refundedHeading',
-      paragraphs: [t('notices.traveller.refundedText', { amount, reference: booking.reference })],
+      paragraphs: [words.say('notices.traveller.refundedText', { amount })],
     },
     at,
   )
@@ -356,16 +391,17 @@ export function queueTravellerRefunded(
  * booking's links have expired, the message says so instead, and how to get
  * a copy of the invoice.
  */
-export function queueTravellerLink(
+export async function queueTravellerLink(
   trx: Executor,
   booking: BookingRow,
   request: { id: number; expired: boolean },
   at: Date,
 ) {
-  const t = translatorFor(toLanguage(booking.language))
+  const words = await travellerWords(trx, booking)
   return queueTravellerNotice(
     trx,
     booking,
+    words,
     request.expired
       ? {
           dedupeKey: `traveller.link:${booking.id}:${request.id}`,
@@ -373,10 +409,7 @@ export function queueTravellerLink(
           subjectKey: 'linkSubject',
           headingKey: 'linkExpiredHeading',
           paragraphs: [
-            t('notices.traveller.linkExpiredText', {
-              reference: booking.reference,
-              days: LINK_VALID_DAYS_AFTER_PICKUP,
-            }),
+            words.say('notices.traveller.linkExpiredText', { days: LINK_VALID_DAYS_AFTER_PICKUP }),
           ],
           withLink: false,
         }
@@ -386,8 +419,8 @@ export function queueTravellerLink(
           subjectKey: 'linkSubject',
           headingKey: 'linkHeading',
           paragraphs: [
-            t('notices.traveller.linkText', { reference: booking.reference }),
-            t('notices.traveller.linkNotAsked'),
+            words.say('notices.traveller.linkText'),
+            words.t('notices.traveller.linkNotAsked'),
           ],
         },
     at,
@@ -406,23 +439,25 @@ export interface ChangedDetail {
  * old and new value; the key holds the change's moment, so each change is
  * confirmed once.
  */
-export function queueTravellerDetailsChanged(
+export async function queueTravellerDetailsChanged(
   trx: Executor,
   booking: BookingRow,
   changes: ChangedDetail[],
   at: Date,
 ) {
-  const t = translatorFor(toLanguage(booking.language))
+  const words = await travellerWords(trx, booking)
+  const { t } = words
   const none = t('notices.traveller.empty')
   return queueTravellerNotice(
     trx,
     booking,
+    words,
     {
       dedupeKey: `traveller.changed:${booking.id}:${at.toISOString()}`,
       kind: 'traveller.details_changed',
       subjectKey: 'changedSubject',
       headingKey: 'changedHeading',
-      paragraphs: [t('notices.traveller.changedText', { reference: booking.reference })],
+      paragraphs: [words.say('notices.traveller.changedText')],
       facts: changes.map((change) => [
         t(`notices.traveller.fields.${change.field}`),
         t('notices.traveller.changeValue', {

@@ -28,6 +28,10 @@ import { createStaffAccount } from '~/staff/accounts.server'
 import { addDriver } from '~/dispatch/drivers.server'
 import { addVehicle } from '~/dispatch/vehicles.server'
 import { assignBooking } from '~/dispatch/assignment.server'
+import { jobsOfDriver } from '~/dispatch/jobs.server'
+import { writeTransaction } from '~/db/write.server'
+import { istanbulDate } from '~/domain/booking-window'
+import { queueTravellerLink, queueTravellerRefunded } from './booking-notices.server'
 
 /**
  * A trip there and back, stored on a real SQLite file and on PostgreSQL and
@@ -45,8 +49,8 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
   })
 
   /** SAW → Şile in five days and back two days later, a child seat, paid by `option`. */
-  async function paidTrip(option: 'fullCard' | 'depositCash') {
-    const input = returnDraftInput(1, tripDate(now, 5), tripDate(now, 7))
+  async function paidTrip(option: 'fullCard' | 'depositCash', language: 'en' | 'tr' = 'en') {
+    const input = { ...returnDraftInput(1, tripDate(now, 5), tripDate(now, 7)), language }
     const { booking } = await createDraft(handle, input, now)
     await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
@@ -152,6 +156,156 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
     )
   })
 
+  /** The messages queued about `bookingId` of `kind`, as stored to send. */
+  const queuedMail = (bookingId: string, kind: string) =>
+    handle.db
+      .selectFrom('outgoing_mail')
+      .select(['recipient', 'subject', 'text_body', 'html_body'])
+      .where('booking_id', '=', bookingId)
+      .where('kind', '=', kind)
+      .orderBy('id')
+      .execute()
+
+  /**
+   * What the traveller reads about a return ride, in each language: the
+   * trip's reference (the one on their confirmation and voucher) and that it
+   * is the return ride; the ride's own reference only beside it.
+   */
+  const returnWords = {
+    en: {
+      reference: 'Reference',
+      ownReference: (trip: string, own: string) => `${trip} (Return, ${own})`,
+      cancelledSubject: (trip: string) =>
+        `The return ride of your booking ${trip} is cancelled | Marmara Chauffeur`,
+      cancelledHeading: 'Your return ride is cancelled',
+      cancelledText: (trip: string) =>
+        `The return ride of your booking ${trip} has been cancelled.`,
+      refundedSubject: (trip: string) =>
+        `Your refund for the return ride of ${trip} | Marmara Chauffeur`,
+      refundedText: (trip: string) => `for the return ride of booking ${trip} to the card`,
+      linkSubject: (trip: string) =>
+        `The link to the return ride of your booking ${trip} | Marmara Chauffeur`,
+      linkText: (trip: string) => `Here is the link to the return ride of your booking ${trip},`,
+      linkExpiredText: (trip: string) =>
+        `the online page of the return ride of booking ${trip} closed`,
+    },
+    tr: {
+      reference: 'Rezervasyon numarası',
+      ownReference: (trip: string, own: string) => `${trip} (Dönüş, ${own})`,
+      cancelledSubject: (trip: string) =>
+        `${trip} numaralı rezervasyonunuzun dönüş yolculuğu iptal edildi | Marmara Chauffeur`,
+      cancelledHeading: 'Dönüş yolculuğunuz iptal edildi',
+      cancelledText: (trip: string) =>
+        `${trip} numaralı rezervasyonunuzun dönüş yolculuğu iptal edilmiştir.`,
+      refundedSubject: (trip: string) =>
+        `${trip} numaralı rezervasyonunuzun dönüş yolculuğu için iadeniz | Marmara Chauffeur`,
+      refundedText: (trip: string) => `${trip} numaralı rezervasyonun dönüş yolculuğu için`,
+      linkSubject: (trip: string) =>
+        `${trip} numaralı rezervasyonunuzun dönüş yolculuğunun bağlantısı | Marmara Chauffeur`,
+      linkText: (trip: string) =>
+        `${trip} numaralı rezervasyonunuzun dönüş yolculuğunun bağlantısı aşağıdadır.`,
+      linkExpiredText: (trip: string) =>
+        `${trip} numaralı rezervasyonun dönüş yolculuğunun çevrim içi sayfası`,
+    },
+  }
+
+  /** Both parts of a message hold `words`; the HTML part escapes nothing in them. */
+  function expectInBothParts(mail: { text_body: string; html_body: string }, words: string) {
+    expect(mail.text_body).toContain(words)
+    expect(mail.html_body).toContain(words)
+  }
+
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+  /** A message's fact: a line of the text part, a row of the HTML part's table. */
+  function expectFact(
+    mail: { text_body: string; html_body: string },
+    label: string,
+    value: string,
+  ) {
+    expect(mail.text_body).toContain(`${label}: ${value}\n`)
+    expect(mail.html_body).toContain(`>${label}</th>`)
+    expect(mail.html_body).toMatch(new RegExp(`>${label}</th><td[^>]*>${escapeRegExp(value)}</td>`))
+  }
+
+  it.each(['en', 'tr'] as const)(
+    'tells the traveller (%s) a cancelled return ride by the trip’s reference, and staff both',
+    async (language) => {
+      const { outbound, returnRide } = await paidTrip('fullCard', language)
+      const words = returnWords[language]
+      const trip = outbound.reference
+      const own = returnRide.reference
+      const cancelled = await cancelBooking(
+        handle,
+        simulator,
+        { bookingId: returnRide.id, clientAddress: '127.0.0.1', by: { kind: 'traveller' } },
+        now,
+      )
+      expect(cancelled).toMatchObject({ kind: 'cancelled' })
+
+      const [mail, ...more] = await queuedMail(returnRide.id, 'traveller.cancelled')
+      expect(more).toEqual([])
+      expect(mail!.recipient).toBe(outbound.email)
+      expect(mail!.subject).toBe(words.cancelledSubject(trip))
+      expectInBothParts(mail!, words.cancelledHeading)
+      expectInBothParts(mail!, words.cancelledText(trip))
+      expectFact(mail!, words.reference, words.ownReference(trip, own))
+      // The return's own reference never stands alone as "your booking".
+      expect(
+        mail!.text_body.replaceAll(`(${language === 'tr' ? 'Dönüş' : 'Return'}, ${own})`, ''),
+      ).not.toContain(own)
+
+      // The operations mailbox, in English: the ride's own booking, and the trip it returns from.
+      const [ops] = await queuedMail(returnRide.id, 'ops.booking_cancelled')
+      expect(ops!.subject).toMatch(new RegExp(`^Cancelled ${own} · return of ${trip}: `))
+      expectInBothParts(ops!, `Booking ${own} · return of ${trip} is cancelled`)
+      expectFact(ops!, 'Reference', `${own} · return of ${trip}`)
+    },
+  )
+
+  it.each(['en', 'tr'] as const)(
+    'names the trip in a return ride’s refund and link messages (%s)',
+    async (language) => {
+      const { outbound, returnRide } = await paidTrip('fullCard', language)
+      const words = returnWords[language]
+      const trip = outbound.reference
+      await writeTransaction(handle, async (trx) => {
+        await queueTravellerRefunded(
+          trx,
+          returnRide,
+          // A refund's id keys its message: one per language's run.
+          {
+            id: language === 'en' ? -1 : -2,
+            amountMinor: returnRide.paid_minor!,
+            currency: returnRide.currency,
+          },
+          now,
+        )
+        await queueTravellerLink(trx, returnRide, { id: -1, expired: false }, now)
+        await queueTravellerLink(trx, returnRide, { id: -2, expired: true }, now)
+      })
+      const [refunded] = await queuedMail(returnRide.id, 'traveller.refunded')
+      expect(refunded!.subject).toBe(words.refundedSubject(trip))
+      expectInBothParts(refunded!, words.refundedText(trip))
+      expectFact(refunded!, words.reference, words.ownReference(trip, returnRide.reference))
+
+      const [link] = await queuedMail(returnRide.id, 'traveller.link')
+      expect(link!.subject).toBe(words.linkSubject(trip))
+      expectInBothParts(link!, words.linkText(trip))
+      const [closed] = await queuedMail(returnRide.id, 'traveller.link_expired')
+      expect(closed!.subject).toBe(words.linkSubject(trip))
+      expectInBothParts(closed!, words.linkExpiredText(trip))
+
+      // The outbound's own messages keep the plain wording.
+      await writeTransaction(handle, (trx) =>
+        queueTravellerLink(trx, outbound, { id: -3, expired: false }, now),
+      )
+      const [outboundLink] = await queuedMail(outbound.id, 'traveller.link')
+      expect(outboundLink!.subject).not.toContain(language === 'tr' ? 'dönüş' : 'return')
+      expectFact(outboundLink!, words.reference, trip)
+    },
+  )
+
   it('prices a trip whose held price ran out again with its return, both rides at today’s rules', async () => {
     const input = returnDraftInput(1, tripDate(now, 5), tripDate(now, 7))
     const { booking } = await createDraft(handle, input, now)
@@ -254,6 +408,12 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
     expect(mail.subject).toContain(outbound.reference)
     expect(mail.text_body).toContain(`${outbound.reference} (Return, ${returnRide.reference})`)
     expect(mail.text_body).toContain('Ali Veli')
+    // The driver's list names the return with the trip the traveller's voucher shows.
+    const jobs = await jobsOfDriver(handle.db, driver.id, istanbulDate(now))
+    expect(jobs.map((job) => [job.booking.reference, job.returnOf])).toEqual([
+      [outbound.reference, null],
+      [returnRide.reference, outbound.reference],
+    ])
   })
 
   it('gives the return ride the passengers’ names and completes it with the outbound', async () => {

@@ -1,6 +1,7 @@
 import type { BookingRow } from '~/db/schema'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { lockBooking, type Executor } from './booking-store.server'
+import type { RideReferences } from './ride-label'
 
 /** The return ride of a paid trip there and back (its own booking), if there is one. */
 export async function findReturnRide(
@@ -40,4 +41,19 @@ export async function lockReturnRideToCome(
   const found = await findReturnRide(trx, outboundId)
   const ride = found ? await lockBooking(trx, found.id) : undefined
   return ride && isAwaitingRide(ride.status) ? ride : undefined
+}
+
+/** A booking's references: its own, and for a return ride the trip's (its outbound's). */
+export async function rideReferences(
+  executor: Executor,
+  booking: BookingRow,
+): Promise<RideReferences> {
+  const outbound = booking.outbound_booking_id
+    ? await executor
+        .selectFrom('bookings')
+        .select('reference')
+        .where('id', '=', booking.outbound_booking_id)
+        .executeTakeFirst()
+    : undefined
+  return { own: booking.reference, returnOf: outbound?.reference ?? null }
 }

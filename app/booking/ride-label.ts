@@ -34,3 +34,28 @@ export function returnLine(
     time: back.time,
   })
 }
+
+/**
+ * The references of a ride's booking. A return ride is a booking of its own
+ * (made when the trip was paid) with a reference the traveller never sees:
+ * their confirmation and voucher show only the trip's, the outbound's.
+ */
+export interface RideReferences {
+  /** The booking's own reference. */
+  own: string
+  /** For a return ride, the trip's reference (its outbound's); null for any other ride. */
+  returnOf: string | null
+}
+
+/**
+ * The reference the traveller knows a ride by: the trip's, a return ride
+ * marked as such with its own beside it ("MC-TRIP (Return, MC-OWN)").
+ */
+export function travellerReference(t: Translate, ride: RideReferences): string {
+  return ride.returnOf ? `${ride.returnOf} (${t('booking.return.label')}, ${ride.own})` : ride.own
+}
+
+/** A ride as staff match it: its own booking first, then the trip the traveller's papers show. */
+export function staffReference(t: Translate, ride: RideReferences): string {
+  return ride.returnOf ? t('ops.returnOf', { reference: ride.own, trip: ride.returnOf }) : ride.own
+}

@@ -6,6 +6,8 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 
 export interface DriverJob {
   booking: BookingRow
+  /** A return ride: the trip's reference (its outbound's), the one on the traveller's voucher. */
+  returnOf: string | null
   vehicle: { make_model: string; plate: string; colour: string | null }
   extras: { code: string; quantity: number }[]
 }
@@ -27,11 +29,13 @@ export async function jobsOfDriver(
     .selectFrom('booking_assignments')
     .innerJoin('bookings', 'bookings.id', 'booking_assignments.booking_id')
     .innerJoin('vehicles', 'vehicles.id', 'booking_assignments.vehicle_id')
+    .leftJoin('bookings as outbound', 'outbound.id', 'bookings.outbound_booking_id')
     .selectAll('bookings')
     .select([
       'vehicles.make_model as vehicle_make_model',
       'vehicles.plate as vehicle_plate',
       'vehicles.colour as vehicle_colour',
+      'outbound.reference as outbound_reference',
     ])
     .where('booking_assignments.driver_id', '=', driverId)
     .where('bookings.status', 'in', driverJobStatuses)
@@ -61,11 +65,14 @@ export async function jobsOfDriver(
           )
           .orderBy('id')
           .execute()
-  return upcoming.map(({ vehicle_make_model, vehicle_plate, vehicle_colour, ...booking }) => ({
-    booking,
-    vehicle: { make_model: vehicle_make_model, plate: vehicle_plate, colour: vehicle_colour },
-    extras: extras
-      .filter((extra) => extra.booking_id === booking.id)
-      .map((extra) => ({ code: extra.code, quantity: extra.quantity })),
-  }))
+  return upcoming.map(
+    ({ vehicle_make_model, vehicle_plate, vehicle_colour, outbound_reference, ...booking }) => ({
+      booking,
+      returnOf: outbound_reference,
+      vehicle: { make_model: vehicle_make_model, plate: vehicle_plate, colour: vehicle_colour },
+      extras: extras
+        .filter((extra) => extra.booking_id === booking.id)
+        .map((extra) => ({ code: extra.code, quantity: extra.quantity })),
+    }),
+  )
 }

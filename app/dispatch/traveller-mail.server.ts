@@ -10,8 +10,8 @@ import { queueMail } from '~/mail/outgoing-mail.server'
 import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
 import type { AssignedPair } from './assignment.server'
 import { noExtras } from '~/domain/booking/extras'
-import { findOtherRide } from '~/booking/return-ride.server'
-import type { TFunction } from 'i18next'
+import { rideReferences } from '~/booking/return-ride.server'
+import { travellerReference } from '~/booking/ride-label'
 
 /**
  * Where the driver meets the traveller, in the booking's language: at an
@@ -29,17 +29,6 @@ export function meetingPoint(booking: BookingRow, language = toLanguage(booking.
   return view.trip.fromAirport
     ? t('dispatchMail.meetAirport', { airport: view.trip.pickup.name, sign })
     : t('dispatchMail.meetAddress', { place })
-}
-
-/**
- * The reference the traveller knows: a return ride's own booking (made when
- * the trip was paid) is named by the trip's reference, as the return.
- */
-async function travellersReference(trx: Executor, booking: BookingRow, t: TFunction) {
-  const outbound = await findOtherRide(trx, booking)
-  return booking.outbound_booking_id && outbound
-    ? `${outbound.reference} (${t('booking.return.label')}, ${booking.reference})`
-    : booking.reference
 }
 
 /**
@@ -65,7 +54,8 @@ export async function queueDriverDetailsMail(
     {
       kind,
       language,
-      reference: await travellersReference(trx, booking, t),
+      // A return ride is named by the trip's reference, the one the traveller knows.
+      reference: travellerReference(t, await rideReferences(trx, booking)),
       brand: site.brand,
       link: bookingLink(booking.id),
       manageLink: manageBookingLink(),

@@ -6,7 +6,7 @@ import type { BookingRow } from '~/db/schema'
 import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
-import { rideLine } from '~/booking/ride-label'
+import { rideLine, staffReference } from '~/booking/ride-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
@@ -567,6 +567,8 @@ function jobView(
     label.typed ? `${label.name} (${label.typed})` : label.name
   return {
     reference: booking.reference,
+    // A return ride's own booking beside the trip the traveller's voucher shows, to match them.
+    shownReference: staffReference(t, { own: booking.reference, returnOf: job.returnOf }),
     date: view.trip.date,
     time: booking.trip_time,
     from: place(view.trip.pickup),

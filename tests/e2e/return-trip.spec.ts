@@ -27,8 +27,10 @@ async function eurosIn(locator: Locator): Promise<number[]> {
  * return two days later, searched on the home banner with 'Add a return',
  * priced per ride on the server and paid once; the booking, its invoice, its
  * e-mail and its calendar file carry both rides; staff find two jobs, one on
- * each day, linked to each other; the traveller cancels the return ride on
- * its own and gets its share of the payment back, the outbound staying booked.
+ * each day, linked to each other; the return ride's driver finds it on their
+ * jobs by the trip's reference too; the traveller cancels the return ride on
+ * its own, gets its share of the payment back, the outbound staying booked,
+ * and an e-mail naming the trip they know.
  */
 test('SAW → Şile with a return two days later, paid once, two jobs', async ({ page }, testInfo) => {
   const day = istanbulDateIn(3)
@@ -133,6 +135,48 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   await expect(page.getByText('Return ride (paid with this booking)')).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
 
+  // The return ride's driver: the job card names the return and the trip on the voucher.
+  const driverAccount = newAccount(testInfo, 'driver', 'return-driver')
+  const driverName = `Return Driver ${testInfo.project.name}`
+  // Both projects' vehicles are on the one server: each its own plate.
+  const plate = js ? '34 RT 201' : '34 RT 202'
+  await page.goto('/ops/drivers')
+  const driverForm = page.getByRole('form', { name: 'Add a driver' })
+  await driverForm.getByLabel('Name').fill(driverName)
+  await driverForm.getByLabel('Phone').fill('+90 532 000 33 44')
+  await driverForm.getByLabel('Languages spoken').fill('Turkish')
+  await driverForm.getByLabel('Driving licence number').fill(`R-${testInfo.project.name}`)
+  await driverForm
+    .getByLabel('Driver sign-in')
+    .selectOption({ label: `E2E return-driver (${driverAccount.email})` })
+  await driverForm.getByRole('button', { name: 'Add driver' }).click()
+  await expect(page.getByRole('status')).toHaveText(`Driver ${driverName} added.`)
+  await page.goto('/ops/vehicles')
+  const vehicleForm = page.getByRole('form', { name: 'Add a vehicle' })
+  await vehicleForm.getByLabel('Vehicle class').selectOption({ label: 'Business Luxury Minivan' })
+  await vehicleForm.getByLabel('Make and model').fill('Mercedes-Benz Vito')
+  await vehicleForm.getByLabel('Plate').fill(plate)
+  await vehicleForm.getByLabel('Passenger seats').fill('6')
+  await vehicleForm.getByLabel('Suitcases').fill('6')
+  await vehicleForm.getByRole('button', { name: 'Add vehicle' }).click()
+  await expect(page.getByRole('status')).toHaveText(`Vehicle ${plate} added.`)
+  await page.goto(`/ops/bookings/${returnRide.reference}/assign`)
+  await page
+    .getByLabel('Driver', { exact: true })
+    .selectOption({ label: `${driverName} (Turkish)` })
+  await page.getByLabel('Vehicle', { exact: true }).selectOption({
+    label: `${plate}: Mercedes-Benz Vito, Business Luxury Minivan, 6 seats, 6 suitcases`,
+  })
+  await page.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(page.getByRole('status')).toContainText('Driver and vehicle assigned.')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/ops\/sign-in\?signedOut=1$/)
+  await signIn(page, driverAccount.email, driverAccount.password)
+  await expect(page).toHaveURL(/\/ops\/jobs$/)
+  const job = page.getByRole('listitem').filter({ hasText: returnRide.reference })
+  await expect(job).toContainText(`${returnRide.reference} · return of ${reference}`)
+  await expectNoAxeViolations(page, testInfo)
+
   // The traveller cancels the return ride alone: its share comes back.
   await page.goto('/booking-cancel')
   const cancelReturn = page.getByRole('region', { name: 'Your return ride' })
@@ -166,6 +210,14 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
     refunded: (back! + 7) * 100,
   })
   if (js) await expect(page.getByRole('heading', { name: /^Your return ride/ })).toBeVisible()
+  // Its e-mail names the trip the traveller knows, as the return ride.
+  const [cancelled] = await mailsWith(
+    [`The return ride of your booking ${reference} has been cancelled.`],
+    1,
+  )
+  expect(decodeMail(cancelled!).subject).toBe(
+    `The return ride of your booking ${reference} is cancelled | Marmara Chauffeur`,
+  )
 })
 
 test('a return before the outbound has arrived is explained beside the search, still filled', async ({

@@ -80,7 +80,7 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       </div>
                     ) : null}
                     <dl className="ops-details">
-                      <Fact label={t('ops.dispatch.jobs.reference')} value={job.reference} />
+                      <Fact label={t('ops.dispatch.jobs.reference')} value={job.shownReference} />
                       <Fact label={t('ops.dispatch.jobs.meetingPoint')} value={job.meetingPoint} />
                       <Fact
                         label={t('ops.dispatch.jobs.map')}
