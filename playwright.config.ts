@@ -42,8 +42,13 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // CI retries a failed test once, so that one timing accident does not keep a
+  // sound change from landing; the flaky reporter names every test that needed
+  // it at the end of the run. Locally a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [['list'], ['./tests/e2e/flaky-reporter.ts']]
+    : [['list'], ['./tests/e2e/flaky-reporter.ts'], ['html', { open: 'never' }]],
   // The longest journeys (four steps, axe on each in a second browser context for
   // the no-JS project) take 20-40 s on the 2-core CI machine; 60 s left no margin.
   timeout: 120_000,
