@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simulatorCards } from '~/adapters/payment/simulator.server'
 import { startServer, type RunningServer } from './server-process'
-import { CookieJar, bookNow, journeyToBookNow, post } from './journey'
+import { CookieJar, bookNow, journeyToBookNow, post, postgresStore } from './journey'
 
 const token = 'process-test-metrics-token-0123456789'
 
@@ -112,5 +112,26 @@ describe('/metrics with METRICS_TOKEN set', () => {
       if (sent < 2) await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(sent).toBe(2)
+  })
+})
+
+describe('/metrics of an instance on PostgreSQL', () => {
+  const store = postgresStore('mc_metrics')
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ METRICS_TOKEN: token, DATABASE_URL: await store.url() })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await store.drop()
+  })
+
+  it('shows its connection pool: open, waiting and the most it opens', async () => {
+    // The readiness probe asks the database, so the pool has opened a connection.
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    const text = await (await scrape(server)).text()
+    expect(sample(text, 'marmara_database_pool_max_connections')).toBe(10)
+    expect(sample(text, 'marmara_database_pool_connections')).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'marmara_database_pool_waiting_requests')).toBe(0)
   })
 })
