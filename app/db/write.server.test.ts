@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase, servingLimits } from './connect.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
-import type { DatabaseHandle } from './connect.server'
+import { migrateToLatest, openDatabase, servingLimits, type DatabaseHandle } from './connect.server'
 import { afterCommit, writeTransaction } from './write.server'
 
 describe('SQLite write transactions from two connections to one file', () => {

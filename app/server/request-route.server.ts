@@ -1,8 +1,8 @@
 /** The label of the built bundles and other fingerprinted files under /assets. */
-export const assetsRoute = '/assets/*'
+const assetsRoute = '/assets/*'
 
 /** The label of a path no route takes but the not-found one (and of the public files). */
-export const notFoundRoute = '/*'
+const notFoundRoute = '/*'
 
 /** What the labels need of a route in the build's manifest (`build.routes`). */
 export interface ManifestRoute {
