@@ -27,9 +27,11 @@ export default tseslint.config(
   },
   // One translator per language on the server: components take useTranslation
   // from app/i18n/use-translation.ts, which keeps react-i18next's hook for the browser.
+  // One metrics module: code counts what happens through app/utils/metrics.server.ts,
+  // the only one that knows prom-client.
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/i18n/use-translation.ts'],
+    ignores: ['app/i18n/use-translation.ts', 'app/utils/metrics.server.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -39,6 +41,10 @@ export default tseslint.config(
               name: 'react-i18next',
               importNames: ['useTranslation'],
               message: "Import useTranslation from '~/i18n/use-translation'.",
+            },
+            {
+              name: 'prom-client',
+              message: "Count through '~/utils/metrics.server'.",
             },
           ],
         },

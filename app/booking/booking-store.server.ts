@@ -4,7 +4,8 @@ import { assertTransition, type BookingStatus, type TransitionRule } from '~/dom
 import { returnRideColumns } from './return-ride'
 import { quantitiesOf } from '~/domain/booking/extras'
 import { newBookingId, newReference } from './identifiers.server'
-import { lockedRead } from '~/db/write.server'
+import { afterCommit, lockedRead } from '~/db/write.server'
+import { countBookingStatus } from '~/utils/metrics.server'
 
 /**
  * The one owner of a booking's row: the only code that inserts a booking,
@@ -49,6 +50,8 @@ async function writeEvent(
       created_at: at,
     })
     .execute()
+  // Every status a booking enters is written here, also the first (from null).
+  if (from !== to) afterCommit(trx, () => countBookingStatus(to))
 }
 
 /** Stores a new booking as a draft, with its first event. */

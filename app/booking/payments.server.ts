@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, PaymentAttemptsTable } from '~/db/schema'
-import { writeTransaction } from '~/db/write.server'
+import { afterCommit, writeTransaction } from '~/db/write.server'
+import { countPayment } from '~/utils/metrics.server'
 import { logger } from '~/utils/logger.server'
 import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
@@ -442,6 +443,7 @@ export async function settlePayment(
         // charge is kept as its own attempt, flagged for refund, and the booking
         // stays as it is.
         await recordSuccess(trx, attempt, result.paymentId!, at, { refundDue: true })
+        afterCommit(trx, () => countPayment('duplicate'))
         await noteEvent(
           trx,
           current,
@@ -493,6 +495,7 @@ export async function settlePayment(
         },
       })
       await recordSuccess(trx, attempt, result.paymentId!, at)
+      afterCommit(trx, () => countPayment('succeeded'))
       mailIds.push(await queueOpsBookingConfirmed(trx, confirmed, now))
       logger.info('payment.confirmed', { reference: current.reference, provider: attempt.provider })
       return { kind: 'confirmed' as const, booking: confirmed, first: true }
@@ -537,6 +540,7 @@ async function failAttempt(
       .where('status', '=', 'initialized')
       .executeTakeFirst()
     if (Number(changed.numUpdatedRows) === 0) return
+    afterCommit(trx, () => countPayment('failed'))
     await markPaymentFailed(
       trx,
       booking.id,

@@ -9,6 +9,7 @@ import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { recordAction } from '~/staff/audit.server'
 import { travellerActor, type AuditActor } from '~/domain/staff/audit-actions'
 import { logger } from '~/utils/logger.server'
+import { countRefund } from '~/utils/metrics.server'
 
 /**
  * Refunds follow the same discipline as payments (docs/payments.md): a refund
@@ -241,6 +242,7 @@ async function recordRefundOutcome(
     return { outcome, mailIds }
   })
   deliverMailSoon(handle, mailIds)
+  if (outcome.kind !== 'skipped') countRefund(outcome.kind)
   if (outcome.kind === 'succeeded') logger.info('payment.refunded', { refund: refundId })
   if (outcome.kind === 'failed') {
     logger.error('payment.refund_failed', { refund: refundId, errorCode: outcome.errorCode })

@@ -136,6 +136,22 @@ describe('parseEnv', () => {
     ])
   })
 
+  it('leaves /metrics off unless METRICS_TOKEN is set, and takes only a token a header can carry', () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined()
+    expect(parseEnv({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined()
+    const token = 'k7Q-2vX_9p.LmN4+sR/8tY='
+    expect(parseEnv({ ...production, METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token)
+    for (const refused of [
+      'too-short-token',
+      'a token with spaces in it',
+      'ğüşiöç-not-ascii-value',
+    ]) {
+      const issues = issuesOf({ METRICS_TOKEN: refused })
+      expect(issues).toEqual([expect.stringMatching(/^METRICS_TOKEN: /)])
+      expect(issues.join()).not.toContain(refused)
+    }
+  })
+
   it('checks the port, the host and the shutdown timings', () => {
     expect(issuesOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: /)])
     expect(issuesOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT: /)])

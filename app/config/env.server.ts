@@ -65,6 +65,18 @@ const envSchema = z
       .transform((value) => value.split(',').map((secret) => secret.trim())),
     TRUST_PROXY: z.preprocess(emptyIsUnset, z.stringbool().default(false)),
     LOG_LEVEL: logLevelSchema.default('info'),
+    /**
+     * Turns on /metrics (Prometheus), answered only with `Authorization: Bearer <token>`;
+     * unset, /metrics is not found. Sent in a header, so printable ASCII without spaces.
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyIsUnset,
+      z
+        .string()
+        .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+        .min(16, 'METRICS_TOKEN must be at least 16 characters')
+        .optional(),
+    ),
     /** On SIGTERM: how long /readyz answers 503 while requests are still taken in. */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(3),
     /** On a signal: when requests still open are cut and the process exits 1. */

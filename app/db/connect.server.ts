@@ -54,6 +54,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface DatabaseHandle {
   db: Kysely<Database>
   dialect: Dialect
+  /** PostgreSQL's connection pool, for its gauges (none on SQLite). */
+  pool?: pg.Pool
 }
 
 /**
@@ -184,6 +186,7 @@ export function openDatabase(url: string, limits: Partial<ConnectionLimits> = {}
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
+      pool,
     }
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '')

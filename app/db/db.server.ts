@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
+import { observeDatabasePool } from '~/utils/metrics.server'
 import {
   migrateToLatest,
   migrationLimits,
@@ -18,6 +19,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
   ready ??= (async () => {
     const url = getEnv().DATABASE_URL
     const handle = openDatabase(url)
+    if (handle.pool) observeDatabasePool(handle.pool)
     if (handle.dialect === 'postgres') {
       // Its own short-lived connection, whose statements may take minutes
       // (index builds, another instance's migration lock); requests keep the

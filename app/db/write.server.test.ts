@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrateToLatest, openDatabase, servingLimits } from './connect.server'
-import { writeTransaction } from './write.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
+import { migrateToLatest, openDatabase, servingLimits, type DatabaseHandle } from './connect.server'
+import { afterCommit, writeTransaction } from './write.server'
 
 describe('SQLite write transactions from two connections to one file', () => {
   const folder = mkdtempSync(join(tmpdir(), 'mc-write-'))
@@ -50,5 +51,48 @@ describe('SQLite write transactions from two connections to one file', () => {
     expect(ticks.length).toBeGreaterThan(15)
     const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(second.db)
     expect(timeout.rows[0]?.timeout).toBe(servingLimits.busyTimeoutMs)
+  })
+})
+
+describe.each(storageBackends())('work after the commit on $name', (backend) => {
+  let handle: DatabaseHandle
+  useMigratedDatabase(backend, (opened) => (handle = opened))
+
+  const lease = (name: string) =>
+    sql`insert into job_leases (name, holder, expires_at) values (${name}, 'test', 'x')`
+
+  it('runs once the transaction has committed, not before', async () => {
+    const seen: string[] = []
+    await writeTransaction(handle, async (trx) => {
+      await lease('committed').execute(trx)
+      afterCommit(trx, () => seen.push('counted'))
+      seen.push('still open')
+    })
+    seen.push('returned')
+    expect(seen).toEqual(['still open', 'counted', 'returned'])
+  })
+
+  it('is dropped with a transaction that rolls back', async () => {
+    const seen: string[] = []
+    const refused = new Error('refused halfway')
+    await expect(
+      writeTransaction(handle, async (trx) => {
+        await lease('rolled-back').execute(trx)
+        afterCommit(trx, () => seen.push('counted'))
+        throw refused
+      }),
+    ).rejects.toBe(refused)
+    // A later transaction does not run what the failed one left behind.
+    await writeTransaction(handle, async (trx) => {
+      await lease('after').execute(trx)
+    })
+    expect(seen).toEqual([])
+  })
+
+  it('runs at once outside a transaction, where each statement commits itself', async () => {
+    const seen: string[] = []
+    await lease('alone').execute(handle.db)
+    afterCommit(handle.db, () => seen.push('counted'))
+    expect(seen).toEqual(['counted'])
   })
 })

@@ -45,18 +45,49 @@ export async function writeTransaction<T>(
   handle: DatabaseHandle,
   work: (trx: Kysely<Database> | Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (handle.dialect === 'postgres') return handle.db.transaction().execute(work)
-  return handle.db.connection().execute(async (connection) => {
-    await beginImmediateWaiting(connection, SQLITE_WRITE_WAIT_MS)
-    try {
-      const result = await work(connection)
-      await sql`commit`.execute(connection)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(connection)
-      throw error
-    }
-  })
+  const committed: (() => void)[] = []
+  const inTransaction = (trx: Kysely<Database> | Transaction<Database>) => {
+    waitingForCommit.set(trx, committed)
+    return work(trx)
+  }
+  let result: T
+  if (handle.dialect === 'postgres') {
+    result = await handle.db.transaction().execute(inTransaction)
+  } else {
+    result = await handle.db.connection().execute(async (connection) => {
+      await beginImmediateWaiting(connection, SQLITE_WRITE_WAIT_MS)
+      try {
+        const value = await inTransaction(connection)
+        await sql`commit`.execute(connection)
+        return value
+      } catch (error) {
+        await sql`rollback`.execute(connection)
+        throw error
+      } finally {
+        waitingForCommit.delete(connection)
+      }
+    })
+  }
+  for (const callback of committed) callback()
+  return result
+}
+
+/** What each open write transaction does once it has committed (see afterCommit). */
+const waitingForCommit = new WeakMap<object, (() => void)[]>()
+
+/**
+ * Runs `callback` once what `executor` wrote is committed: at the end of its
+ * write transaction, or at once outside one (each statement commits itself).
+ * A transaction rolled back drops it. For facts that must be counted only when
+ * they happened (the metrics); the callback must not throw.
+ */
+export function afterCommit(
+  executor: Kysely<Database> | Transaction<Database>,
+  callback: () => void,
+) {
+  const waiting = waitingForCommit.get(executor)
+  if (waiting) waiting.push(callback)
+  else callback()
 }
 
 /**

@@ -5,6 +5,7 @@ import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { purgeOldStaffSessions } from '~/staff/sessions.server'
 import { logger } from '~/utils/logger.server'
+import { jobTasks } from '~/utils/metrics.server'
 import { expireStaleDrafts } from '~/booking/bookings.server'
 import { changeStatus, lockBooking } from '~/booking/booking-store.server'
 import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
@@ -352,26 +353,44 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
  * a guarded transaction as well, so even overlapping runs stay correct.
  */
 export async function runMaintenance(handle: DatabaseHandle, provider: PaymentProvider, now: Date) {
+  // Each task is timed for the metrics under its own name.
+  const task = jobTasks('maintenance')
   const run = await runExclusively(handle, 'maintenance', async () => {
-    const payments = await reconcilePayments(handle, provider, now)
+    const payments = await task('reconcile_payments', () =>
+      reconcilePayments(handle, provider, now),
+    )
     // Before expiring: a draft untouched for the whole period goes, rather than
     // being marked expired today and kept for another period.
-    const purgedBookings = await purgeUnpaidBookings(handle, now)
-    const expiredDrafts = await expireStaleDrafts(handle, now)
-    const abandoned = await expireAbandoned(handle, now)
-    const mailed = await retryConfirmations(handle, now)
-    const contactMails = await retryContactMails(handle, now)
+    const purgedBookings = await task('purge_unpaid_bookings', () =>
+      purgeUnpaidBookings(handle, now),
+    )
+    const expiredDrafts = await task('expire_drafts', () => expireStaleDrafts(handle, now))
+    const abandoned = await task('expire_abandoned', () => expireAbandoned(handle, now))
+    const mailed = await task('retry_confirmations', () => retryConfirmations(handle, now))
+    const contactMails = await task('retry_contact_mails', () => retryContactMails(handle, now))
     // Queued before the send below, which then sends them in this same run.
-    const reminders = (await queueReminders(handle, now, getEnv().REMINDER_HOUR)).length
-    const queuedMails = await deliverQueuedMail(handle, now)
-    const duplicates = await refundDuplicateCharges(handle, provider, now)
-    const retried = await retryUnreachableRefunds(handle, provider, now)
+    const reminders = (
+      await task('queue_reminders', () => queueReminders(handle, now, getEnv().REMINDER_HOUR))
+    ).length
+    const queuedMails = await task('deliver_queued_mail', () => deliverQueuedMail(handle, now))
+    const duplicates = await task('refund_duplicate_charges', () =>
+      refundDuplicateCharges(handle, provider, now),
+    )
+    const retried = await task('retry_unreachable_refunds', () =>
+      retryUnreachableRefunds(handle, provider, now),
+    )
     const refunded = duplicates.refunded + retried.refunded
     const refundFailed = duplicates.refundFailed + retried.refundFailed
-    const refunds = (await refundsDue(handle)).length
-    const refundsUnsettled = (await unsettledRefunds(handle, now)).length
-    const purgedRateLimitEvents = await purgeRateLimitEvents(handle, now)
-    const purgedStaffSessions = await purgeOldStaffSessions(handle, now)
+    const refunds = (await task('list_refunds_due', () => refundsDue(handle))).length
+    const refundsUnsettled = (
+      await task('list_unsettled_refunds', () => unsettledRefunds(handle, now))
+    ).length
+    const purgedRateLimitEvents = await task('purge_rate_limit_events', () =>
+      purgeRateLimitEvents(handle, now),
+    )
+    const purgedStaffSessions = await task('purge_staff_sessions', () =>
+      purgeOldStaffSessions(handle, now),
+    )
     return {
       ...payments,
       expiredDrafts,

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { logger } from '~/utils/logger.server'
+import { timeJob } from '~/utils/metrics.server'
 import { runMaintenance } from './maintenance.server'
 
 /**
@@ -23,9 +24,11 @@ export function startMaintenanceSchedule(
   provider: () => PaymentProvider,
 ): () => void {
   const maintain = () =>
-    runMaintenance(handle, provider(), new Date()).catch((error: unknown) =>
-      logger.error('maintenance.failed', { error: String(error) }),
-    )
+    timeJob(
+      'maintenance',
+      () => runMaintenance(handle, provider(), new Date()),
+      (run) => (run.ran ? 'done' : 'skipped'),
+    ).catch((error: unknown) => logger.error('maintenance.failed', { error: String(error) }))
   void maintain()
   const timer = setInterval(maintain, MAINTENANCE_MINUTES * 60_000)
   timer.unref()

@@ -5,6 +5,8 @@ import type { OutgoingMailTable } from '~/db/schema'
 import { MailSendError, type MailAttachment, type Mailer } from '~/adapters/mail/mailer.server'
 import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
 import { logger } from '~/utils/logger.server'
+import { countMailQueued } from '~/utils/metrics.server'
+import { afterCommit } from '~/db/write.server'
 
 /**
  * The queue every e-mail goes through except the booking confirmation and the
@@ -68,6 +70,7 @@ export async function queueMail(
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst()
+  if (row) afterCommit(executor, () => countMailQueued(mail.kind))
   return row?.id
 }
 

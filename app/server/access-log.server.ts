@@ -37,13 +37,20 @@ function accessLine(req: LoggedRequest, res: ServerResponse, durationMs: number)
   }
 }
 
+export type AccessLine = ReturnType<typeof accessLine>
+
 /**
  * One JSON line per request once its answer is sent (pino-http): method, path,
  * status, duration and the request id, which is also sent back in X-Request-Id
  * and given to React Router (see requestLoadContext) for its error lines.
- * Headers, cookies, the query and the body are never logged.
+ * Headers, cookies, the query and the body are never logged. `answered` sees
+ * each line too (the request metrics), whatever the log level.
  */
-export function accessLog() {
+export function accessLog(answered: (line: AccessLine) => void = () => undefined) {
+  const seen = (line: AccessLine) => {
+    answered(line)
+    return line
+  }
   return pinoHttp<LoggedRequest, ServerResponse>({
     logger: pinoLogger,
     genReqId: (req, res) => {
@@ -57,9 +64,9 @@ export function accessLog() {
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessObject: (req, res, value: { durationMs: number }) =>
-      accessLine(req, res, value.durationMs),
+      seen(accessLine(req, res, value.durationMs)),
     customErrorObject: (req, res, _error, value: { durationMs: number }) =>
-      accessLine(req, res, value.durationMs),
+      seen(accessLine(req, res, value.durationMs)),
     customSuccessMessage: () => undefined as unknown as string,
     customErrorMessage: () => undefined as unknown as string,
   })

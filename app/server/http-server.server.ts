@@ -7,6 +7,7 @@ import { logger } from '~/utils/logger.server'
 import { requestLoadContext } from '~/utils/client-address.server'
 import { accessLog } from './access-log.server'
 import { formBodyGate } from './form-body.server'
+import { countRequests, metricsEndpoint, metricsPath } from './metrics-endpoint.server'
 import { stopGracefully } from './lifecycle.server'
 import { untrustedProxyWarning } from './proxy-check.server'
 import { reactRouterHandler, servePageCache } from './react-router-handler.server'
@@ -68,7 +69,7 @@ export function createApp(build: ServerBuild, env: Env) {
   // rate limit holds.
   if (env.TRUST_PROXY) app.set('trust proxy', 1)
 
-  app.use(accessLog())
+  app.use(accessLog(env.METRICS_TOKEN ? countRequests(build.routes) : undefined))
   const proxyWarning = untrustedProxyWarning({
     trustProxy: env.TRUST_PROXY,
     publicBaseUrl: env.PUBLIC_BASE_URL,
@@ -78,6 +79,8 @@ export function createApp(build: ServerBuild, env: Env) {
   // Before anything reads a body; static files answer only GET and HEAD.
   app.use(formBodyGate())
   app.use(compression())
+  // Off unless METRICS_TOKEN is set: the path is then React Router's not-found page.
+  if (env.METRICS_TOKEN) app.get(metricsPath, metricsEndpoint(env.METRICS_TOKEN))
   // Pages rendered once are answered from memory before the file system is asked.
   const pageCache = new PageCache(PAGE_CACHE_ENTRIES)
   app.use(servePageCache(pageCache))
