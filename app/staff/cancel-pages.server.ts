@@ -1,7 +1,7 @@
 import { isAwaitingRide } from '~/domain/booking/status'
 import { isFreeCancellation, mayRefundOnCancel } from '~/domain/booking/cancellation'
-import { instantFormatter } from './ops-pages.server'
-import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
+import { instantFormatter, staffMeta } from './ops-pages.server'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getDatabase } from '~/db/db.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
@@ -19,7 +19,7 @@ import {
   type RefundOutcome,
 } from '~/booking/refunds.server'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
@@ -32,9 +32,6 @@ import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.serve
  */
 
 type Context = Readonly<RouterContextProvider>
-
-/** Set by the cancel action when it refuses the form: the title then starts with 'Error: '. */
-const cancelRefused = createContext<boolean>(false)
 
 const mayCancel = rolesThatMay('bookings.cancel')
 
@@ -62,13 +59,11 @@ export const bookingPath = (reference: string) => `/ops/bookings/${encodeURIComp
 export async function cancelPageData(context: Context, request: Request, reference: string) {
   await requireStaff(request, mayCancel)
   const { handle, booking } = await bookingByReference(reference)
-  const { t, language, site } = pageContext(context, request)
+  const { t, language } = pageContext(context, request)
   const charge = await refundableCharge(handle.db, booking)
   const title = t('ops.cancel.title', { reference: booking.reference })
   return {
-    meta: {
-      title: `${context.get(cancelRefused) ? t('meta.errorPrefix') : ''}${title} | ${site.brand}`,
-    },
+    meta: staffMeta(context, request, title),
     reference: booking.reference,
     status: booking.status,
     cancellable: isAwaitingRide(booking.status),
@@ -123,7 +118,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
   }
   const parsed = cancelSchema.safeParse(values)
   if (!parsed.success) {
-    context.set(cancelRefused, true)
+    markFormRefused(context)
     const errors: CancelFormErrors = {}
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof CancelFormErrors
@@ -133,7 +128,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
   }
   const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), new Date())
   if (parsed.data.refund === 'full' && !mayRefundOnCancel(free, parsed.data.override)) {
-    context.set(cancelRefused, true)
+    markFormRefused(context)
     return data(
       {
         errors: { override: 'ops.cancel.errors.overrideRequired' } as CancelFormErrors,
@@ -157,7 +152,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
     new Date(),
   )
   if (result.kind !== 'cancelled') {
-    context.set(cancelRefused, true)
+    markFormRefused(context)
     return data(
       { errors: {} as CancelFormErrors, values, outcome: result.kind },
       { status: 409, headers: staffPageHeaders },

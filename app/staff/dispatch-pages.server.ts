@@ -1,4 +1,4 @@
-import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
@@ -16,7 +16,7 @@ import { presentBooking } from '~/booking/booking-view.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import type { Language } from '~/i18n/config'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { logger } from '~/utils/logger.server'
 import { assignSchema, driverSchema, vehicleSchema } from '~/dispatch/dispatch-forms'
 import {
@@ -40,7 +40,7 @@ import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { bookingRecord } from './board.server'
 import { noExtras } from '~/domain/booking/extras'
-import { instantFormatter } from './ops-pages.server'
+import { instantFormatter, staffMeta } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 
 /**
@@ -52,15 +52,6 @@ import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './
  */
 
 type Context = Readonly<RouterContextProvider>
-
-/** Set by an action whose form was refused: the page title then starts with 'Error: '. */
-const dispatchFormRefused = createContext<boolean>(false)
-
-function dispatchMeta(context: Context, request: Request, title: string) {
-  const { t, site } = pageContext(context, request)
-  const refused = context.get(dispatchFormRefused)
-  return { title: `${refused ? t('meta.errorPrefix') : ''}${title} | ${site.brand}` }
-}
 
 const notFound = () => data('Not found', { status: 404, headers: staffPageHeaders })
 
@@ -120,7 +111,7 @@ export async function driversPageData(context: Context, request: Request) {
   const url = new URL(request.url)
   const added = Number(url.searchParams.get('added'))
   return {
-    meta: dispatchMeta(context, request, t('ops.dispatch.drivers.title')),
+    meta: staffMeta(context, request, t('ops.dispatch.drivers.title')),
     drivers: drivers.map((driver) => ({
       id: driver.id,
       name: driver.name,
@@ -153,7 +144,7 @@ async function driverFormAction(context: Context, request: Request, driverId?: n
   refuseCrossOrigin(request)
   const submission = parseWithZod(await request.formData(), { schema: driverSchema })
   const refuse = (reply: ReturnType<typeof submission.reply>) => {
-    context.set(dispatchFormRefused, true)
+    markFormRefused(context)
     return data({ result: reply }, { status: 400, headers: staffPageHeaders })
   }
   if (submission.status !== 'success') return refuse(submission.reply())
@@ -198,11 +189,7 @@ export async function editDriverPageData(
   const driver = await findDriver(handle.db, idParam(id))
   if (!driver) throw notFound()
   return {
-    meta: dispatchMeta(
-      context,
-      request,
-      t('ops.dispatch.drivers.editTitle', { name: driver.name }),
-    ),
+    meta: staffMeta(context, request, t('ops.dispatch.drivers.editTitle', { name: driver.name })),
     id: driver.id,
     name: driver.name,
     defaults: {
@@ -234,7 +221,7 @@ export async function vehiclesPageData(context: Context, request: Request) {
   const added = Number(url.searchParams.get('added'))
   const addedVehicle = vehicles.find((vehicle) => vehicle.id === added)
   return {
-    meta: dispatchMeta(context, request, t('ops.dispatch.vehicles.title')),
+    meta: staffMeta(context, request, t('ops.dispatch.vehicles.title')),
     vehicles: vehicles.map((vehicle) => ({
       id: vehicle.id,
       plate: displayPlate(vehicle.plate),
@@ -256,7 +243,7 @@ async function vehicleFormAction(context: Context, request: Request, vehicleId?:
   refuseCrossOrigin(request)
   const submission = parseWithZod(await request.formData(), { schema: vehicleSchema })
   const refuse = (reply: ReturnType<typeof submission.reply>) => {
-    context.set(dispatchFormRefused, true)
+    markFormRefused(context)
     return data({ result: reply }, { status: 400, headers: staffPageHeaders })
   }
   if (submission.status !== 'success') return refuse(submission.reply())
@@ -306,7 +293,7 @@ export async function editVehiclePageData(
   if (!vehicle) throw notFound()
   const plate = displayPlate(vehicle.plate)
   return {
-    meta: dispatchMeta(context, request, t('ops.dispatch.vehicles.editTitle', { plate })),
+    meta: staffMeta(context, request, t('ops.dispatch.vehicles.editTitle', { plate })),
     id: vehicle.id,
     plate,
     defaults: {
@@ -382,7 +369,7 @@ export async function assignPageData(context: Context, request: Request, referen
     assignmentVersion(handle.db, booking.id),
   ])
   return {
-    meta: dispatchMeta(
+    meta: staffMeta(
       context,
       request,
       t('ops.dispatch.assign.title', { reference: booking.reference }),
@@ -472,7 +459,7 @@ export async function assignAction(context: Context, request: Request, reference
 
   const submission = parseWithZod(formData, { schema: assignSchema })
   const refuse = (reply: ReturnType<typeof submission.reply>, status = 400) => {
-    context.set(dispatchFormRefused, true)
+    markFormRefused(context)
     return data(
       { result: reply, stale: false, warnings: null },
       { status, headers: staffPageHeaders },
@@ -537,7 +524,7 @@ export async function jobsPageData(context: Context, request: Request) {
   const staff = await requireStaff(request, rolesThatMay('jobs.own'))
   const { t, language } = pageContext(context, request)
   const handle = await getDatabase()
-  const meta = dispatchMeta(context, request, t('ops.dispatch.jobs.title'))
+  const meta = staffMeta(context, request, t('ops.dispatch.jobs.title'))
   const driver = await driverOfAccount(handle.db, staff.account.id)
   if (!driver) return { meta, linked: false as const, days: [] }
   const today = istanbulDate(new Date())
@@ -624,7 +611,7 @@ export async function jobsAction(context: Context, request: Request) {
   // not for them (the reference alone tells them nothing they did not send).
   if (outcome.kind === 'notYours') throw forbidden()
   if (outcome.kind === 'outOfOrder') {
-    context.set(dispatchFormRefused, true)
+    markFormRefused(context)
     return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
   }
   return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })

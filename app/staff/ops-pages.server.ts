@@ -1,5 +1,5 @@
 import { findOtherRide } from '~/booking/return-ride.server'
-import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulClock, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
@@ -16,7 +16,7 @@ import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehi
 import { normalizeText } from '~/domain/text'
 import { intlLocale, type Language } from '~/i18n/config'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { pageContext } from '~/utils/page-context.server'
+import { formWasRefused, markFormRefused, pageContext } from '~/utils/page-context.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
 import { listDrivers } from '~/dispatch/drivers.server'
@@ -49,16 +49,10 @@ import { dateTimeFormat } from '~/utils/intl-cache'
 
 type Context = Readonly<RouterContextProvider>
 
-/**
- * Set by a staff page's action when it refuses a form: without JavaScript the
- * page's loader runs in the same request and starts the title with 'Error: '.
- */
-export const staffFormRefused = createContext<boolean>(false)
-
-/** The title of a staff page ('Error: ' first after a refused form). */
+/** The title of a staff page ('Error: ' first after a refused form, see markFormRefused). */
 export function staffMeta(context: Context, request: Request, title: string) {
   const { t, site } = pageContext(context, request)
-  const refused = context.get(staffFormRefused)
+  const refused = formWasRefused(context)
   return { title: `${refused ? t('meta.errorPrefix') : ''}${title} | ${site.brand}` }
 }
 
@@ -129,14 +123,14 @@ export async function signInFormAction(context: Context, request: Request) {
     })
   }
   if (!outcome.signedIn && outcome.reason === 'address-locked') {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data(
       { failed: true as const, email, retryAt: istanbulClock(outcome.retryAt) },
       { status: 429, headers: { ...staffPageHeaders, 'Retry-After': retryAfter(outcome.retryAt) } },
     )
   }
   if (!outcome.signedIn) {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data({ failed: true as const, email }, { status: 400, headers: staffPageHeaders })
   }
   return redirect(next, {

@@ -4,7 +4,7 @@ import { getSiteSettings } from '~/config/site.server'
 import { getDatabase } from '~/db/db.server'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { findStaffAccount } from './accounts.server'
 import {
   currentStaff,
@@ -14,7 +14,7 @@ import {
   staffPageHeaders,
   staffReturnPath,
 } from './guard.server'
-import { instantFormatter, staffFormRefused, staffMeta } from './ops-pages.server'
+import { instantFormatter, staffMeta } from './ops-pages.server'
 import { confirmSecondFactor, secondFactorSetupSecret } from './second-factor.server'
 import { signInWithCode } from './sign-in.server'
 import { clearedCodeStepCookieHeader, readCodeStep, staffCookieHeader } from './staff-cookie.server'
@@ -72,7 +72,7 @@ export async function codeStepAction(context: Context, request: Request) {
     now,
   )
   if (!outcome.signedIn) {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data({ failed: true as const }, { status: 400, headers: staffPageHeaders })
   }
   const headers = new Headers(staffPageHeaders)
@@ -117,7 +117,7 @@ export async function securityAction(context: Context, request: Request) {
     new Date(),
   )
   if (!turnedOn) {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data({ failed: true as const }, { status: 400, headers: staffPageHeaders })
   }
   return redirect('/ops/security?done=1', { status: 303, headers: staffPageHeaders })

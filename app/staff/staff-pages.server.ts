@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getDatabase } from '~/db/db.server'
 import { rolesThatMay, type DisableRefusal } from '~/domain/staff/roles'
-import { pageContext } from '~/utils/page-context.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import {
   createStaffAccount,
   disableStaffAccountAsAdmin,
@@ -17,7 +17,7 @@ import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.serve
 import { removeSecondFactor } from './second-factor.server'
 import { listLiveStaffSessions } from './sessions.server'
 import { addStaffSchema, newPasswordSchema, staffAccountIntents } from './staff-forms'
-import { instantFormatter, staffFormRefused, staffMeta } from './ops-pages.server'
+import { instantFormatter, staffMeta } from './ops-pages.server'
 
 /**
  * The staff console (/ops/staff): admins list the accounts, add one, and on an
@@ -62,7 +62,7 @@ export async function addStaffAction(context: Context, request: Request) {
   refuseCrossOrigin(request)
   const submission = parseWithZod(await request.formData(), { schema: addStaffSchema })
   if (submission.status !== 'success') {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data(
       { result: submission.reply({ hideFields: ['password'] }) },
       { status: 400, headers: staffPageHeaders },
@@ -75,7 +75,7 @@ export async function addStaffAction(context: Context, request: Request) {
     return redirect(`/ops/staff?added=${account.id}`, { status: 303, headers: staffPageHeaders })
   } catch (error) {
     if (!(error instanceof StaffAccountError) || error.problem !== 'email-taken') throw error
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data(
       {
         result: submission.reply({
@@ -137,7 +137,7 @@ export async function staffAccountAction(context: Context, request: Request, id:
   const now = new Date()
   const actor = { accountId: admin.account.id }
   const refuse = (refusal: DisableRefusal) => {
-    context.set(staffFormRefused, true)
+    markFormRefused(context)
     return data({ intent, refusal, result: undefined }, { status: 409, headers: staffPageHeaders })
   }
 
@@ -153,7 +153,7 @@ export async function staffAccountAction(context: Context, request: Request, id:
   } else {
     const submission = parseWithZod(form, { schema: newPasswordSchema })
     if (submission.status !== 'success') {
-      context.set(staffFormRefused, true)
+      markFormRefused(context)
       return data(
         { intent, refusal: undefined, result: submission.reply({ hideFields: ['password'] }) },
         { status: 400, headers: staffPageHeaders },

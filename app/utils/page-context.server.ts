@@ -6,14 +6,20 @@ import { pageMeta, type PageMetaOptions, type PageName } from '~/seo/meta.server
 import { sharedTranslator } from '~/i18n/memoized-translator'
 
 /**
- * Set by an action whose form was refused. On a form POST without JavaScript
- * the page's loaders run in the same request, so the title they build starts
- * with 'Error: ' in the page's language (actions cannot reach the meta function directly).
+ * Set by an action whose form was refused, on every page (traveller's or
+ * staff's). On a form POST the page's loaders run in the same request, so the
+ * title they build starts with 'Error: ' in the page's language (actions cannot
+ * reach the meta function directly).
  */
 const formRefused = createContext<boolean>(false)
 
 export function markFormRefused(context: Readonly<RouterContextProvider>) {
   context.set(formRefused, true)
+}
+
+/** Whether this request's action refused its form: its page's title says so. */
+export function formWasRefused(context: Readonly<RouterContextProvider>): boolean {
+  return context.get(formRefused)
 }
 
 /**
@@ -32,7 +38,7 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
       i18n,
       request,
       ...options,
-      errorTitle: options.errorTitle || context.get(formRefused),
+      errorTitle: options.errorTitle || formWasRefused(context),
     })
   return { i18n, language, site, t, meta }
 }
