@@ -114,21 +114,21 @@ export async function completeBooking(
     const current = await lockBooking(trx, booking.id)
     if (!current) throw new Error('booking not found')
     if (!isAwaitingRide(current.status)) return { outcome: { kind: 'closed' as const } }
+    const given = { kind: 'names-given' as const }
     const before = await passengerNames(trx, booking.id)
     await replacePassengerNames(trx, booking.id, names)
     await nameReturnRide(trx, booking.id, names, at)
     if (current.names_given_at === null) {
       await recordNamesGiven(trx, current, `${names.length} passenger names`, at)
-      return { outcome: { kind: 'names-given' as const } }
+      return { outcome: given }
     }
     const changes = changedFields(
       { passengerNames: namesText(before) },
       { passengerNames: namesText(names) },
     )
-    if (Object.keys(changes.after).length === 0)
-      return { outcome: { kind: 'names-given' as const } }
+    if (Object.keys(changes.after).length === 0) return { outcome: given }
     const mailId = await recordTravellerChange(trx, current, changes, now)
-    return { outcome: { kind: 'names-given' as const }, mailId }
+    return { outcome: given, mailId }
   })
   if ('mailId' in result) deliverMailSoon(handle, [result.mailId])
   return result.outcome

@@ -350,9 +350,10 @@ export async function bookingPageData(context: Context, request: Request, refere
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
     status: booking.status,
-    namesGiven: booking.names_given_at
-      ? { at: at(booking.names_given_at), by: booking.names_given_by }
-      : null,
+    namesGiven:
+      booking.names_given_at && booking.names_given_by
+        ? { at: at(booking.names_given_at), by: booking.names_given_by }
+        : null,
     pickupDay,
     trip: {
       date: formatDate(pickupDay, language),

@@ -55,7 +55,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
           label={t('ops.board.namesGiven')}
           value={
             booking.namesGiven
-              ? t(`ops.booking.namesGivenBy.${booking.namesGiven.by ?? 'traveller'}`, {
+              ? t(`ops.booking.namesGivenBy.${booking.namesGiven.by}`, {
                   at: booking.namesGiven.at,
                 })
               : null
