@@ -7,7 +7,7 @@ import pg from 'pg'
 /** What the run asks of the database once the servers have stopped. */
 const queries = {
   statuses: 'select status, count(*) as n from bookings group by status',
-  confirmedReferences: "select reference from bookings where status in ('confirmed', 'completed')",
+  confirmedReferences: "select reference from bookings where status = 'confirmed'",
   // Two attempts that both took money for one booking, or an attempt flagged for refund.
   doublyPaid: `select count(*) as n from (
       select booking_id from payment_attempts where status = 'succeeded'

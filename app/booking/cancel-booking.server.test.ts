@@ -607,7 +607,7 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
     const named = await paidBooking(simulator)
     await handle.db
       .updateTable('bookings')
-      .set({ status: 'completed' })
+      .set({ names_given_at: now.toISOString(), names_given_by: 'traveller' })
       .where('id', '=', named.id)
       .execute()
     expect((await request(named.id)).kind).not.toBe('not-cancellable')

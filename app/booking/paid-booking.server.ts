@@ -84,7 +84,7 @@ export async function findPaidBookingFor(
 }
 
 /**
- * The paid (confirmed or completed) booking this request may see: the browser
+ * The paid booking (confirmed, under way or ridden) this request may see: the browser
  * that made it (its signed cookie) or the holder of the e-mail's signed link.
  * Anyone else gets the not-found page (thrown), which says nothing about
  * whether the booking exists; an unpaid booking too, unless `unpaid` sends its

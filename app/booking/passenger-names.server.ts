@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
-import { assertTransition, isAwaitingRide } from '~/domain/booking/status'
-import { changedFields } from '~/domain/staff/audit-actions'
+import { isAwaitingRide } from '~/domain/booking/status'
+import { changedFields, travellerActor } from '~/domain/staff/audit-actions'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import { recordTravellerChange } from '~/traveller/traveller-change.server'
-import { changeStatus, lockBooking, type Executor } from './booking-store.server'
+import { lockBooking, noteEvent, updateBooking, type Executor } from './booking-store.server'
 import { lockReturnRideToCome } from './return-ride.server'
 
 export interface PassengerName {
@@ -53,11 +53,26 @@ export async function replacePassengerNames(
 }
 
 /**
- * The same passengers ride back: a trip there and back's return ride (its own
- * booking) takes the names too, and is completed with the outbound, while its
- * ride is still to come.
+ * Records, on a locked booking, that the traveller gave every passenger's
+ * name: a fact about the booking (when, by whom) with its note in the event
+ * log, never a status. The first time counts; a correction is audited instead.
  */
-async function completeReturnRide(
+async function recordNamesGiven(trx: Executor, booking: BookingRow, note: string, at: string) {
+  const given = await updateBooking(
+    trx,
+    booking,
+    { names_given_at: at, names_given_by: travellerActor.kind },
+    at,
+  )
+  await noteEvent(trx, given, note, at)
+}
+
+/**
+ * The same passengers ride back: a trip there and back's return ride (its own
+ * booking) takes the names too, given with the outbound's, while its ride is
+ * still to come.
+ */
+async function nameReturnRide(
   trx: Executor,
   outboundId: string,
   names: PassengerName[],
@@ -66,26 +81,27 @@ async function completeReturnRide(
   const returnRide = await lockReturnRideToCome(trx, outboundId)
   if (!returnRide) return
   await replacePassengerNames(trx, returnRide.id, names)
-  if (returnRide.status === 'confirmed') {
-    await changeStatus(trx, returnRide, 'completed', {
+  if (returnRide.names_given_at === null) {
+    await recordNamesGiven(
+      trx,
+      returnRide,
+      `${names.length} passenger names, with the outbound ride`,
       at,
-      note: `${names.length} passenger names, with the outbound ride`,
-      values: { completed_at: at },
-    })
+    )
   }
 }
 
 export type CompleteOutcome =
-  | { kind: 'completed' }
+  | { kind: 'names-given' }
   /** Cancelled, or the ride has started: the names are no longer changed online. */
   | { kind: 'closed' }
 
 /**
- * 'Complete Reservation': replaces the names and marks a confirmed booking
- * completed, in one transaction. A completed booking may correct its names
- * while its ride is still to come; that correction is the traveller's change
- * like any other (audited, confirmed by e-mail). A booking cancelled, under
- * way or over keeps its names.
+ * 'Complete Reservation': replaces the names and records that they were
+ * given, in one transaction; the booking stays confirmed (only the ride's end
+ * completes it). Names already given may be corrected while the ride is still
+ * to come; that correction is the traveller's change like any other (audited,
+ * confirmed by e-mail). A booking cancelled, under way or over keeps its names.
  */
 export async function completeBooking(
   handle: DatabaseHandle,
@@ -98,25 +114,21 @@ export async function completeBooking(
     const current = await lockBooking(trx, booking.id)
     if (!current) throw new Error('booking not found')
     if (!isAwaitingRide(current.status)) return { outcome: { kind: 'closed' as const } }
+    const given = { kind: 'names-given' as const }
     const before = await passengerNames(trx, booking.id)
     await replacePassengerNames(trx, booking.id, names)
-    await completeReturnRide(trx, booking.id, names, at)
-    if (current.status !== 'completed') {
-      assertTransition(current.status, 'completed')
-      await changeStatus(trx, current, 'completed', {
-        at,
-        note: `${names.length} passenger names`,
-        values: { completed_at: at },
-      })
-      return { outcome: { kind: 'completed' as const } }
+    await nameReturnRide(trx, booking.id, names, at)
+    if (current.names_given_at === null) {
+      await recordNamesGiven(trx, current, `${names.length} passenger names`, at)
+      return { outcome: given }
     }
     const changes = changedFields(
       { passengerNames: namesText(before) },
       { passengerNames: namesText(names) },
     )
-    if (Object.keys(changes.after).length === 0) return { outcome: { kind: 'completed' as const } }
+    if (Object.keys(changes.after).length === 0) return { outcome: given }
     const mailId = await recordTravellerChange(trx, current, changes, now)
-    return { outcome: { kind: 'completed' as const }, mailId }
+    return { outcome: given, mailId }
   })
   if ('mailId' in result) deliverMailSoon(handle, [result.mailId])
   return result.outcome

@@ -416,14 +416,18 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
     ])
   })
 
-  it('gives the return ride the passengers’ names and completes it with the outbound', async () => {
+  it('gives the return ride the passengers’ names with the outbound, both still to ride', async () => {
     const { outbound, returnRide } = await paidTrip('fullCard')
     const names = [
       { firstname: 'Ayşe', lastname: 'Yılmaz' },
       { firstname: 'Deniz', lastname: 'Yılmaz' },
     ]
-    expect(await completeBooking(handle, outbound, names, now)).toEqual({ kind: 'completed' })
-    expect((await findBooking(handle, returnRide.id))!.status).toBe('completed')
+    expect(await completeBooking(handle, outbound, names, now)).toEqual({ kind: 'names-given' })
+    expect(await findBooking(handle, returnRide.id)).toMatchObject({
+      status: 'confirmed',
+      names_given_at: now.toISOString(),
+      names_given_by: 'traveller',
+    })
     expect(await passengerNames(handle.db, returnRide.id)).toEqual(names)
   })
 })

@@ -78,7 +78,12 @@ export interface BookingsTable {
   payment_id: string | null
   paid_minor: number | null
   confirmed_at: string | null
-  completed_at: string | null
+  /**
+   * When every passenger's name was first given (Complete Reservation), and
+   * by whom: a fact about the booking, not a status; null until then.
+   */
+  names_given_at: string | null
+  names_given_by: AuditActorKind | null
   /** The confirmation e-mail: null until confirmed, then 'pending', 'sending', 'sent' or 'failed'. */
   mail_status: BookingMailStatus | null
   mail_attempts: number | null

@@ -30,7 +30,8 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
   async function confirmedBooking(
     date: string,
     time: string,
-    status: 'confirmed' | 'completed' | 'on_the_way' = 'confirmed',
+    status: 'confirmed' | 'on_the_way' = 'confirmed',
+    namesGiven = false,
   ) {
     const { booking } = await createDraft(handle, draftInput(1, date), now)
     await handle.db
@@ -44,6 +45,8 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
         passenger_count: 4,
         luggage_count: 4,
         confirmed_at: now.toISOString(),
+        names_given_at: namesGiven ? now.toISOString() : null,
+        names_given_by: namesGiven ? 'traveller' : null,
       })
       .where('id', '=', booking.id)
       .execute()
@@ -395,7 +398,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
 
   it('gives a driver to a booking whose passengers are all named, not to a ride under way', async () => {
     const f = await fleet()
-    const named = await confirmedBooking('2026-12-08', '10:00', 'completed')
+    const named = await confirmedBooking('2026-12-08', '10:00', 'confirmed', true)
     expect((await assignBooking(handle, request(named.id, f, f.driverId, f.vanId), now)).kind).toBe(
       'assigned',
     )
@@ -529,7 +532,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     const f = await fleet()
     const { account, driverId } = await signedInDriver('Emre Yıldız', 'L-9', f.dispatcher.id)
     const { account: other } = await signedInDriver('Not Assigned', 'L-10', f.dispatcher.id)
-    const booking = await confirmedBooking('2026-12-09', '10:00', 'completed')
+    const booking = await confirmedBooking('2026-12-09', '10:00', 'confirmed', true)
     expect((await assignBooking(handle, request(booking.id, f, driverId, f.vanId), now)).kind).toBe(
       'assigned',
     )
@@ -555,7 +558,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       .orderBy('id')
       .execute()
     expect(events).toEqual([
-      { from_status: 'completed', to_status: 'on_the_way', created_at: minutes(1).toISOString() },
+      { from_status: 'confirmed', to_status: 'on_the_way', created_at: minutes(1).toISOString() },
       { from_status: 'on_the_way', to_status: 'arrived', created_at: minutes(30).toISOString() },
       { from_status: 'arrived', to_status: 'on_board', created_at: minutes(40).toISOString() },
       { from_status: 'on_board', to_status: 'finished', created_at: minutes(120).toISOString() },

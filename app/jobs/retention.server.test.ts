@@ -96,7 +96,7 @@ describe.each(storageBackends())('purging unpaid bookings on $name', (backend) =
       await booking('draft', UNPAID_RETENTION_DAYS - 1),
       await booking('expired', UNPAID_RETENTION_DAYS - 1),
       await booking('confirmed', old + 300, { paidMinor: 1000, attempt: 'succeeded' }),
-      await booking('completed', old + 300, { paidMinor: 1000 }),
+      await booking('finished', old + 300, { paidMinor: 1000 }),
       await booking('cancelled', old, { paidMinor: 1000 }),
       // Paid through an attempt the booking never recorded (a second charge, refund due).
       await booking('expired', old, { attempt: 'succeeded', refundDue: true }),

@@ -8,7 +8,7 @@ import type { BookingStatus } from '~/domain/booking/status'
  */
 export const UNPAID_RETENTION_DAYS = 30
 
-/** The statuses an unpaid booking can rest in; confirmed and completed ones are paid. */
+/** The statuses an unpaid booking can rest in; confirmed ones and their ride are paid. */
 const unpaidStatuses: readonly BookingStatus[] = ['draft', 'expired', 'payment_failed', 'cancelled']
 
 /** Deleted a batch at a time, so no single transaction holds the tables for long. */

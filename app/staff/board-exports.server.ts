@@ -1,5 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
+import { istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { rolesThatMay } from '~/domain/staff/roles'
+import { dateTimeFormat } from '~/utils/intl-cache'
 import { pageContext } from '~/utils/page-context.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
 import { boardRows, readBoardView } from './ops-pages.server'
@@ -34,6 +36,17 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** An instant as the Istanbul day and time, the way the Day and Time columns read: '2026-11-20 11:15'. */
+function istanbulDayAndTime(iso: string): string {
+  const time = dateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ISTANBUL_TIME_ZONE,
+  })
+  return `${istanbulDate(new Date(iso))} ${time.format(new Date(iso))}`
+}
+
 export async function boardCsvResponse(context: Context, request: Request) {
   await requireStaff(request, rolesThatMay('bookings.view'))
   const { t } = pageContext(context, request)
@@ -44,6 +57,7 @@ export async function boardCsvResponse(context: Context, request: Request) {
     ['time', (row) => row.time],
     ['reference', (row) => row.reference],
     ['status', (row) => t(`ops.statuses.${row.status}`)],
+    ['namesGiven', (row) => (row.namesGiven ? istanbulDayAndTime(row.namesGiven) : null)],
     ['vehicle', (row) => row.vehicle],
     ['from', (row) => row.from],
     ['to', (row) => row.to],

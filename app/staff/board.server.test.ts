@@ -35,7 +35,12 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
   it('lists the day’s paid bookings, not unpaid ones; those needing a driver first', async () => {
     const day = '2026-12-01'
     const late = await booking(day, '18:30', ['awaiting_payment', 'confirmed'])
-    const early = await booking(day, '07:15', ['awaiting_payment', 'confirmed', 'completed'])
+    const early = await booking(day, '07:15', ['awaiting_payment', 'confirmed'])
+    await handle.db
+      .updateTable('bookings')
+      .set({ names_given_at: now.toISOString(), names_given_by: 'traveller' })
+      .where('reference', '=', early)
+      .execute()
     const cancelledPaid = await booking(day, '09:00', [
       'awaiting_payment',
       'confirmed',
@@ -49,10 +54,11 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     await booking('2026-12-02', '08:00', ['awaiting_payment', 'confirmed'])
 
     const rows = await bookingsForPickupDay(handle, day)
-    // Paid bookings no one drives yet come first (confirmed, or completed with every
-    // passenger named: both still need a driver), by time; then the rest.
+    // Paid bookings no one drives yet come first (every passenger named or not:
+    // both still need a driver), by time; then the rest.
     expect(rows.map((row) => row.reference)).toEqual([early, late, cancelledPaid])
-    expect(rows.map((row) => row.status)).toEqual(['completed', 'confirmed', 'cancelled'])
+    expect(rows.map((row) => row.status)).toEqual(['confirmed', 'confirmed', 'cancelled'])
+    expect(rows.map((row) => row.names_given_at)).toEqual([now.toISOString(), null, null])
     expect(rows.map((row) => row.problem)).toEqual(['noDriver', 'noDriver', null])
   })
 

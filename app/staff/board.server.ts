@@ -20,14 +20,15 @@ import { isAwaitingRide, isPaid, paidStatuses } from '~/domain/booking/status'
  * the booking store.
  *
  * The board lists the bookings the company has to drive or has dealt with:
- * confirmed and completed ones, and cancelled ones that had been paid (a
- * cancelled booking never paid is an abandoned draft). Drafts, bookings
- * waiting for their payment, failed payments and expired quotes are not
- * jobs: no one has paid, and most never will.
+ * paid ones (confirmed, under way, completed), and cancelled ones that had
+ * been paid (a cancelled booking never paid is an abandoned draft). Drafts,
+ * bookings waiting for their payment, failed payments and expired quotes are
+ * not jobs: no one has paid, and most never will. Its status filter offers
+ * the rides to come, the rides completed (`finished`) and the cancelled ones.
  */
 export const boardStatuses = [
   'confirmed',
-  'completed',
+  'finished',
   'cancelled',
 ] as const satisfies readonly BookingStatus[]
 
@@ -49,6 +50,7 @@ export type BoardRow = Pick<
   | 'flight_number'
   | 'first_name'
   | 'last_name'
+  | 'names_given_at'
 > & { driver_name: string | null }
 
 /** What a board row flags for a person to look at first, most urgent first. */
@@ -116,6 +118,7 @@ export async function boardBookings(
       'bookings.flight_number',
       'bookings.first_name',
       'bookings.last_name',
+      'bookings.names_given_at',
       'bookings.email',
       'bookings.phone',
       'bookings.mail_status',

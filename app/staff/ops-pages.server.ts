@@ -252,6 +252,8 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     dayLabel: formatDate(row.pickupDay, language),
     time: row.trip_time,
     status: row.status,
+    /** When the traveller gave every passenger's name (ISO), shown beside the status. */
+    namesGiven: row.names_given_at,
     problem: row.problem,
     vehicle: vehicleTitle(row.vehicle_class),
     from: placeText(row.pickup_place_id, row.pickup_text, language),
@@ -356,6 +358,10 @@ export async function bookingPageData(context: Context, request: Request, refere
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
     status: booking.status,
+    namesGiven:
+      booking.names_given_at && booking.names_given_by
+        ? { at: at(booking.names_given_at), by: booking.names_given_by }
+        : null,
     pickupDay,
     trip: {
       date: formatDate(pickupDay, language),

@@ -28,9 +28,7 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
   useMigratedDatabase(backend, (opened) => (handle = opened))
 
   /** A paid booking (LUXMNVN: 5 seats, 6 bags) as the passenger step stored it. */
-  async function paidBooking(
-    status: 'confirmed' | 'completed' | 'cancelled' | 'on_the_way' = 'confirmed',
-  ) {
+  async function paidBooking(status: 'confirmed' | 'cancelled' | 'on_the_way' = 'confirmed') {
     const { booking } = await createDraft(handle, draftInput(1, '2026-11-25'), now)
     await handle.db
       .updateTable('bookings')
@@ -98,8 +96,9 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
     expect(await mailsOf(booking.id)).toEqual([])
   })
 
-  it('replaces the passenger names and keeps the status as it was', async () => {
-    const booking = await paidBooking('completed')
+  it('replaces the passenger names and keeps the status and when they were first given', async () => {
+    const booking = await paidBooking()
+    await completeBooking(handle, booking, [{ firstname: 'Ayşe', lastname: 'Yılmaz' }], now)
     const names = [
       { firstname: 'Ayşe', lastname: 'Yılmaz' },
       { firstname: 'Mehmet', lastname: 'Kaya' },
@@ -109,7 +108,10 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
       fields: ['passengerNames'],
     })
     expect(await passengerNames(handle.db, booking.id)).toEqual(names)
-    expect((await findBooking(handle, booking.id))!.status).toBe('completed')
+    expect(await findBooking(handle, booking.id)).toMatchObject({
+      status: 'confirmed',
+      names_given_at: now.toISOString(),
+    })
     const [entry] = await staffActionsOnBooking(handle.db, booking.id)
     expect(entry!.after).toEqual({ passengerNames: 'Ayşe Yılmaz, Mehmet Kaya' })
   })
@@ -153,10 +155,10 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
     const booking = await paidBooking()
     const first = [{ firstname: 'Ayşe', lastname: 'Yılmaz' }]
     // Completing the names is the page's first step, not a change: nothing to confirm.
-    expect(await completeBooking(handle, booking, first, now)).toEqual({ kind: 'completed' })
+    expect(await completeBooking(handle, booking, first, now)).toEqual({ kind: 'names-given' })
     expect(await staffActionsOnBooking(handle.db, booking.id)).toEqual([])
     const corrected = [{ firstname: 'Ayşe', lastname: 'Yılmaz-Kaya' }]
-    expect(await completeBooking(handle, booking, corrected, now)).toEqual({ kind: 'completed' })
+    expect(await completeBooking(handle, booking, corrected, now)).toEqual({ kind: 'names-given' })
     expect(await staffActionsOnBooking(handle.db, booking.id)).toEqual([
       expect.objectContaining({
         actor: 'traveller',

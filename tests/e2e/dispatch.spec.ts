@@ -155,6 +155,8 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: first!.reference }) })
   await expect(row).toContainText(driverName)
+  await expect(row).toContainText('Confirmed')
+  await expect(row).not.toContainText('Completed')
 
   // The driver signs in and lands on their own jobs.
   await page.getByRole('button', { name: 'Sign out' }).click()
@@ -197,6 +199,18 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   // A finished ride leaves the list.
   await expect(page.getByRole('listitem').filter({ hasText: first!.reference })).toHaveCount(0)
   await expect(page.getByRole('listitem').filter({ hasText: second!.reference })).toBeVisible()
+
+  // Only now, its ride over, does the board call the booking completed.
+  await page.context().clearCookies()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, admin)
+  await page.goto(`/ops?day=${bookingDay()}`)
+  await expect(row).toContainText('Completed')
+  const secondRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: second!.reference }) })
+  await expect(secondRow).toContainText('Confirmed')
+  await expect(secondRow).not.toContainText('Completed')
 })
 
 function bookingDay() {

@@ -224,14 +224,16 @@ test('a paid booking: its invoice from the stored booking only, its completion p
   await expect(invoiceOf(strangerPage)).toContainText(reference)
   await stranger.close()
 
-  // Completed (passenger names recorded): the completion page says so; the invoice stays.
+  // Completed reservation (passenger names given): the completion page says so, while
+  // the booking's status stays confirmed (only a ride that ended is completed); the invoice stays.
   await page.goto('/booking-received')
   await page.getByRole('button', { name: 'Complete Reservation' }).click()
   await expect(page.getByRole('dialog', { name: 'Reservation Completed' })).toBeVisible()
   await page.goto(`/booking-completion?conversationId=${reference}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your reservation is complete')
   await expect(summary).toContainText('The passenger names were recorded.')
-  await expect(summary).toContainText('StatusCompleted')
+  await expect(summary).toContainText('StatusConfirmed and paid')
+  await expect(summary).not.toContainText('Completed')
   await expectNoAxeViolations(page, testInfo)
   expect((await page.goto('/invoice'))?.status()).toBe(200)
 })

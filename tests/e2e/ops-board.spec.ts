@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations } from './helpers'
+import { expectNoAxeViolations, openIn } from './helpers'
 import { bookAndPay, bookingsFor, date, tripTime } from './booking-helpers'
 import { newAccount, signIn } from './staff-helpers'
 
 /**
  * The board beyond one day, with JavaScript and without: a week, a search on
- * every day, the status filter, the CSV file and the printable run sheet of a
- * booking paid in the test. With JavaScript the board also takes in a booking
- * paid while it is open, without a reload.
+ * every day, the status filter, the passenger names given (beside the status,
+ * never a status: the ride is still to come), the CSV file and the printable
+ * run sheet of a booking paid in the test. With JavaScript the board also
+ * takes in a booking paid while it is open, without a reload.
  */
 
 async function paidBooking(
@@ -51,6 +52,38 @@ test('a week, a search, a filter, the CSV file and the run sheet', async ({ page
   await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
   await page.goto(`/ops?day=${date}&status=confirmed`)
   await expect(row).toBeVisible()
+  // The filter's Completed is the rides that ended.
+  await expect(page.getByLabel('Status').getByRole('option')).toHaveText([
+    'Any',
+    'Confirmed',
+    'Completed',
+    'Cancelled',
+  ])
+  await expect(row).not.toContainText('Names given')
+
+  // The traveller gives the passengers' names: a fact beside the status, the ride still to come.
+  await page.goto('/booking-received')
+  await page.getByRole('button', { name: 'Complete Reservation' }).click()
+  await expect(page.getByRole('dialog', { name: 'Reservation Completed' })).toBeVisible()
+  await page.goto(`/ops?day=${date}`)
+  const status = row.getByRole('cell').nth(1)
+  await expect(status).toContainText('Confirmed')
+  await expect(status).toContainText('Names given')
+  await expect(status).toContainText('Needs a driver')
+  await expect(status).not.toContainText('Completed')
+  await page.goto(`/ops?day=${date}&status=finished`)
+  await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
+  await page.goto(`/ops/bookings/${reference}`)
+  const facts = page.locator('dl.ops-details').first()
+  await expect(facts).toContainText('StatusConfirmed')
+  await expect(facts).toContainText(/Names given.+, by the traveller \(online\)/)
+  await expect(page.getByRole('main')).not.toContainText('Completed')
+  await expectNoAxeViolations(page, testInfo)
+  await openIn(page, `/ops?day=${date}`, 'tr')
+  await expect(status).toContainText('Onaylandı')
+  await expect(status).toContainText('Yolcu isimleri verildi')
+  await expect(status).not.toContainText('Tamamlandı')
+  await openIn(page, `/ops?day=${date}&status=confirmed`, 'en')
 
   // The CSV file of that view: a header line, then the booking.
   const download = page.waitForEvent('download')
@@ -59,10 +92,15 @@ test('a week, a search, a filter, the CSV file and the run sheet', async ({ page
   expect(file.suggestedFilename()).toBe(`bookings-${date}.csv`)
   const csv = readFileSync((await file.path())!, 'utf8')
   expect(csv.split('\r\n')[0]).toBe(
-    '\uFEFFDay,Time,Reference,Status,Vehicle class,From,To,Hours hired,Passengers,Luggage,Flight,Traveller,E-mail,Phone',
+    '\uFEFFDay,Time,Reference,Status,Names given,Vehicle class,From,To,Hours hired,Passengers,Luggage,Flight,Traveller,E-mail,Phone',
   )
   const line = csv.split('\r\n').find((entry) => entry.includes(reference))
-  expect(line).toContain(`${date},${time},${reference},Confirmed,Business Luxury Minivan`)
+  // When the names were given, in Istanbul time like the pickup's day and time.
+  expect(line).toMatch(
+    new RegExp(
+      `^${date},${time},${reference},Confirmed,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Business Luxury Minivan,`,
+    ),
+  )
   expect(line).toContain("'+90 532 123 45 67")
 
   // Accounting's export: any range of days, here the booking's day and three more.

@@ -239,15 +239,21 @@ test('Add Passenger up to the limit, then Complete Reservation', async ({ page }
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
 
+  // The names given are a fact beside the status: the ride is still to come.
   const [booking] = bookingsFor(time, since)
-  expect(booking).toMatchObject({ status: 'completed' })
+  expect(booking).toMatchObject({ status: 'confirmed' })
   const database = openServerDatabase()
   const names = database
     .prepare(
       'select first_name, last_name from booking_passengers where booking_id = ? order by position',
     )
     .all(booking!.id)
+  const given = database
+    .prepare('select names_given_at, names_given_by from bookings where id = ?')
+    .get(booking!.id) as { names_given_at: string | null; names_given_by: string | null }
   database.close()
+  expect(given.names_given_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  expect(given.names_given_by).toBe('traveller')
   expect(names).toEqual([
     { first_name: 'Ayşe', last_name: 'Yılmaz' },
     { first_name: 'Mehmet', last_name: 'Yılmaz' },

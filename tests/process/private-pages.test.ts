@@ -313,6 +313,14 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
             reference,
           ])
         )[0]?.status
+      const namesGivenBy = async () =>
+        (
+          await queryStore(
+            databaseUrl,
+            'select names_given_by from bookings where reference = $1',
+            [reference],
+          )
+        )[0]?.names_given_by
 
       const refused = await complete(longest(101))
       expect(refused.status).toBe(400)
@@ -320,6 +328,7 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       expect(messageBeside(await refused.text(), 'firstname')).toBe(messages.tooLong(100))
       expect(await names()).toEqual([])
       expect(await status()).toBe('confirmed')
+      expect(await namesGivenBy()).toBeNull()
 
       const withNul = await complete('Ali\u0000')
       expect(withNul.status).toBe(400)
@@ -329,7 +338,9 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       const accepted = await complete(` ${longest(100)} `)
       expect(accepted.status).toBe(303)
       expect(await names()).toEqual([{ first_name: longest(100) }, { first_name: 'Mehmet' }])
-      expect(await status()).toBe('completed')
+      // The names given are a fact beside the status: the ride is still to come.
+      expect(await status()).toBe('confirmed')
+      expect(await namesGivenBy()).toBe('traveller')
     })
   })
 })

@@ -13,6 +13,12 @@ import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../..')
 const store = 'app/booking/booking-store.server.ts'
+/**
+ * Migrations reshape the rows already stored when the model changes (a status
+ * that no longer exists, say); they run before the site serves and are no
+ * step of a booking's life, so they may rewrite statuses and events.
+ */
+const migrations = 'app/db/migrations/'
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -81,7 +87,7 @@ describe('the booking store', () => {
   it('is the only module that writes a booking’s status or its events', () => {
     const offenders = sourceFiles('app')
       .map((path) => relative(root, join(root, path)))
-      .filter((path) => path !== store)
+      .filter((path) => path !== store && !path.startsWith(migrations))
       .flatMap((path) =>
         statusWrites(path, readFileSync(join(root, path), 'utf8')).map(
           (where) => `${path}:${where}`,

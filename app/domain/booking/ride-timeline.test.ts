@@ -28,17 +28,17 @@ describe('the ride timeline', () => {
     ])
   })
 
-  it('dates each step the driver marks, the passenger names recorded between them ignored', () => {
+  it('dates each step the driver marks, the passenger names given between them ignored', () => {
     const facts: TimelineFacts = {
       ...paid,
       status: 'on_board',
       assignedAt: at(5),
       events: [
         ...paid.events,
-        { from: 'confirmed', to: 'completed', at: at(6) },
-        // A note that changed no status is no step.
-        { from: 'completed', to: 'completed', at: at(7) },
-        { from: 'completed', to: 'on_the_way', at: at(10) },
+        // Notes that changed no status (the names given, then corrected) are no steps.
+        { from: 'confirmed', to: 'confirmed', at: at(6) },
+        { from: 'confirmed', to: 'confirmed', at: at(7) },
+        { from: 'confirmed', to: 'on_the_way', at: at(10) },
         { from: 'on_the_way', to: 'arrived', at: at(20) },
         { from: 'arrived', to: 'on_board', at: at(25) },
       ],

@@ -15,7 +15,14 @@ describe('booking status transitions', () => {
   it('follows the happy path', () => {
     expect(canTransition('draft', 'awaiting_payment')).toBe(true)
     expect(canTransition('awaiting_payment', 'confirmed')).toBe(true)
-    expect(canTransition('confirmed', 'completed')).toBe(true)
+    expect(canTransition('confirmed', 'on_the_way')).toBe(true)
+    expect(canTransition('on_board', 'finished')).toBe(true)
+  })
+  it('has no status for the passenger names: giving them is a fact about the booking', () => {
+    // One word for one thing: 'completed' once meant "names given", now the
+    // ride's end alone is its completion (finished).
+    expect(bookingStatuses as readonly string[]).not.toContain('completed')
+    expect(isAwaitingRide('confirmed')).toBe(true)
   })
   it('lets a failed payment be retried but never skips payment', () => {
     expect(canTransition('awaiting_payment', 'payment_failed')).toBe(true)
@@ -35,7 +42,6 @@ describe('booking status transitions', () => {
 describe('the ride, as the driver marks it', () => {
   it('goes on the way, arrives, takes the passenger on board and finishes', () => {
     expect(nextRideSteps('confirmed')).toEqual(['on_the_way'])
-    expect(nextRideSteps('completed')).toEqual(['on_the_way'])
     expect(nextRideSteps('on_the_way')).toEqual(['arrived'])
     expect(nextRideSteps('arrived')).toEqual(['on_board', 'no_show'])
     expect(nextRideSteps('on_board')).toEqual(['finished'])
@@ -65,8 +71,8 @@ describe('the ride, as the driver marks it', () => {
 })
 
 describe('a ride not yet started', () => {
-  it('is a paid booking, confirmed or with every passenger named, and can still be cancelled', () => {
-    expect(bookingStatuses.filter(isAwaitingRide)).toEqual(['confirmed', 'completed'])
+  it('is a confirmed booking, its passengers named or not, and can still be cancelled', () => {
+    expect(bookingStatuses.filter(isAwaitingRide)).toEqual(['confirmed'])
     for (const status of bookingStatuses.filter(isAwaitingRide)) {
       expect(canTransition(status, 'cancelled')).toBe(true)
       expect(nextRideSteps(status)).toEqual(['on_the_way'])
@@ -89,24 +95,23 @@ describe('the late-payment rule', () => {
         if (to !== 'confirmed') expect(canTransition(from, to, 'late-payment')).toBe(false)
       }
     }
-    expect(() => assertTransition('expired', 'completed', 'late-payment')).toThrow(
+    expect(() => assertTransition('expired', 'on_the_way', 'late-payment')).toThrow(
       /rule: late-payment/,
     )
   })
 
   it('confirms a waiting booking the ordinary way and never a paid or cancelled one', () => {
     expect(confirmationRule('awaiting_payment')).toBe('ordinary')
-    for (const from of ['confirmed', 'completed', 'cancelled', 'draft'] as const) {
+    for (const from of ['confirmed', 'finished', 'cancelled', 'draft'] as const) {
       expect(confirmationRule(from)).toBeUndefined()
     }
   })
 })
 
 describe('isPaid', () => {
-  it('holds for confirmed and completed bookings and their ride, never for unpaid ones', () => {
+  it('holds for confirmed bookings and their ride, never for unpaid ones', () => {
     expect(bookingStatuses.filter(isPaid)).toEqual([
       'confirmed',
-      'completed',
       'on_the_way',
       'arrived',
       'on_board',

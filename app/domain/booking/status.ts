@@ -1,19 +1,20 @@
 /**
  * A booking's statuses and every allowed change between them, in one place.
  *
- * The ordinary life of a booking: draft → awaiting_payment → confirmed, then
- * completed when the traveller has given every passenger's name (Complete
- * Reservation), with payment_failed (retryable), expired and cancelled on the
- * side. On the day, the driver marks the ride: on_the_way → arrived →
- * on_board → finished, or arrived → no_show when no one came. A new status is
- * added to `bookingStatuses` and given its row in `ordinary`; the store
- * refuses any change this table does not list.
+ * The ordinary life of a booking: draft → awaiting_payment → confirmed, with
+ * payment_failed (retryable), expired and cancelled on the side. On the day,
+ * the driver marks the ride: on_the_way → arrived → on_board → finished (the
+ * ride completed, the one status shown as "Completed"), or arrived → no_show
+ * when no one came. The passengers' names (Complete Reservation) are no status:
+ * they are a fact about the booking (`names_given_at`, `names_given_by`), so a
+ * ride still to come never reads as completed. A new status is added to
+ * `bookingStatuses` and given its row in `ordinary`; the store refuses any
+ * change this table does not list.
  */
 export const bookingStatuses = [
   'draft',
   'awaiting_payment',
   'confirmed',
-  'completed',
   'expired',
   'payment_failed',
   'cancelled',
@@ -29,8 +30,7 @@ const ordinary: Record<BookingStatus, readonly BookingStatus[]> = {
   draft: ['awaiting_payment', 'expired', 'cancelled'],
   awaiting_payment: ['confirmed', 'payment_failed', 'expired', 'cancelled'],
   payment_failed: ['awaiting_payment', 'expired', 'cancelled'],
-  confirmed: ['completed', 'cancelled', 'on_the_way'],
-  completed: ['cancelled', 'on_the_way'],
+  confirmed: ['cancelled', 'on_the_way'],
   expired: [],
   cancelled: [],
   // The ride, as the driver marks it. Once a car is on its way the booking is
@@ -117,7 +117,6 @@ export function confirmationRule(status: BookingStatus): TransitionRule | undefi
 /** The statuses of a booking whose payment was taken and that still stands (the ride included). */
 export const paidStatuses: readonly BookingStatus[] = [
   'confirmed',
-  'completed',
   'on_the_way',
   'arrived',
   'on_board',
@@ -130,15 +129,12 @@ export function isPaid(status: BookingStatus): boolean {
 }
 
 /**
- * Paid bookings whose ride has not started: confirmed, or completed (every
- * passenger named). These are the ones a driver is given, a reminder goes
- * to, and staff may cancel; once the driver is on the way the ride statuses
- * take over.
+ * Paid bookings whose ride has not started: confirmed, their passengers
+ * named or not. These are the ones a driver is given, a reminder goes to,
+ * the names are given or corrected on, and staff may cancel; once the driver
+ * is on the way the ride statuses take over.
  */
-export const awaitingRideStatuses = [
-  'confirmed',
-  'completed',
-] as const satisfies readonly BookingStatus[]
+export const awaitingRideStatuses = ['confirmed'] as const satisfies readonly BookingStatus[]
 
 export function isAwaitingRide(status: BookingStatus): boolean {
   return (awaitingRideStatuses as readonly BookingStatus[]).includes(status)

@@ -13,11 +13,11 @@ const hoursBefore = (hours: number) => new Date(pickup.getTime() - hours * 3_600
 describe('changing details online', () => {
   it('is open until 24 hours before pickup, that moment included', () => {
     expect(detailsChange('confirmed', pickup, hoursBefore(48))).toBe('open')
-    expect(detailsChange('completed', pickup, hoursBefore(24))).toBe('open')
+    expect(detailsChange('confirmed', pickup, hoursBefore(24))).toBe('open')
     expect(detailsChange('confirmed', pickup, new Date(hoursBefore(24).getTime() + 1))).toBe(
       'too-late',
     )
-    expect(detailsChange('completed', pickup, hoursBefore(2))).toBe('too-late')
+    expect(detailsChange('confirmed', pickup, hoursBefore(2))).toBe('too-late')
   })
   it('is closed for a booking cancelled, under way or over, however far the pickup', () => {
     for (const status of ['cancelled', 'on_the_way', 'arrived', 'finished', 'no_show'] as const) {
@@ -29,7 +29,7 @@ describe('changing details online', () => {
 describe('cancelling online', () => {
   it('is free from 24 hours before pickup and earlier, refused closer to it', () => {
     expect(travellerCancellation('confirmed', pickup, hoursBefore(48))).toBe('free')
-    expect(travellerCancellation('completed', pickup, hoursBefore(24))).toBe('free')
+    expect(travellerCancellation('confirmed', pickup, hoursBefore(24))).toBe('free')
     expect(travellerCancellation('confirmed', pickup, hoursBefore(23.9))).toBe('too-late')
   })
   it('says a cancelled booking is cancelled, and a ride under way or over is closed', () => {

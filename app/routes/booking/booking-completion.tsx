@@ -18,10 +18,12 @@ export const handle = staticPageHandle
  * The booking-completion page: it reads
  * `?conversationId=` (the booking's public reference, which the payment
  * provider echoes back) and shows the stored booking. States: loading (only
- * while the browser navigates), error, loaded and completed (passenger names
- * recorded). A reference is matched only against the booking this request may
- * see (signed cookie or signed link), so a stranger, an unknown and a forged
- * reference all get the same answer: nothing is revealed about whether it exists.
+ * while the browser navigates), error, loaded and completed (the reservation:
+ * every passenger's name given). Its status line is the booking's own status,
+ * so only a ride that ended reads as completed. A reference is matched only
+ * against the booking this request may see (signed cookie or signed link), so a
+ * stranger, an unknown and a forged reference all get the same answer: nothing
+ * is revealed about whether it exists.
  */
 const problems = {
   missing: 400,
@@ -69,7 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   const { booking, view, linkTo } = access.paid
   return data({
-    state: booking.status === 'completed' ? ('completed' as const) : ('loaded' as const),
+    state: booking.names_given_at ? ('completed' as const) : ('loaded' as const),
     language,
     summary: {
       reference: booking.reference,
@@ -81,7 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       vehicle: view.vehicle.title,
       totalMinor: view.totalMinor,
       currency: view.currency,
-      status: booking.status === 'completed' ? ('completed' as const) : ('confirmed' as const),
+      status: booking.status,
     },
     // Opened through the e-mail's signed link: the links onward carry it too.
     links: { received: linkTo('/booking-received'), invoice: linkTo('/invoice') },

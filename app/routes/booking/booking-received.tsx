@@ -89,7 +89,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? stored
       : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
     max: maxPassengers(booking),
-    // The names are completed or corrected online only while the ride is still to come.
+    // The names are given or corrected online only while the ride is still to come.
     namesOpen: isAwaitingRide(booking.status),
     ride: await ridePageData(paid, request, language),
     completed: new URL(request.url).searchParams.get('completed') === '1',
@@ -101,8 +101,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * Two buttons: '+ Add Passenger' gives the list one more blank entry (up to the
- * booking's passenger count), 'Complete Reservation' saves the names and marks
- * the booking completed, then shows the 'Reservation Completed' dialog.
+ * booking's passenger count), 'Complete Reservation' saves the names and records
+ * that they were given (the booking stays confirmed), then shows the
+ * 'Reservation Completed' dialog.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { handle, booking, linkTo } = await paidBooking(request, pageContext(context, request))

@@ -211,6 +211,9 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className={`ops-status--${booking.status}`}>
                     {t(`ops.statuses.${booking.status}`)}
+                    {booking.namesGiven ? (
+                      <span className="ops-names-given"> {t('ops.board.namesGiven')}</span>
+                    ) : null}
                     {booking.problem ? (
                       <strong className="ops-problem">
                         {' '}

@@ -51,6 +51,16 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <RefundNotice done={booking.refunds.done} />
       <dl className="ops-details">
         <Detail label={t('ops.board.columns.status')} value={status(booking.status)} />
+        <Detail
+          label={t('ops.board.namesGiven')}
+          value={
+            booking.namesGiven
+              ? t(`ops.booking.namesGivenBy.${booking.namesGiven.by}`, {
+                  at: booking.namesGiven.at,
+                })
+              : null
+          }
+        />
       </dl>
 
       <h2>{t('ops.booking.trip')}</h2>
