@@ -88,6 +88,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The use cases and what they write with sit below the pages that call them:
+  // app/booking and app/dispatch (and the storage, mail and audit modules under
+  // them) never import the staff or traveller pages' modules, the routes or the
+  // jobs that run them. What both sides need lives down here.
+  {
+    files: [
+      'app/booking/**/*.{ts,tsx}',
+      'app/dispatch/**/*.{ts,tsx}',
+      'app/audit/**/*.{ts,tsx}',
+      'app/db/**/*.{ts,tsx}',
+      'app/mail/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/staff/*', '~/traveller/*', '~/routes/*', '~/jobs/*'],
+              message:
+                'A use case does not import the layers above it: move what both need below (app/audit, app/db, app/booking).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server.js', 'scripts/**/*.mjs', 'tests/**/*.mjs', 'bench/**/*.mjs'],
     languageOptions: {

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely'
-import type { BookingRow, BookingsTable, Database, NewBooking } from '~/db/schema'
+import type { Updateable } from 'kysely'
+import type { BookingRow, BookingsTable, NewBooking } from '~/db/schema'
+import type { Executor } from '~/db/executor'
 import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
 import { returnRideColumns } from './return-ride'
 import { quantitiesOf } from '~/domain/booking/extras'
@@ -15,8 +16,8 @@ import { countBookingStatus } from '~/utils/metrics.server'
  * transaction (`writeTransaction`). tests/unit/booking-store.test.ts keeps it so.
  */
 
-/** A connection or an open transaction: storage helpers work inside either. */
-export type Executor = Kysely<Database> | Transaction<Database>
+// A connection or an open transaction, re-exported for the booking's storage helpers.
+export type { Executor } from '~/db/executor'
 
 /** Any change to a booking's columns except its status, which only changeStatus writes. */
 export type BookingChanges = Omit<Updateable<BookingsTable>, 'id' | 'status' | 'updated_at'>

@@ -6,7 +6,7 @@ import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.ser
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { createStaffAccount } from '~/staff/accounts.server'
-import { staffActionsOnBooking } from '~/staff/audit.server'
+import { staffActionsOnBooking } from '~/audit/audit.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { billing } from '../../tests/support/booking-fixtures'
 import { startFakeIyzico, type FakeIyzico } from '../../tests/support/iyzico-fake-server'

@@ -9,7 +9,7 @@ import { changeStatus, lockBooking, type Executor } from '~/booking/booking-stor
 import { queueOpsCancelled, queueTravellerCancelled } from '~/booking/booking-notices.server'
 import { claimRefund, performRefund, type RefundOutcome } from '~/booking/refunds.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordAction } from '~/staff/audit.server'
+import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
 
 /** The longest cancellation reason kept (the form says so too). */

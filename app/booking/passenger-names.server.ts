@@ -4,7 +4,7 @@ import { writeTransaction } from '~/db/write.server'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { changedFields, travellerActor } from '~/domain/staff/audit-actions'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordTravellerChange } from '~/traveller/traveller-change.server'
+import { recordTravellerChange } from '~/booking/traveller-change.server'
 import { lockBooking, noteEvent, updateBooking, type Executor } from './booking-store.server'
 import { lockReturnRideToCome } from './return-ride.server'
 

@@ -6,7 +6,7 @@ import type { PaymentCurrency, PaymentProvider, RefundResult } from '~/adapters/
 import { lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { queueTravellerRefunded } from '~/booking/booking-notices.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordAction } from '~/staff/audit.server'
+import { recordAction } from '~/audit/audit.server'
 import { travellerActor, type AuditActor } from '~/domain/staff/audit-actions'
 import { logger } from '~/utils/logger.server'
 import { countRefund } from '~/utils/metrics.server'

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from './schema'
+import { sql } from 'kysely'
 import type { DatabaseHandle, Dialect } from './connect.server'
+import type { Executor } from './executor'
 import { writeTransaction } from './write.server'
 
 /** At most `max` counted actions of one client in any `windowMinutes`. */
@@ -28,7 +28,6 @@ export function rateLimitWindowStart(rule: RateLimitRule, now: Date): Date {
   return new Date(now.getTime() - rule.windowMinutes * 60_000)
 }
 
-type Executor = Kysely<Database> | Transaction<Database>
 
 /** How many actions a client did under a rule since a moment. */
 export async function countRateLimitEvents(

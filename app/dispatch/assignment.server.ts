@@ -15,7 +15,7 @@ import {
   type AssignmentWarning,
 } from '~/domain/dispatch/rules'
 import { changedFields } from '~/domain/staff/audit-actions'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { findDriver, lockDriver, type DriverRow } from './drivers.server'
 import { findVehicle, lockVehicle, type VehicleRow } from './vehicles.server'
 import { queueDriverDetailsMail } from './traveller-mail.server'

@@ -4,7 +4,7 @@ import type { DriversTable } from '~/db/schema'
 import type { Selectable } from 'kysely'
 import { lockedRead, writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { isUniqueViolation } from './unique-violation.server'
 
 /**

@@ -2,7 +2,7 @@ import { changeStatus, lockBooking } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { canTransition, type RideStatus } from '~/domain/booking/status'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { driverOfAccount } from './drivers.server'
 
 /**

@@ -6,7 +6,7 @@ import { lockedRead, writeTransaction } from '~/db/write.server'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { normalisePlate } from '~/domain/dispatch/rules'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
-import { recordStaffAction } from '~/staff/audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { isUniqueViolation } from './unique-violation.server'
 
 /**

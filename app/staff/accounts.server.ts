@@ -11,7 +11,7 @@ import {
 import type { Executor } from '~/booking/booking-store.server'
 import { lockedRead, writeTransaction } from '~/db/write.server'
 import type { AuditValues, StaffAction } from '~/domain/staff/audit-actions'
-import { recordStaffAction } from './audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { revokeAccountSessions } from './sessions.server'
 
 export type StaffAccount = Selectable<StaffAccountsTable>

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { mailAboutBooking } from '~/mail/outgoing-mail.server'
-import { staffActionsOnBooking, type StaffActionRecord } from './audit.server'
+import { staffActionsOnBooking, type StaffActionRecord } from '~/audit/audit.server'
 import type {
   BookingEventsTable,
   BookingRow,

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
-import { recordStaffAction } from './audit.server'
+import { recordStaffAction } from '~/audit/audit.server'
 import { findStaffAccount, findStaffAccountByEmail, StaffAccountError } from './accounts.server'
 import type { StaffActor } from './accounts.server'
 import { acceptedTotpStep, newTotpSecret } from './totp.server'

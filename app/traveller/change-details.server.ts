@@ -15,7 +15,7 @@ import {
 } from '~/booking/passenger-names.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
 import type { DetailsForm } from './details-form'
-import { recordTravellerChange } from './traveller-change.server'
+import { recordTravellerChange } from '~/booking/traveller-change.server'
 
 /**
  * The traveller changes the details of their paid booking online: phone,

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { openDatabase } from '~/db/connect.server'
 import { createDraft, findBooking } from '~/booking/bookings.server'
 import { readSignedKey } from '~/booking/booking-access.server'
-import { staffActionsOnBooking } from '~/staff/audit.server'
+import { staffActionsOnBooking } from '~/audit/audit.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import {

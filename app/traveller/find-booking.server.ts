@@ -11,7 +11,7 @@ import { pickupInstant } from '~/domain/trip-search'
 import { queueTravellerLink } from '~/booking/booking-notices.server'
 import { wasPaidThenCancelled } from '~/booking/paid-booking.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
-import { recordAction } from '~/staff/audit.server'
+import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
 
 /**

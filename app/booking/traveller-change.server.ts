@@ -1,8 +1,8 @@
 import type { BookingRow } from '~/db/schema'
-import type { Executor } from '~/booking/booking-store.server'
-import { queueTravellerDetailsChanged } from '~/booking/booking-notices.server'
+import type { Executor } from './booking-store.server'
+import { queueTravellerDetailsChanged } from './booking-notices.server'
 import { travellerActor, type AuditValues } from '~/domain/staff/audit-actions'
-import { recordAction } from '~/staff/audit.server'
+import { recordAction } from '~/audit/audit.server'
 
 /**
  * Records a change the traveller made to their own booking, inside the

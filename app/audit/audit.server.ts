@@ -1,4 +1,4 @@
-import type { Executor } from '~/booking/booking-store.server'
+import type { Executor } from '~/db/executor'
 import type {
   AuditActor,
   AuditActorKind,

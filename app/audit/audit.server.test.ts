@@ -4,7 +4,7 @@ import { createDraft } from '~/booking/bookings.server'
 import { writeTransaction } from '~/db/write.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
-import { createStaffAccount } from './accounts.server'
+import { createStaffAccount } from '~/staff/accounts.server'
 import { recordStaffAction, staffActionsOnBooking } from './audit.server'
 
 const now = new Date('2026-11-20T08:00:00Z')
