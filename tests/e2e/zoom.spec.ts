@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openIn, type Language } from './helpers'
+import { istanbulDateIn, openIn, type Language } from './helpers'
 import { vehicleStep, tripTime } from './booking-helpers'
 import {
   checkEveryBookingStep,
@@ -140,4 +140,32 @@ for (const language of ['en', 'tr'] as Language[]) {
     await checkEveryBookingStep(page, testInfo, language, language === 'en' ? 34 : 35)
     await expectTextEnlarged(page)
   })
+}
+
+/**
+ * The other way text gets enlarged: the page's root font size at 200 % (a reader's
+ * own style sheet, a bookmarklet). The em media queries still measure 16 px, so the
+ * layout of the window's width has to hold text twice as large: at 1280 px the wide
+ * layout, at 390 px the phone's.
+ */
+for (const language of ['en', 'tr'] as Language[]) {
+  for (const width of [1280, 390]) {
+    test(`every public page reads with the root font size at 200 % at ${width} px in ${language}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 })
+      await checkEveryPublicPage(page, testInfo, language, { rootFontSize: '200%' })
+    })
+
+    test(`every booking step and its errors read with the root font size at 200 % at ${width} px in ${language}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 })
+      // The slots of the text-zoom walk above, on days of their own.
+      await checkEveryBookingStep(page, testInfo, language, language === 'en' ? 34 : 35, {
+        rootFontSize: '200%',
+        day: istanbulDateIn(width === 1280 ? 8 : 9),
+      })
+    })
+  }
 }
