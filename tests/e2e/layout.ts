@@ -232,10 +232,11 @@ export async function expectReadable(page: Page, what: string) {
 /**
  * How a walk over the pages looks at them. `rootFontSize` sets the root element's
  * font size on every page before it is checked (200 %: a reader's own style sheet or
- * a bookmarklet doubling the text). Unlike the browser's font-size setting it leaves
- * the em media queries at the usual 16 px, so the wide layout has to hold the doubled
- * text. It is set from the test (as the checks read the page), so the pages without
- * JavaScript get it too. `day` is the booking walk's trip date (tomorrow unless said).
+ * a bookmarklet doubling the text). Unlike the browser's font-size setting it moves
+ * no media query (their em stay at the usual 16 px): only the stylesheet's container
+ * queries in rem follow it. It is set from the test (as the checks read the page), so
+ * the pages without JavaScript get it too. `day` is the booking walk's trip date
+ * (tomorrow unless said).
  */
 export interface CheckOptions {
   rootFontSize?: string
@@ -249,7 +250,7 @@ async function lookAt(page: Page, testInfo: TestInfo, what: string, options: Che
   await expectReadable(page, what)
 }
 
-/** Sets the root element's font size, and waits until the page's rem follow it. */
+/** Sets the root element's font size, and checks that the page took it. */
 export async function setRootFontSize(page: Page, size: string) {
   const pixels = await page.evaluate((size) => {
     document.documentElement.style.setProperty('font-size', size)
