@@ -8,14 +8,12 @@ import { Logo } from './logo'
 import { LanguageForm } from './language-form'
 import { isCurrentSection, mainNav } from './nav-links'
 import { dialogCommandFallback } from './modal-dialog'
-
-/** Scroll distance after which the header takes its 'stuck' look: 200 px. */
-export const STUCK_AFTER_PX = 200
+import { headerStuckAt } from './header-stuck'
 
 function useIsStuck(): boolean {
   const [stuck, setStuck] = useState(false)
   useEffect(() => {
-    const update = () => setStuck(window.scrollY > STUCK_AFTER_PX)
+    const update = () => setStuck((wasStuck) => headerStuckAt(window.scrollY, wasStuck))
     update()
     window.addEventListener('scroll', update, { passive: true })
     return () => window.removeEventListener('scroll', update)

@@ -2,13 +2,15 @@
 // pages React does not hydrate (React's own pages do the same in site-header.tsx
 // and modal-dialog.tsx).
 
-/** Scroll distance after which the header takes its 'stuck' look (STUCK_AFTER_PX in site-header.tsx). */
-const STUCK_AFTER_PX = 200
+import { headerStuckAt } from '~/components/header-stuck'
 
 export function enhanceFrame() {
   const header = document.querySelector('header.site-header')
   if (header) {
-    const update = () => header.classList.toggle('is-stuck', window.scrollY > STUCK_AFTER_PX)
+    const update = () => {
+      const wasStuck = header.classList.contains('is-stuck')
+      header.classList.toggle('is-stuck', headerStuckAt(window.scrollY, wasStuck))
+    }
     update()
     window.addEventListener('scroll', update, { passive: true })
   }

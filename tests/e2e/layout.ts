@@ -229,19 +229,53 @@ export async function expectReadable(page: Page, what: string) {
   expect.soft(await fieldsStretched(page), where).toEqual([])
 }
 
+/**
+ * How a walk over the pages looks at them. `rootFontSize` sets the root element's
+ * font size on every page before it is checked (200 %: a reader's own style sheet or
+ * a bookmarklet doubling the text). Unlike the browser's font-size setting it moves
+ * no media query (their em stay at the usual 16 px): only the stylesheet's container
+ * queries in rem follow it. It is set from the test (as the checks read the page), so
+ * the pages without JavaScript get it too. `day` is the booking walk's trip date
+ * (tomorrow unless said).
+ */
+export interface CheckOptions {
+  rootFontSize?: string
+  day?: string
+}
+
+/** The page, settled, as `options` say it is to be seen, then checked. */
+async function lookAt(page: Page, testInfo: TestInfo, what: string, options: CheckOptions) {
+  await settle(page, testInfo)
+  if (options.rootFontSize) await setRootFontSize(page, options.rootFontSize)
+  await expectReadable(page, what)
+}
+
+/** Sets the root element's font size, and checks that the page took it. */
+export async function setRootFontSize(page: Page, size: string) {
+  const pixels = await page.evaluate((size) => {
+    document.documentElement.style.setProperty('font-size', size)
+    return getComputedStyle(document.documentElement).fontSize
+  }, size)
+  expect(pixels, `the root font size ${size}`).not.toBe('16px')
+}
+
 /** Every public page, a filtered list, the not-found page and the refused contact form. */
-export async function checkEveryPublicPage(page: Page, testInfo: TestInfo, language: Language) {
+export async function checkEveryPublicPage(
+  page: Page,
+  testInfo: TestInfo,
+  language: Language,
+  options: CheckOptions = {},
+) {
   const paths = [...publicPages.map(({ path }) => path), '/fleet-list?type=Ford', '/no-such-page']
   for (const path of paths) {
     await openIn(page, path, language)
-    await settle(page, testInfo)
-    await expectReadable(page, path)
+    await lookAt(page, testInfo, path, options)
   }
   await openIn(page, '/contact', language)
   await settle(page, testInfo)
   await page.locator('#contact-form button[type="submit"]').click()
   await expect(page.locator('#contact-form [aria-invalid="true"]').first()).toBeVisible()
-  await expectReadable(page, 'the refused contact form')
+  await lookAt(page, testInfo, 'the refused contact form', options)
 }
 
 /**
@@ -250,22 +284,24 @@ export async function checkEveryPublicPage(page: Page, testInfo: TestInfo, langu
  * whole city, one place twice), the four steps, the passenger and payment forms
  * refused, the simulator, a declined card, the received page, invoice and completion.
  * Fields are found by name, so the walk is the same in both languages. `slot` is the
- * trip time's slot (see tripTime): one per spec and language.
+ * trip time's slot (see tripTime): one per spec and language (and trip date,
+ * `options.day`).
  */
 export async function checkEveryBookingStep(
   page: Page,
   testInfo: TestInfo,
   language: Language,
   slot: number,
+  options: CheckOptions = {},
 ) {
   const time = tripTime(testInfo, slot)
+  const day = options.day ?? date
   const stop = async (what: string, url: RegExp) => {
     await expect(page).toHaveURL(url)
-    await settle(page, testInfo)
-    await expectReadable(page, what)
+    await lookAt(page, testInfo, what, options)
   }
   const search = (pickup: string, destination: string) =>
-    `/booking-vehicle?${new URLSearchParams({ date, time, pickup, destination })}`
+    `/booking-vehicle?${new URLSearchParams({ date: day, time, pickup, destination })}`
   await openIn(page, search('Ankara', 'SAW'), language)
   await expect(page.getByRole('dialog')).toBeVisible()
   await stop('the apology for a place outside the area', /\/booking-vehicle\?/)
@@ -279,7 +315,7 @@ export async function checkEveryBookingStep(
     await stop(`the search refused for ${pickup} to ${destination}`, /\/booking-vehicle\?/)
   }
 
-  await openIn(page, vehicleStep(time), language)
+  await openIn(page, vehicleStep(time, day), language)
   await stop('the vehicle step', /\/booking-vehicle\?/)
   await page.locator('button[name="vehicleClass"]').first().click()
   await stop('the extras step', /\/booking-extra$/)
@@ -319,6 +355,7 @@ export async function checkEveryBookingStep(
       // one being replaced (which has no root element for a moment).
       const backToSite = page.locator('main form:has([name="token"]) button[type="submit"]')
       await expect(backToSite).toBeVisible()
+      if (options.rootFontSize) await setRootFontSize(page, options.rootFontSize)
       await expectReadable(page, 'the simulator after paying')
       await backToSite.click()
     }
@@ -335,8 +372,7 @@ export async function checkEveryBookingStep(
 
   for (const path of ['/invoice', '/booking-completion']) {
     await openIn(page, path, language)
-    await settle(page, testInfo)
-    await expectReadable(page, path)
+    await lookAt(page, testInfo, path, options)
   }
 }
 

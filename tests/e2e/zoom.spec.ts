@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openIn, type Language } from './helpers'
+import { istanbulDateIn, openIn, type Language } from './helpers'
 import { vehicleStep, tripTime } from './booking-helpers'
 import {
   checkEveryBookingStep,
@@ -12,8 +12,8 @@ import {
 /**
  * Text-only zoom at 200 % (WCAG 1.4.4). Chromium's text-only zoom is its font-size
  * setting (Settings > Appearance > Font size): it sets the default font size, which
- * rem, em and em-based media queries follow while CSS px stay put, as Firefox's
- * "Zoom text only" does. The site sizes all its text in rem and em, so a default of
+ * rem, em and the stylesheet's breakpoints (container queries in rem) follow while
+ * CSS px stay put, as Firefox's "Zoom text only" does. The site sizes all its text in rem and em, so a default of
  * 32 px, twice the usual 16 px, is text at 200 %. It is set here through the DevTools
  * protocol (Page.setFontSizes) before the page loads. Page zoom needs no test of its
  * own: at 400 % a 1280 px window is the 320 px of the reflow spec.
@@ -55,7 +55,7 @@ for (const language of ['en', 'tr'] as Language[]) {
   test(`at the usual text size the full navigation fits from 1152 px, in ${language}`, async ({
     page,
   }, testInfo) => {
-    // 72em, where the header's breakpoint lies: the links are shown and fit on one line each.
+    // 72rem, where the header's breakpoint lies: the links are shown and fit on one line each.
     await page.setViewportSize({ width: 1152, height: 800 })
     await openIn(page, '/about', language)
     await settle(page, testInfo)
@@ -140,4 +140,33 @@ for (const language of ['en', 'tr'] as Language[]) {
     await checkEveryBookingStep(page, testInfo, language, language === 'en' ? 34 : 35)
     await expectTextEnlarged(page)
   })
+}
+
+/**
+ * The other way text gets enlarged: the page's root font size at 200 % (a reader's
+ * own style sheet, a bookmarklet). A media query in em would still measure 16 px and
+ * keep the wide layout under text twice as large; the stylesheet's breakpoints are
+ * container queries in rem, which follow it. At 1280 px, and at 390 px, where the
+ * text has as little room as in a 195 px window at the usual size.
+ */
+for (const language of ['en', 'tr'] as Language[]) {
+  for (const width of [1280, 390]) {
+    test(`every public page reads with the root font size at 200 % at ${width} px in ${language}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 })
+      await checkEveryPublicPage(page, testInfo, language, { rootFontSize: '200%' })
+    })
+
+    test(`every booking step and its errors read with the root font size at 200 % at ${width} px in ${language}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 800 })
+      // The slots of the text-zoom walk above, on days of their own.
+      await checkEveryBookingStep(page, testInfo, language, language === 'en' ? 34 : 35, {
+        rootFontSize: '200%',
+        day: istanbulDateIn(width === 1280 ? 8 : 9),
+      })
+    })
+  }
 }
