@@ -108,7 +108,7 @@ function queueOpsMail(
     paragraphs,
     facts: [
       ...tripFacts(booking, OPS_LANGUAGE),
-      [t('notices.traveller'), travellerName(booking)],
+      [t('notices.travellerName'), travellerName(booking)],
       [t('notices.email'), booking.email ?? ''],
       [t('notices.phone'), booking.phone ?? ''],
       ...extraFacts,
