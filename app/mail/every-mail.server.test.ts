@@ -226,4 +226,43 @@ describe('every e-mail, in both languages', () => {
       }
     }
   })
+
+  it('words a hire by the hour naturally, in the subject and the route', () => {
+    const route = {
+      en: 'Kadıköy, hire by the hour for 4 hours',
+      tr: 'Kadıköy çıkışlı 4 saatlik kiralama',
+    }
+    for (const language of ['en', 'tr'] as const) {
+      const booking = bookings[`hourly.${language}`]!
+      // The operations mailbox reads English whatever the booking's language.
+      expect(mailOf('ops.booking_confirmed', booking).subject).toContain(route.en)
+      expect(mailOf('traveller.assignment', booking).text).toContain(route[language])
+    }
+  })
+
+  it('dates the return in the operations mailbox as it dates the pickup', () => {
+    for (const language of ['en', 'tr'] as const) {
+      const booking = bookings[`return.${language}`]!
+      const text = mailOf('ops.booking_confirmed', booking).text
+      const back = formatDate(booking.return_date!, 'en')
+      expect(text).toContain(`\nReturn: Şile → SAW, ${back} at 18:00\n`)
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+    }
+  })
+
+  it('says a return trip’s extras are fitted and charged on each ride', () => {
+    const extras = {
+      en: '\nExtras: Child Seat (fitted and charged on each ride, outbound and return)\n',
+      tr: '\nEkstralar: Çocuk koltuğu (gidişte ve dönüşte ayrı ayrı takılır ve ücretlendirilir)\n',
+    }
+    const oneWay = { en: '\nExtras: Child Seat\n', tr: '\nEkstralar: Çocuk koltuğu\n' }
+    for (const language of ['en', 'tr'] as const) {
+      expect(mailOf('traveller.confirmation', bookings[`return.${language}`]!).text).toContain(
+        extras[language],
+      )
+      expect(mailOf('traveller.confirmation', bookings[`oneWay.${language}`]!).text).toContain(
+        oneWay[language],
+      )
+    }
+  })
 })

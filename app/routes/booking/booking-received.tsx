@@ -28,7 +28,7 @@ import { FactList } from '~/components/fact-list'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
-import { extraLineLabel } from '~/booking/extra-label'
+import { extraLineLabel, extrasLine } from '~/booking/extra-label'
 import { returnLine } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
@@ -296,9 +296,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
                   [
                     t('received.extras'),
-                    view.extras.length
-                      ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
-                      : t('received.none'),
+                    extrasLine(
+                      t,
+                      view.extras.map((extra) => extraLineLabel(t, extra)),
+                      Boolean(view.trip.back),
+                    ) ?? t('received.none'),
                   ],
                 ]}
               />
