@@ -31,10 +31,12 @@ import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-car
 import { extraLineLabel, extrasLine } from '~/booking/extra-label'
 import { returnLine } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { forgetPaymentReturn, isFirstViewAfterPaying } from '~/booking/payment-return.server'
 
 // Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
+export const middleware: Route.MiddlewareFunction[] = [forgetPaymentReturn]
 
 /**
  * The booking received page, which is the traveller's ride page once paid
@@ -92,6 +94,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The names are completed or corrected online only while the ride is still to come.
     namesOpen: isAwaitingRide(booking.status),
     ride: await ridePageData(paid, request, language),
+    // Only the view the payment's return lands on says the order went through.
+    firstView: await isFirstViewAfterPaying(request, booking.confirmed_at, new Date()),
     completed: new URL(request.url).searchParams.get('completed') === '1',
     // The 'Reservation Completed' dialog opens with the page: the root layout reads it.
     serverDialog: new URL(request.url).searchParams.get('completed') === '1',
@@ -171,6 +175,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   dismissParams.delete('completed')
   const dismissQuery = dismissParams.toString()
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
+  // Paid just now: the order went through; any later view: where the ride stands.
+  const step = ride.status.timeline.findLast((entry) => entry.done)?.step ?? 'confirmed'
+  const heading = cancelled
+    ? t('traveller.ride.cancelledTitle')
+    : loaderData.firstView
+      ? t('received.title')
+      : t('received.statusTitle', { status: t(`traveller.ride.steps.${step}`) })
   return (
     <>
       {/* First in the page, so without JavaScript it is read and reached first. */}
@@ -188,7 +199,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
       <div className="booking received" inert={coveredByDialog}>
         <div className="booking__head">
           <div className="container">
-            <h1>{cancelled ? t('traveller.ride.cancelledTitle') : t('received.title')}</h1>
+            <h1>{heading}</h1>
             <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
           </div>
         </div>
