@@ -16,12 +16,21 @@ describe('rawKeysIn', () => {
       rawKeysIn("key 'notices.traveller (en)' returned an object instead of string.: Ayşe"),
     ).toEqual(['notices.traveller', 'returned an object'])
     expect(rawKeysIn('Dear {{name}},')).toEqual(['{{'])
+    expect(rawKeysIn("KEY 'ABOUT (EN)' RETURNED AN OBJECT INSTEAD OF STRING.")).toEqual([
+      'returned an object',
+    ])
+  })
+
+  it('finds a key missing from the texts, under one of their groups', () => {
+    expect(rawKeysIn('Statistics: about.statsHeading')).toEqual(['about.statsHeading'])
+    expect(rawKeysIn('notices.ops.noSuchSubject')).toEqual(['notices.ops.noSuchSubject'])
   })
 
   it('leaves addresses, file names and sentences alone', () => {
     expect(
       rawKeysIn(
-        'Write to reservations@marmarachauffeur.com, open booking-MC-7K4Q9P.ics. Mail. Booking.',
+        'Write to reservations@marmarachauffeur.com or ayse@mail.com, see www.mail.com or ' +
+          'https://example.com/booking.status, open booking-MC-7K4Q9P.ics. Mail. Booking.',
       ),
     ).toEqual([])
   })
