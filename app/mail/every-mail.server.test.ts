@@ -4,14 +4,7 @@ import type { BookingRow } from '~/db/schema'
 import type { Language } from '~/i18n/config'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
-import {
-  createDraft,
-  findBooking,
-  markExtrasDone,
-  savePassengerDetails,
-  setExtraQuantity,
-  type DraftInput,
-} from '~/booking/bookings.server'
+import { findBooking, type DraftInput } from '~/booking/bookings.server'
 import { bookAndPay } from '~/booking/book-and-pay.server'
 import { settlePaymentCallback } from '~/booking/settle-payment.server'
 import { renderConfirmation } from '~/booking/confirmation-mail.server'
@@ -32,10 +25,15 @@ import {
   billing,
   draftInput,
   hourlyDraftInput,
-  passenger,
   returnDraftInput,
 } from '../../tests/support/booking-fixtures'
-import { payContext, paymentStep, simulatorFor, tripDate } from '../../tests/support/payment-step'
+import {
+  draftAtPayment,
+  payContext,
+  simulatorFor,
+  tokenOf,
+  tripDate,
+} from '../../tests/support/payment-step'
 import { rawKeysIn } from '../../tests/support/raw-keys'
 
 interface Rendered {
@@ -100,22 +98,19 @@ describe('every e-mail, in both languages', () => {
 
   /** A draft with a child seat, walked to the payment step and paid on the simulator. */
   async function paid(input: DraftInput): Promise<BookingRow> {
-    const { booking } = await createDraft(handle, input, now)
-    await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
-    await markExtrasDone(handle, booking.id, now)
-    await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
+    const step = await draftAtPayment(handle, now, input.trip.date, input)
     const begun = await bookAndPay(
-      await paymentStep(handle, booking.id),
+      step,
       { intent: 'book', details: { ...billing, paymentOption: 'depositCash' } },
       { ...payContext(simulator), language: input.language },
       now,
     )
     if (begun.kind !== 'page') throw new Error(`no payment page: ${begun.kind}`)
-    const token = begun.paymentPageUrl.split('/').pop()!
+    const token = tokenOf(begun.paymentPageUrl)
     await payOnSimulator(handle, token, simulatorCards.success, now)
     const settled = await settlePaymentCallback(handle, simulator, token, now, vi.fn())
     if (settled.kind !== 'confirmed') throw new Error(`not confirmed: ${settled.kind}`)
-    return (await findBooking(handle, booking.id))!
+    return (await findBooking(handle, step.booking.id))!
   }
 
   /** Every producer, once each, for a paid booking: the notes are queued, the confirmation rendered. */
