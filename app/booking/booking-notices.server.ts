@@ -13,7 +13,7 @@ import { noticeMail } from '~/mail/notice-mail'
 import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 import { formatDate, formatMoney } from '~/utils/format'
-import { rideLine, staffReference, travellerReference } from './ride-label'
+import { returnLine, rideLine, staffReference, travellerReference } from './ride-label'
 import { hireOf } from './booking-view.server'
 import { rideReferences } from './return-ride.server'
 
@@ -115,7 +115,7 @@ async function queueOpsMail(
     paragraphs,
     facts: [
       ...tripFacts(booking, OPS_LANGUAGE, reference),
-      [t('notices.traveller'), travellerName(booking)],
+      [t('notices.travellerName'), travellerName(booking)],
       [t('notices.email'), booking.email ?? ''],
       [t('notices.phone'), booking.phone ?? ''],
       ...extraFacts,
@@ -163,7 +163,16 @@ export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at:
         ? ([
             [
               t('booking.return.label'),
-              `${booking.destination_text} → ${booking.pickup_text}, ${booking.return_date} ${booking.return_time}`,
+              returnLine(
+                t,
+                {
+                  from: booking.destination_text,
+                  to: booking.pickup_text,
+                  date: booking.return_date,
+                  time: booking.return_time,
+                },
+                OPS_LANGUAGE,
+              ),
             ],
           ] as [string, string][])
         : []),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingRow } from '~/db/schema'
 import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
@@ -60,54 +61,8 @@ export async function sendConfirmation(
     .where('mail_claimed_until', '=', lease)
   const booking = (await findBooking(handle, bookingId))!
   try {
-    const env = getEnv()
     const site = getSiteSettings()
-    const language = toLanguage(booking.language)
-    const t = translatorFor(language)
-    const extras = await bookingExtras(handle, bookingId)
-    const view = presentBooking(booking, extras, language, site)
-    const mail = bookingConfirmationMail(
-      {
-        language,
-        reference: booking.reference,
-        brand: site.brand,
-        siteUrl: env.PUBLIC_BASE_URL,
-        link: bookingLink(booking.id),
-        invoiceLink: bookingLink(booking.id, '/invoice'),
-        voucherLink: bookingLink(booking.id, '/booking-voucher'),
-        manageLink: manageBookingLink(),
-        pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
-        destination: view.trip.destination.typed ?? view.trip.destination.name,
-        hireHours: view.trip.hire?.hours,
-        // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
-        date: booking.trip_date,
-        time: booking.trip_time,
-        returnRide: view.trip.back
-          ? {
-              from: view.trip.back.from,
-              to: view.trip.back.to,
-              date: view.trip.back.date,
-              time: view.trip.back.time,
-            }
-          : undefined,
-        vehicleTitle: view.vehicle.title,
-        extras: view.extras.map((line) => extraLineLabel(t, line)),
-        passengers: booking.passenger_count ?? 1,
-        luggage: booking.luggage_count ?? 0,
-        currency: view.currency,
-        totalMinor: booking.total_minor,
-        paidMinor: view.payment.paidMinor,
-        cashMinor: view.payment.cashMinor,
-        paymentOption: view.payment.option,
-        travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
-        phone: site.phone,
-        email: site.email,
-        flightNumber: booking.flight_number ?? undefined,
-        signName: booking.sign_name ?? undefined,
-      },
-      t,
-    )
-    const calendar = bookingCalendarFile(booking, view, site, now)
+    const { mail, attachment } = await renderConfirmation(handle, booking, now)
     await configuredMailer().send({
       to: booking.email!,
       from: mailFrom(),
@@ -115,14 +70,7 @@ export async function sendConfirmation(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      attachments: [
-        {
-          // In the traveller's language, with the reference: 'rezervasyon-MC-7K4Q9P.ics'.
-          filename: t('mail.calendarFile', { reference: booking.reference }),
-          content: calendar,
-          contentType: ICS_CONTENT_TYPE,
-        },
-      ],
+      attachments: [attachment],
     })
     await ours
       .set({ mail_status: 'sent', mailed_at: new Date().toISOString(), mail_claimed_until: null })
@@ -140,6 +88,69 @@ export async function sendConfirmation(
       error: error instanceof Error ? error.message : String(error),
     })
     return 'failed'
+  }
+}
+
+/**
+ * The confirmation e-mail of a paid booking as it is sent: subject, text and
+ * HTML in the booking's language, and its calendar file.
+ */
+export async function renderConfirmation(handle: DatabaseHandle, booking: BookingRow, now: Date) {
+  const env = getEnv()
+  const site = getSiteSettings()
+  const language = toLanguage(booking.language)
+  const t = translatorFor(language)
+  const extras = await bookingExtras(handle, booking.id)
+  const view = presentBooking(booking, extras, language, site)
+  const mail = bookingConfirmationMail(
+    {
+      language,
+      reference: booking.reference,
+      brand: site.brand,
+      siteUrl: env.PUBLIC_BASE_URL,
+      link: bookingLink(booking.id),
+      invoiceLink: bookingLink(booking.id, '/invoice'),
+      voucherLink: bookingLink(booking.id, '/booking-voucher'),
+      manageLink: manageBookingLink(),
+      pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
+      destination: view.trip.destination.typed ?? view.trip.destination.name,
+      hireHours: view.trip.hire?.hours,
+      // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
+      date: booking.trip_date,
+      time: booking.trip_time,
+      returnRide: view.trip.back
+        ? {
+            from: view.trip.back.from,
+            to: view.trip.back.to,
+            date: view.trip.back.date,
+            time: view.trip.back.time,
+          }
+        : undefined,
+      vehicleTitle: view.vehicle.title,
+      extras: view.extras.map((line) => extraLineLabel(t, line)),
+      passengers: booking.passenger_count ?? 1,
+      luggage: booking.luggage_count ?? 0,
+      currency: view.currency,
+      totalMinor: booking.total_minor,
+      paidMinor: view.payment.paidMinor,
+      cashMinor: view.payment.cashMinor,
+      paymentOption: view.payment.option,
+      travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
+      phone: site.phone,
+      email: site.email,
+      flightNumber: booking.flight_number ?? undefined,
+      signName: booking.sign_name ?? undefined,
+    },
+    t,
+  )
+  return {
+    mail,
+    attachment: {
+      // In the traveller's language, with the reference: 'rezervasyon-MC-7K4Q9P.ics'.
+      filename: t('mail.calendarFile', { reference: booking.reference }),
+      content: bookingCalendarFile(booking, view, site, now),
+      contentType: ICS_CONTENT_TYPE,
+    },
   }
 }
 

@@ -13,7 +13,7 @@ export interface RideEnds {
 /**
  * A ride in one line, as lists, subjects and calendar events show it: a
  * transfer as "From → To", a hire by the hour as where it starts and for how
- * long ("Kadıköy, 4 hours by the hour"). Pure, so server and pages word it alike.
+ * long ("Kadıköy, hire by the hour for 4 hours"). Pure, so server and pages word it alike.
  */
 export function rideLine(t: Translate, ride: RideEnds): string {
   return ride.hire

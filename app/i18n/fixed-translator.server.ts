@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from 'i18next'
 import { resources } from './resources'
 import type { Language } from './config'
+import { keyCheckOptions } from './key-checks'
 
 const translators = new Map<Language, TFunction>()
 
@@ -19,6 +20,8 @@ export function translatorFor(language: Language): TFunction {
       fallbackLng: 'en',
       initAsync: false,
       interpolation: { escapeValue: false },
+      // Under test a missing key, or one naming a group of keys, throws.
+      ...keyCheckOptions(),
     })
     t = instance.getFixedT(language)
     translators.set(language, t)

@@ -17,6 +17,7 @@ import {
   type Language,
 } from './config'
 import { resources } from './resources'
+import { keyCheckOptions } from './key-checks'
 
 const env = getEnv()
 
@@ -103,6 +104,8 @@ function i18nFor(language: Language): Promise<i18n> {
       supportedLngs: [...supportedLanguages],
       fallbackLng: defaultLanguage,
       interpolation: { escapeValue: false },
+      // Under test a missing key, or one naming a group of keys, throws.
+      ...keyCheckOptions(),
     }).use(initReactI18next)
     instance = created.init().then(() => created)
     instances.set(language, instance)

@@ -9,6 +9,7 @@ import { intlLocale, type Language } from '~/i18n/config'
 import { phoneHref } from '~/config/site'
 import { formatDate, statementMoney } from '~/utils/format'
 import { returnLine } from '~/booking/ride-label'
+import { extrasLine } from '~/booking/extra-label'
 
 export type ConfirmationPaymentOption = 'fullCard' | 'depositCash'
 
@@ -142,7 +143,10 @@ export function bookingConfirmationMail(
         ][])
       : []),
     [tr('mail.vehicle'), input.vehicleTitle],
-    [tr('mail.extras'), input.extras.length ? input.extras.join(', ') : tr('mail.noExtras')],
+    [
+      tr('mail.extras'),
+      extrasLine(tr, input.extras, Boolean(input.returnRide)) ?? tr('mail.noExtras'),
+    ],
     [
       tr('mail.passengers'),
       `${tr('mail.people', { count: input.passengers })}, ${tr('mail.bags', { count: input.luggage })}`,

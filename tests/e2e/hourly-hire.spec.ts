@@ -100,6 +100,6 @@ test('four hours with a Business Luxury Minivan, from the home page to the board
   await signIn(page, admin.email, admin.password)
   await page.goto(`/ops?day=${day}`)
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) })
-  await expect(row).toContainText('Kadıköy, 4 hours by the hour')
+  await expect(row).toContainText('Kadıköy, hire by the hour for 4 hours')
   await expectNoAxeViolations(page, testInfo)
 })

@@ -111,10 +111,10 @@ test('find a booking by reference and e-mail, change its flight, share it, cance
   )
   await expect(visitor.locator('main')).not.toContainText(reference)
 
-  // The link opens the ride page in the stranger's browser.
+  // The link opens the ride page in the stranger's browser, with the ride's status.
   await openIn(visitor, ownerLink, 'en')
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(
-    'Your order was submitted successfully!',
+    'Your ride: Booking confirmed',
   )
   const ride = visitor.getByRole('region', { name: 'Your ride', exact: true })
   await expect(ride).toContainText('Now: Booking confirmed')

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, openIn, publicPages, watchConsole, type Language } from './helpers'
+import { expectNoRawKeys, publicPaths } from './page-texts'
 
 for (const language of ['en', 'tr'] as Language[]) {
   test.describe(`every public page in ${language}`, () => {
@@ -13,12 +14,40 @@ for (const language of ['en', 'tr'] as Language[]) {
         await expect(page.locator('html')).toHaveAttribute('lang', language)
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading[language])
         await expect(page.locator('footer')).toContainText('14563')
+        await expectNoRawKeys(page)
         await expectNoAxeViolations(page, testInfo)
         expect(errors).toEqual([])
       })
     }
   })
 }
+
+/**
+ * Every page, error answer and answer of the search, in both languages: no
+ * translation key shown as it is (Turkish pages are walked word by word in
+ * turkish.spec.ts too). With JavaScript, once the page's scripts have run.
+ */
+test('no page shows a raw translation key, in either language', async ({ page }, testInfo) => {
+  test.slow()
+  const failures: string[] = []
+  for (const language of ['en', 'tr'] as Language[]) {
+    for (const path of publicPaths) {
+      await openIn(page, path, language)
+      if (testInfo.project.name === 'js') await page.waitForLoadState('networkidle')
+      try {
+        await expectNoRawKeys(page)
+      } catch (error) {
+        failures.push(
+          String((error as Error).message)
+            .split('\n')
+            .slice(0, 8)
+            .join('\n'),
+        )
+      }
+    }
+  }
+  expect(failures).toEqual([])
+})
 
 test('unknown paths answer 404 with a link home, in the visitor language', async ({ page }) => {
   for (const path of ['/no-such-page', '/fleet-single/99', '/deep/unknown/path']) {

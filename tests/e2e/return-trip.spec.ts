@@ -89,7 +89,16 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
     /Return.*Şile → Sabiha Gökçen/,
   )
+  // The seat is on each ride, and paid on each: the extras say so, in both languages.
+  await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
+    'Child Seat (fitted and charged on each ride, outbound and return)',
+  )
   await expectNoAxeViolations(page, testInfo)
+  await openIn(page, '/booking-received', 'tr')
+  await expect(page.getByRole('region', { name: 'Rezervasyon Bilgileri' })).toContainText(
+    'Çocuk koltuğu (gidişte ve dönüşte ayrı ayrı takılır ve ücretlendirilir)',
+  )
+  await openIn(page, '/booking-received', 'en')
 
   // The invoice bills both rides and the seat on each.
   await page.goto('/invoice')

@@ -2,7 +2,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn, watchConsole } from './helpers'
 import { openServerDatabase } from './database'
 import { newAccount } from './staff-helpers'
-import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
+import {
+  istanbulPickupIn,
+  mailsWith,
+  payBookingOverHttp,
+  payOnSimulatorOverHttp,
+  returnFromPayment,
+  signedLinkIn,
+} from './traveller-helpers'
 
 /**
  * The traveller follows their ride, with JavaScript and without, in English
@@ -207,3 +214,60 @@ test('a link to a booking picked up more than 30 days ago opens nothing', async 
   await expect(page.locator('main')).not.toContainText(reference)
   expect((await page.request.get('/booking-status')).status()).toBe(404)
 })
+
+for (const language of ['en', 'tr'] as const) {
+  test(`the ride page greets the traveller once, on the return from paying (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const texts = {
+      en: {
+        paid: 'Your order was submitted successfully!',
+        status: 'Your ride: Booking confirmed',
+      },
+      tr: {
+        paid: 'Rezervasyonunuz başarıyla alındı!',
+        status: 'Yolculuğunuz: Rezervasyon onaylandı',
+      },
+    }[language]
+    const heading = (on = page) => on.getByRole('heading', { level: 1 })
+    // Each project and language its own pickup, days ahead: no other test's booking.
+    const pickup = istanbulPickupIn(
+      24 * 5 + (language === 'tr' ? 2 : 0) + (testInfo.project.name === 'js' ? 0 : 1),
+    )
+    const token = await payOnSimulatorOverHttp(page.request, { ...pickup, language })
+    // The provider's return lands the browser on the ride page: the one view that greets.
+    expect(await returnFromPayment(page.request, token)).toBe('/booking-received')
+    await openIn(page, '/booking-received', language)
+    await expect(heading()).toHaveText(texts.paid)
+    const reference = /MC-[A-Z0-9]{6}/.exec((await page.locator('main').textContent()) ?? '')![0]
+
+    // Opened again, the page opens with where the ride stands.
+    await page.reload()
+    await expect(heading()).toHaveText(texts.status)
+    await openIn(page, '/booking-received', language)
+    await expect(heading()).toHaveText(texts.status)
+
+    // The e-mail's link, in another browser: the status too.
+    const [mail] = await mailsWith([reference, '.ics'], 1)
+    const elsewhere = await (await browser.newContext({ baseURL })).newPage()
+    await openIn(elsewhere, signedLinkIn(mail!), language)
+    await expect(heading(elsewhere)).toHaveText(texts.status)
+    await elsewhere.context().close()
+
+    // Days later the provider's return is replayed (a bookmark, a resent callback): the
+    // booking was paid long ago, so the page still opens with its status.
+    const database = openServerDatabase()
+    try {
+      database
+        .prepare('update bookings set confirmed_at = ? where reference = ?')
+        .run(new Date(Date.now() - 3 * 86_400_000).toISOString(), reference)
+    } finally {
+      database.close()
+    }
+    expect(await returnFromPayment(page.request, token)).toBe('/booking-received')
+    await openIn(page, '/booking-received', language)
+    await expect(heading()).toHaveText(texts.status)
+  })
+}

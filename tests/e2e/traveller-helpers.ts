@@ -39,6 +39,25 @@ export async function payBookingOverHttp(
   request: APIRequestContext,
   options: PaidBookingOptions,
 ): Promise<string> {
+  const token = await payOnSimulatorOverHttp(request, options)
+  expect(await returnFromPayment(request, token)).toBe('/booking-received')
+  const received = await (await request.get('/booking-received')).text()
+  return /MC-[A-Z0-9]{6}/.exec(received)![0]
+}
+
+/** The provider's return to the site with a payment's token: where it sends the browser. */
+export function returnFromPayment(request: APIRequestContext, token: string): Promise<string> {
+  return postForm(request, '/payment/callback', { token })
+}
+
+/**
+ * Books SAW → Şile in the Business Luxury Minivan and pays it on the simulator,
+ * up to the provider's return to the site; returns the payment's token.
+ */
+export async function payOnSimulatorOverHttp(
+  request: APIRequestContext,
+  options: PaidBookingOptions,
+): Promise<string> {
   const lng = options.language ?? 'en'
   const trip = { date: options.date, time: options.time, pickup: 'SAW', destination: 'Şile' }
   const vehicle = await request.get(`/booking-vehicle?${new URLSearchParams({ ...trip, lng })}`)
@@ -82,10 +101,7 @@ export async function payBookingOverHttp(
   expect(path).toMatch(/^\/payment-simulator\/[\w-]+$/)
   const paid = await request.post(path, { form: { cardNumber: cards.success }, maxRedirects: 0 })
   expect(paid.status()).toBe(200)
-  const token = path.split('/').pop()!
-  expect(await postForm(request, '/payment/callback', { token })).toBe('/booking-received')
-  const received = await (await request.get('/booking-received')).text()
-  return /MC-[A-Z0-9]{6}/.exec(received)![0]
+  return path.split('/').pop()!
 }
 
 /** The Istanbul date and a 15-minute time about `hours` from now (never less). */

@@ -5,6 +5,7 @@ import { getSiteSettings } from '../../app/config/site.server'
 import {
   bookingExtras,
   createDraft,
+  type DraftInput,
   findBooking,
   markExtrasDone,
   savePassengerDetails,
@@ -49,13 +50,14 @@ export async function paymentStep(handle: DatabaseHandle, id: string): Promise<S
   return { handle, booking, extras: await bookingExtras(handle, id) }
 }
 
-/** A draft with a child seat and the passenger's details: ready for Book Now. */
+/** A draft (SAW → Şile unless `input` says otherwise) with a child seat and the passenger's details: ready for Book Now. */
 export async function draftAtPayment(
   handle: DatabaseHandle,
   now: Date,
   date = tripDate(now, 5),
+  input: DraftInput = draftInput(1, date),
 ): Promise<StepBooking> {
-  const { booking } = await createDraft(handle, draftInput(1, date), now)
+  const { booking } = await createDraft(handle, input, now)
   await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
   await markExtrasDone(handle, booking.id, now)
   await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)

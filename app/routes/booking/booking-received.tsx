@@ -28,13 +28,15 @@ import { FactList } from '~/components/fact-list'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
-import { extraLineLabel } from '~/booking/extra-label'
+import { extraLineLabel, extrasLine } from '~/booking/extra-label'
 import { returnLine } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { forgetPaymentReturn, isFirstViewAfterPaying } from '~/booking/payment-return.server'
 
 // Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
+export const middleware: Route.MiddlewareFunction[] = [forgetPaymentReturn]
 
 /**
  * The booking received page, which is the traveller's ride page once paid
@@ -92,6 +94,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The names are given or corrected online only while the ride is still to come.
     namesOpen: isAwaitingRide(booking.status),
     ride: await ridePageData(paid, request, language),
+    // Only the view the payment's return lands on says the order went through.
+    firstView: await isFirstViewAfterPaying(request, booking.confirmed_at, new Date()),
     completed: new URL(request.url).searchParams.get('completed') === '1',
     // The 'Reservation Completed' dialog opens with the page: the root layout reads it.
     serverDialog: new URL(request.url).searchParams.get('completed') === '1',
@@ -172,6 +176,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   dismissParams.delete('completed')
   const dismissQuery = dismissParams.toString()
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : '-')
+  // Paid just now: the order went through; any later view: where the ride stands.
+  const step = ride.status.timeline.findLast((entry) => entry.done)?.step ?? 'confirmed'
+  const heading = cancelled
+    ? t('traveller.ride.cancelledTitle')
+    : loaderData.firstView
+      ? t('received.title')
+      : t('received.statusTitle', { status: t(`traveller.ride.steps.${step}`) })
   return (
     <>
       {/* First in the page, so without JavaScript it is read and reached first. */}
@@ -189,7 +200,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
       <div className="booking received" inert={coveredByDialog}>
         <div className="booking__head">
           <div className="container">
-            <h1>{cancelled ? t('traveller.ride.cancelledTitle') : t('received.title')}</h1>
+            <h1>{heading}</h1>
             <p className="received__note">{t('received.emailNote', { email: order.email })}</p>
           </div>
         </div>
@@ -297,9 +308,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   view.luggage !== null ? [t('received.luggage'), String(view.luggage)] : null,
                   [
                     t('received.extras'),
-                    view.extras.length
-                      ? view.extras.map((extra) => extraLineLabel(t, extra)).join(', ')
-                      : t('received.none'),
+                    extrasLine(
+                      t,
+                      view.extras.map((extra) => extraLineLabel(t, extra)),
+                      Boolean(view.trip.back),
+                    ) ?? t('received.none'),
                   ],
                 ]}
               />

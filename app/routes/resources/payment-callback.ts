@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/payment-callback'
 import { settleReturnedPayment } from '~/booking/settle-payment.server'
+import { paymentReturnHeader } from '~/booking/payment-return.server'
 
 /**
  * Where the payment provider POSTs the token after the card form (a resource
@@ -14,7 +15,11 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await settleReturnedPayment(token)
   switch (result.kind) {
     case 'confirmed':
-      return redirect('/booking-received', 303)
+      // The ride page greets the traveller once, on this return (booking/payment-return.server.ts).
+      return redirect('/booking-received', {
+        status: 303,
+        headers: { 'Set-Cookie': await paymentReturnHeader() },
+      })
     case 'declined':
       return redirect(
         `/booking-payment?notice=${result.threeDs ? 'paymentThreeDs' : 'paymentDeclined'}`,
