@@ -4,7 +4,7 @@ import { bookingIdPattern } from './identifiers.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { isLinkExpired } from '~/domain/booking/traveller-rules'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { findBooking } from './bookings.server'
 import { readDraftId } from './draft-cookie.server'
 
@@ -79,7 +79,7 @@ export function sharePath(bookingId: string): string {
 
 /** Whether the booking's links still open it at `now` (until 30 days after pickup). */
 function stillOpen(booking: BookingRow, now: Date): boolean {
-  return !isLinkExpired(pickupInstant(booking.trip_date, booking.trip_time), now)
+  return !isLinkExpired(bookingPickupInstant(booking), now)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DatabaseHandle } from '~/db/connect.server'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { findBooking } from '~/booking/bookings.server'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import { createIyzicoProvider } from '~/adapters/payment/iyzico.server'
@@ -285,7 +285,7 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   it('does not let the traveller cancel under 24 hours before pickup, and changes nothing', async () => {
     const booking = await paidBooking(simulator)
-    const pickup = pickupInstant(booking.trip_date, booking.trip_time)
+    const pickup = bookingPickupInstant(booking)
     const lateNow = new Date(pickup.getTime() - 23 * 3_600_000)
     expect(
       await cancelBooking(
@@ -625,9 +625,7 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   it('refunds under 24 hours before pickup only with an override reason', async () => {
     const booking = await paidBooking(simulator)
-    const late = new Date(
-      pickupInstant(booking.trip_date, booking.trip_time).getTime() - 2 * 3_600_000,
-    )
+    const late = new Date(bookingPickupInstant(booking).getTime() - 2 * 3_600_000)
     const cancel = async (refundOverride: string | null) =>
       cancelBooking(
         handle,

@@ -1,6 +1,6 @@
 import { isAwaitingRide } from '~/domain/booking/status'
 import { isFreeCancellation, mayRefundOnCancel } from '~/domain/booking/cancellation'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
@@ -127,7 +127,7 @@ export async function cancelBooking(
     const booking = await lockBooking(trx, request.bookingId)
     if (booking?.status === 'cancelled') return { kind: 'already-cancelled' as const }
     if (!booking || !isAwaitingRide(booking.status)) return { kind: 'not-cancellable' as const }
-    const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), now)
+    const free = isFreeCancellation(bookingPickupInstant(booking), now)
     if (!byStaff && !free) return { kind: 'too-late' as const }
     const override = free ? null : byStaff?.refundOverride?.trim() || null
     const refund = byStaff ? byStaff.refund : true

@@ -3,6 +3,7 @@ import {
   PLACE_TEXT_MAX,
   checkTripSearch,
   estimatedHours,
+  bookingPickupInstant,
   pickupInstant,
   readTripSearch,
 } from './trip-search'
@@ -37,6 +38,11 @@ describe('pickupInstant', () => {
   it('reads Istanbul time and treats 00:00 as the end of the chosen day', () => {
     expect(pickupInstant('2026-11-22', '10:00').toISOString()).toBe('2026-11-22T07:00:00.000Z')
     expect(pickupInstant('2026-11-22', '00:00').toISOString()).toBe('2026-11-22T21:00:00.000Z')
+  })
+
+  it("is read the same way from a stored booking's date and time", () => {
+    const ride = { trip_date: '2026-11-22', trip_time: '00:00' }
+    expect(bookingPickupInstant(ride).toISOString()).toBe('2026-11-22T21:00:00.000Z')
   })
 })
 

@@ -38,6 +38,11 @@ export function pickupInstant(date: string, time: string): Date {
   return new Date(`${day}T${time}:00+03:00`)
 }
 
+/** A booking's (or a ride's) pickup instant: the one way to read it from the stored date and time. */
+export function bookingPickupInstant(ride: { trip_date: string; trip_time: string }): Date {
+  return pickupInstant(ride.trip_date, ride.trip_time)
+}
+
 /** The calendar date the car arrives (differs from the chosen date for '00:00'). */
 export function pickupCalendarDate(date: string, time: string): string {
   return time === '00:00' ? addDays(date, 1) : date

@@ -5,7 +5,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getDatabase } from '~/db/db.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
-import { pickupCalendarDate, pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rideLine } from '~/booking/ride-label'
 import { hireOf } from '~/booking/booking-view.server'
@@ -79,10 +79,7 @@ export async function cancelPageData(context: Context, request: Request, referen
     },
     paid: money(paymentSplit(booking).paidMinor, booking.currency, language),
     // Within it a full refund is the default; after it, a refund needs an override reason.
-    withinFreePeriod: isFreeCancellation(
-      pickupInstant(booking.trip_date, booking.trip_time),
-      new Date(),
-    ),
+    withinFreePeriod: isFreeCancellation(bookingPickupInstant(booking), new Date()),
     refundable: charge ? money(charge.amount_minor, charge.currency, language) : null,
     reasonMax: CANCEL_REASON_MAX,
   }
@@ -126,7 +123,7 @@ export async function cancelFormAction(context: Context, request: Request, refer
     }
     return data({ errors, values, outcome: null }, { status: 400, headers: staffPageHeaders })
   }
-  const free = isFreeCancellation(pickupInstant(booking.trip_date, booking.trip_time), new Date())
+  const free = isFreeCancellation(bookingPickupInstant(booking), new Date())
   if (parsed.data.refund === 'full' && !mayRefundOnCancel(free, parsed.data.override)) {
     markFormRefused(context)
     return data(

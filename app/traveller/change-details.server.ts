@@ -4,7 +4,7 @@ import { writeTransaction } from '~/db/write.server'
 import { vehicleClasses } from '~/domain/booking/vehicle-classes'
 import { detailsChange } from '~/domain/booking/traveller-rules'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { lockBooking, updateBooking } from '~/booking/booking-store.server'
 import { lockReturnRideToCome } from '~/booking/return-ride.server'
 import {
@@ -60,11 +60,7 @@ export async function changeBookingDetails(
   const outcome = await writeTransaction(handle, async (trx) => {
     const booking = await lockBooking(trx, bookingId)
     if (!booking) return { outcome: { kind: 'closed' as const } }
-    const open = detailsChange(
-      booking.status,
-      pickupInstant(booking.trip_date, booking.trip_time),
-      now,
-    )
+    const open = detailsChange(booking.status, bookingPickupInstant(booking), now)
     if (open !== 'open') return { outcome: { kind: open } }
     const capacity = vehicleClasses[booking.vehicle_class]
     if (details.passengers > capacity.passengers || details.luggage > capacity.luggage) {

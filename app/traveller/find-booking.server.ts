@@ -7,7 +7,7 @@ import { clientHash, consumeRateLimit, type RateLimitRule } from '~/db/rate-limi
 import { isPaid } from '~/domain/booking/status'
 import { isLinkExpired } from '~/domain/booking/traveller-rules'
 import { travellerActor } from '~/domain/staff/audit-actions'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { queueTravellerLink } from '~/booking/booking-notices.server'
 import { wasPaidThenCancelled } from '~/booking/paid-booking.server'
 import { deliverMailSoon } from '~/mail/outgoing-mail.server'
@@ -88,7 +88,7 @@ export async function requestBookingLink(
       .where('reference', '=', reference)
       .executeTakeFirst()
     if (!matches(booking, request.email)) return { kind: 'answered' as const, mailId: undefined }
-    const expired = isLinkExpired(pickupInstant(booking.trip_date, booking.trip_time), now)
+    const expired = isLinkExpired(bookingPickupInstant(booking), now)
     const mailId = await queueTravellerLink(trx, booking, { id: byReference, expired }, now)
     await recordAction(
       trx,

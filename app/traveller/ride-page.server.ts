@@ -5,7 +5,7 @@ import type { BookingHelp } from '~/components/ride/help-lines'
 import type { BookingRow } from '~/db/schema'
 import { getDatabase } from '~/db/db.server'
 import { placeById } from '~/domain/places/gazetteer'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { isPaid } from '~/domain/booking/status'
 import {
   CHANGE_DEADLINE_HOURS,
@@ -57,7 +57,7 @@ function statusUrl(path: string, language: Language) {
 
 /** The moment changes and free cancellation end: 24 hours before pickup. */
 function onlineDeadline(booking: BookingRow, language: Language) {
-  const pickup = pickupInstant(booking.trip_date, booking.trip_time)
+  const pickup = bookingPickupInstant(booking)
   return formatInstant(
     new Date(pickup.getTime() - CHANGE_DEADLINE_HOURS * 3_600_000).toISOString(),
     language,
@@ -70,17 +70,9 @@ export type DoneNotice = (typeof doneNotices)[number]
 
 /** What the page offers to cancel: the booking's ride, else a return ride still to come. */
 function rideCancellation(booking: BookingRow, returnRide: BookingRow | undefined, now: Date) {
-  const own = travellerCancellation(
-    booking.status,
-    pickupInstant(booking.trip_date, booking.trip_time),
-    now,
-  )
+  const own = travellerCancellation(booking.status, bookingPickupInstant(booking), now)
   if (!returnRide || own === 'free' || own === 'too-late') return own
-  const back = travellerCancellation(
-    returnRide.status,
-    pickupInstant(returnRide.trip_date, returnRide.trip_time),
-    now,
-  )
+  const back = travellerCancellation(returnRide.status, bookingPickupInstant(returnRide), now)
   return back === 'free' || back === 'too-late' ? back : own
 }
 
@@ -91,7 +83,7 @@ export async function ridePageData(
   now = new Date(),
 ) {
   const { booking, view, linkTo } = paid
-  const pickup = pickupInstant(booking.trip_date, booking.trip_time)
+  const pickup = bookingPickupInstant(booking)
   const done = new URL(request.url).searchParams.get('done')
   const returnRide = await findReturnRide(paid.handle.db, booking.id)
   return {

@@ -11,7 +11,7 @@ import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { cancelBooking, refundableCharge } from '~/booking/cancel-booking.server'
 import { findReturnRide } from '~/booking/return-ride.server'
 import { travellerCancellation } from '~/domain/booking/traveller-rules'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { cancellationTerms } from '~/traveller/cancellation-terms.server'
 import { InlineText } from '~/components/rich-text'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -35,19 +35,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageContext(context, request)
   const { language, site, t } = page
   const { handle, booking, view, linkTo } = await ownBooking(request, page)
-  const state = travellerCancellation(
-    booking.status,
-    pickupInstant(booking.trip_date, booking.trip_time),
-    new Date(),
-  )
+  const state = travellerCancellation(booking.status, bookingPickupInstant(booking), new Date())
   const charge = state === 'free' ? await refundableCharge(handle.db, booking) : undefined
   const returnRide = await findReturnRide(handle.db, booking.id)
   const returnState = returnRide
-    ? travellerCancellation(
-        returnRide.status,
-        pickupInstant(returnRide.trip_date, returnRide.trip_time),
-        new Date(),
-      )
+    ? travellerCancellation(returnRide.status, bookingPickupInstant(returnRide), new Date())
     : null
   const returnCharge =
     returnRide && returnState === 'free' ? await refundableCharge(handle.db, returnRide) : undefined

@@ -15,7 +15,7 @@ import { bookingExtras } from '~/booking/bookings.server'
 import { childSeatCount } from '~/domain/booking/extras'
 import { passengerNames } from '~/booking/passenger-names.server'
 import { detailsChange } from '~/domain/booking/traveller-rules'
-import { pickupInstant } from '~/domain/trip-search'
+import { bookingPickupInstant } from '~/domain/trip-search'
 import { detailsFormSchema, type DetailsForm } from '~/traveller/details-form'
 import { changeBookingDetails } from '~/traveller/change-details.server'
 import { FormErrorSummary } from '~/forms/form-errors'
@@ -55,11 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reference: booking.reference,
     date: view.trip.date,
     time: view.trip.time,
-    state: detailsChange(
-      booking.status,
-      pickupInstant(booking.trip_date, booking.trip_time),
-      new Date(),
-    ),
+    state: detailsChange(booking.status, bookingPickupInstant(booking), new Date()),
     capacity: vehicleCapacity(booking.vehicle_class),
     childSeats: childSeatCount(extras),
     fromAirport: view.trip.fromAirport,
