@@ -21,11 +21,11 @@ import {
 } from './booking-store.server'
 import { newBookingId } from './identifiers.server'
 import { bookingTotals } from '~/domain/booking/money'
-import { vehicleClasses } from '~/domain/booking/vehicle-classes'
 import {
   childSeatCount,
   extraLines,
   extraUnitCents,
+  classChildSeatLimit,
   maxChildSeats,
   noExtras,
   quantitiesOf,
@@ -302,7 +302,7 @@ export async function setExtraQuantity(
 ): Promise<BookingRow> {
   return updateDraft(handle, id, now, async (trx, booking) => {
     const extras = { ...(await bookingExtras(trx, id)), [code]: quantity }
-    const limit = maxChildSeats(vehicleClasses[booking.vehicle_class].passengers)
+    const limit = classChildSeatLimit(booking.vehicle_class)
     if (childSeatCount(extras) > limit) throw new ExtrasLimitError(limit)
     await trx
       .deleteFrom('booking_extras')

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { extrasCents, extraQuantitiesProblem, maxChildSeats, noExtras } from './extras'
+import {
+  classChildSeatLimit,
+  extrasCents,
+  extraQuantitiesProblem,
+  maxChildSeats,
+  noExtras,
+} from './extras'
 
 describe('extras in quantities', () => {
   it('take seats for children up to one fewer than the passengers, both kinds together', () => {
@@ -10,6 +16,13 @@ describe('extras in quantities', () => {
     expect(extraQuantitiesProblem({ childSeat: 2, boosterSeat: 1 }, 3)).toBe('tooMany')
     expect(extraQuantitiesProblem({ childSeat: 1, boosterSeat: 0 }, 1)).toBe('tooMany')
     expect(extraQuantitiesProblem(noExtras, 1)).toBeUndefined()
+  })
+
+  it("take at most one fewer than a vehicle class's seats, whoever travels", () => {
+    expect(classChildSeatLimit('ECOMNVN')).toBe(5)
+    expect(classChildSeatLimit('LUXMNVN')).toBe(4)
+    expect(classChildSeatLimit('ECOMNBS')).toBe(14)
+    expect(classChildSeatLimit('LUXMNBS')).toBe(11)
   })
 
   it('refuse counts that are not whole numbers of items', () => {

@@ -1,4 +1,5 @@
 import { EXTRA_ITEM_CENTS } from '~/domain/pricing/tariff'
+import { vehicleClasses, type VehicleClassCode } from './vehicle-classes'
 
 /**
  * The extras a traveller can add: a child seat and a booster
@@ -25,6 +26,15 @@ export const noExtras: ExtraQuantities = { childSeat: 0, boosterSeat: 0 }
  */
 export function maxChildSeats(passengers: number): number {
   return Math.max(0, Math.floor(passengers) - 1)
+}
+
+/**
+ * The most seats for children a vehicle class takes, whoever travels: the
+ * limit the extras step offers and the store enforces (a smaller party's own
+ * limit, maxChildSeats of its passengers, is checked on the passenger step).
+ */
+export function classChildSeatLimit(vehicleClass: VehicleClassCode): number {
+  return maxChildSeats(vehicleClasses[vehicleClass].passengers)
 }
 
 /** Why these quantities cannot be booked for `passengers`, if they cannot. */

@@ -11,8 +11,13 @@ import {
   ExtrasLimitError,
 } from '~/booking/bookings.server'
 import { toBookingMinor } from '~/domain/booking/money'
-import { childSeatCount, extraCodes, extraUnitCents, maxChildSeats } from '~/domain/booking/extras'
-import { presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
+import {
+  childSeatCount,
+  classChildSeatLimit,
+  extraCodes,
+  extraUnitCents,
+} from '~/domain/booking/extras'
+import { presentBooking } from '~/booking/booking-view.server'
 import { extrasFormSchema } from '~/booking/extras-form'
 import { formValues } from '~/forms/form-data'
 import { readNotice } from '~/booking/notices'
@@ -29,7 +34,7 @@ export const clientLoader = loadAsDocument
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const { booking, extras } = await requireStepBooking(request, 'extra')
-  const limit = maxChildSeats(vehicleCapacity(booking.vehicle_class).passengers)
+  const limit = classChildSeatLimit(booking.vehicle_class)
   const room = limit - childSeatCount(extras)
   return {
     language,
