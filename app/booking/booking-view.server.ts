@@ -2,7 +2,7 @@ import type { BookingRow } from '~/db/schema'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { placeById } from '~/domain/places/gazetteer'
-import { fold } from '~/domain/places/fold'
+import { placeLabel } from '~/domain/places/place-label'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
@@ -16,22 +16,6 @@ import { hourlyTariff } from '~/domain/pricing/hourly'
 export function vehicleCapacity(code: VehicleClassCode) {
   const { passengers, luggage } = vehicleClasses[code]
   return { passengers, luggage }
-}
-
-/**
- * A place's name in the language, with what the traveller typed when it says
- * more (a street or a hotel), not when it is just another name of the place.
- */
-function placeLabel(placeId: number, typed: string, language: Language) {
-  const place = placeById(placeId)
-  const name = place?.name[language] ?? typed
-  const folded = fold(typed)
-  const sameThing =
-    !folded ||
-    !place ||
-    place.aliases.includes(folded) ||
-    [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
-  return { name, typed: sameThing ? undefined : typed.trim() }
 }
 
 /**
@@ -50,8 +34,13 @@ export function presentBooking(
   )
   const capacity = vehicleCapacity(booking.vehicle_class)
   const rides = rideCount(booking)
-  const pickup = placeLabel(booking.pickup_place_id, booking.pickup_text, language)
-  const destination = placeLabel(booking.destination_place_id, booking.destination_text, language)
+  // The ends as the traveller chose them ('Taksim'), never only the district they are priced as.
+  const pickup = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
+  const destination = placeLabel(
+    placeById(booking.destination_place_id),
+    booking.destination_text,
+    language,
+  )
   return {
     reference: booking.reference,
     status: booking.status,
@@ -73,9 +62,8 @@ export function presentBooking(
           ? {
               pickup: destination,
               destination: pickup,
-              /** Its ends as the documents show them: what was typed, where it says more. */
-              from: destination.typed ?? destination.name,
-              to: pickup.typed ?? pickup.name,
+              from: destination.name,
+              to: pickup.name,
               date: pickupCalendarDate(booking.return_date, booking.return_time),
               time: booking.return_time,
               vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
@@ -136,8 +124,8 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     signName: view.signName?.trim() || traveller,
     traveller,
     travellerPhone: booking.phone,
-    from: view.trip.pickup.typed ?? view.trip.pickup.name,
-    to: view.trip.destination.typed ?? view.trip.destination.name,
+    from: view.trip.pickup.name,
+    to: view.trip.destination.name,
     hire: view.trip.hire,
     date: view.trip.date,
     time: view.trip.time,

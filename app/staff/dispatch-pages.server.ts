@@ -7,6 +7,7 @@ import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { rideLine } from '~/booking/ride-label'
+import { placeWithArea } from '~/domain/places/place-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
@@ -351,8 +352,7 @@ export async function assignmentSummary(context: Context, request: Request, refe
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
   const { language, site, t } = pageContext(context, request)
   const view = presentBooking(booking, noExtras, language, site)
-  const place = (label: { name: string; typed?: string }) =>
-    label.typed ? `${label.name} (${label.typed})` : label.name
+  const place = placeWithArea
   return {
     date: formatDate(view.trip.date, language),
     time: booking.trip_time,
@@ -563,8 +563,7 @@ function jobView(
   const { language, site, t } = pageContext(context, request)
   const { booking } = job
   const view = presentBooking(booking, noExtras, language, site)
-  const place = (label: { name: string; typed?: string }) =>
-    label.typed ? `${label.name} (${label.typed})` : label.name
+  const place = placeWithArea
   return {
     reference: booking.reference,
     date: view.trip.date,
@@ -592,9 +591,9 @@ function jobView(
     nextSteps: nextRideSteps(booking.status),
     // What the traveller pays the driver: the rest of a deposit booking, in its currency.
     cash: cashToCollect(booking, language),
-    // A maps search for the pickup as the traveller typed it (an airport by its name).
+    // A maps search for the pickup as the traveller chose it (an airport by its name).
     mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-      view.trip.pickup.typed ?? view.trip.pickup.name,
+      view.trip.pickup.name,
     )}`,
   }
 }

@@ -5,7 +5,7 @@ import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
-import { fold } from '~/domain/places/fold'
+import { placeLabel, placeWithArea } from '~/domain/places/place-label'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import { acceptedWarnings } from '~/domain/dispatch/rules'
@@ -153,16 +153,9 @@ function boardDay(request: Request, now: Date): string {
   return istanbulDate(now)
 }
 
+/** A trip's end as the traveller chose it, with the district it was priced as: 'Taksim (Beyoğlu)'. */
 function placeText(placeId: number, typed: string, language: Language) {
-  const place = placeById(placeId)
-  const name = place?.name[language] ?? typed
-  const folded = fold(typed)
-  const same =
-    !folded ||
-    !place ||
-    place.aliases.includes(folded) ||
-    [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
-  return same ? name : `${name} (${typed.trim()})`
+  return placeWithArea(placeLabel(placeById(placeId), typed, language))
 }
 
 function vehicleTitles(context: Context, request: Request) {

@@ -43,8 +43,7 @@ export function meetingPointOf(booking: BookingRow, view: BookingView): MeetingP
       sign,
     }
   }
-  const pickup = view.trip.pickup
-  return { kind: 'address', place: pickup.typed ? `${pickup.name} (${pickup.typed})` : pickup.name }
+  return { kind: 'address', place: view.trip.pickup.name }
 }
 
 /** The status resource the page polls, for this page's way in and language. */
@@ -139,8 +138,8 @@ export async function sharedPageData(
   return {
     reference: booking.reference,
     trip: {
-      from: view.trip.pickup.typed ?? view.trip.pickup.name,
-      to: view.trip.destination.typed ?? view.trip.destination.name,
+      from: view.trip.pickup.name,
+      to: view.trip.destination.name,
       hire: view.trip.hire,
       date: view.trip.date,
       time: view.trip.time,
