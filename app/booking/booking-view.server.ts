@@ -18,6 +18,19 @@ export function vehicleCapacity(code: VehicleClassCode) {
   return { passengers, luggage }
 }
 
+/** Whether a booking's pickup is an airport: one spot, where the driver meets the flight. */
+function fromAirport(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
+  return placeById(booking.pickup_place_id)?.kind === 'airport'
+}
+
+/**
+ * Whether the passenger step asks for the pickup's exact address or hotel:
+ * anywhere but an airport, where the searched place is a whole district.
+ */
+export function asksPickupAddress(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
+  return !fromAirport(booking)
+}
+
 /**
  * What every step shows of a stored booking: the trip, the vehicle, the extras
  * and the amounts in the traveller's currency at the locked rate. Everything
@@ -48,7 +61,7 @@ export function presentBooking(
     trip: {
       pickup,
       /** Flight tracking and the meet & greet sign matter when the pickup is an airport. */
-      fromAirport: placeById(booking.pickup_place_id)?.kind === 'airport',
+      fromAirport: fromAirport(booking),
       destination,
       date: pickupCalendarDate(booking.trip_date, booking.trip_time),
       time: booking.trip_time,
@@ -91,6 +104,8 @@ export function presentBooking(
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,
     signName: booking.sign_name,
+    /** Where exactly the driver collects the traveller (not an airport): street and number, or hotel. */
+    pickupAddress: booking.pickup_address,
   }
 }
 
@@ -125,6 +140,8 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     traveller,
     travellerPhone: booking.phone,
     from: view.trip.pickup.name,
+    /** Where exactly the driver collects the traveller, when the pickup is not an airport. */
+    pickupAddress: view.pickupAddress,
     to: view.trip.destination.name,
     hire: view.trip.hire,
     date: view.trip.date,

@@ -29,6 +29,7 @@ import * as m0012 from './migrations/0012_staff_second_factor'
 import * as m0013 from './migrations/0013_traveller_actions'
 import * as m0014 from './migrations/0014_hire_by_the_hour'
 import * as m0015 from './migrations/0015_return_trips'
+import * as m0016 from './migrations/0016_pickup_address'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0013_traveller_actions': m0013,
   '0014_hire_by_the_hour': m0014,
   '0015_return_trips': m0015,
+  '0016_pickup_address': m0016,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,4 +1,5 @@
 import type { Executor } from '~/booking/booking-store.server'
+import { exactPlace } from '~/domain/places/place-label'
 import type { BookingRow } from '~/db/schema'
 import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
@@ -23,7 +24,7 @@ export function meetingPoint(booking: BookingRow, language = toLanguage(booking.
   const view = presentBooking(booking, noExtras, language, getSiteSettings())
   const sign =
     booking.sign_name || [booking.first_name, booking.last_name].filter(Boolean).join(' ')
-  const place = view.trip.pickup.name
+  const place = exactPlace(view.trip.pickup, view.pickupAddress)
   return view.trip.fromAirport
     ? t('dispatchMail.meetAirport', { airport: view.trip.pickup.name, sign })
     : t('dispatchMail.meetAddress', { place })

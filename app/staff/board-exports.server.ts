@@ -46,6 +46,7 @@ export async function boardCsvResponse(context: Context, request: Request) {
     ['status', (row) => t(`ops.statuses.${row.status}`)],
     ['vehicle', (row) => row.vehicle],
     ['from', (row) => row.from],
+    ['pickupAddress', (row) => row.pickupAddress],
     ['to', (row) => row.to],
     ['hours', (row) => row.hireHours],
     ['passengers', (row) => row.passengers],

@@ -7,7 +7,7 @@ import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { rideLine } from '~/booking/ride-label'
-import { placeWithArea } from '~/domain/places/place-label'
+import { exactPlace, mapsSearchUrl, placeWithArea } from '~/domain/places/place-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
@@ -591,10 +591,11 @@ function jobView(
     nextSteps: nextRideSteps(booking.status),
     // What the traveller pays the driver: the rest of a deposit booking, in its currency.
     cash: cashToCollect(booking, language),
-    // A maps search for the pickup as the traveller chose it (an airport by its name).
-    mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-      view.trip.pickup.name,
-    )}`,
+    /** The exact address or hotel of a pickup that is not an airport. */
+    pickupAddress: booking.pickup_address,
+    // Where the driver goes: the address given in the place chosen (an airport by its name).
+    exactPickup: exactPlace(view.trip.pickup, view.pickupAddress),
+    mapsUrl: mapsSearchUrl(exactPlace(view.trip.pickup, view.pickupAddress)),
   }
 }
 

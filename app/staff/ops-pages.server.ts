@@ -5,11 +5,12 @@ import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
-import { placeLabel, placeWithArea } from '~/domain/places/place-label'
+import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from '~/domain/places/place-label'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import { acceptedWarnings } from '~/domain/dispatch/rules'
 import type { AuditValues } from '~/domain/staff/audit-actions'
+import type { BookingRow } from '~/db/schema'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { getSiteSettings } from '~/config/site.server'
 import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
@@ -158,6 +159,20 @@ function placeText(placeId: number, typed: string, language: Language) {
   return placeWithArea(placeLabel(placeById(placeId), typed, language))
 }
 
+type PickupColumns = Pick<BookingRow, 'pickup_place_id' | 'pickup_text' | 'pickup_address'>
+
+/**
+ * The exact address or hotel of a pickup that is not an airport, and a maps
+ * search for where the driver goes: that address in the place chosen.
+ */
+function pickupSpot(booking: PickupColumns, language: Language) {
+  const label = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
+  return {
+    pickupAddress: booking.pickup_address,
+    pickupMapsUrl: mapsSearchUrl(exactPlace(label, booking.pickup_address)),
+  }
+}
+
 function vehicleTitles(context: Context, request: Request) {
   const { language, site } = pageContext(context, request)
   const titles = new Map(listVehicleClasses(language, site).map((item) => [item.code, item.title]))
@@ -246,6 +261,7 @@ export async function boardRows(context: Context, request: Request, view: BoardV
         ? null
         : placeText(row.destination_place_id, row.destination_text, language),
     hireHours: row.ride_mode === 'hourly' ? row.hire_hours : null,
+    ...pickupSpot(row, language),
     route: rideLine(t, {
       from: placeText(row.pickup_place_id, row.pickup_text, language),
       to: placeText(row.destination_place_id, row.destination_text, language),
@@ -352,6 +368,7 @@ export async function bookingPageData(context: Context, request: Request, refere
         to: placeText(booking.destination_place_id, booking.destination_text, language),
         hire: hireOf(booking),
       }),
+      ...pickupSpot(booking, language),
       km: booking.distance_km,
       vehicle: vehicleTitles(context, request)(booking.vehicle_class),
       passengers: booking.passenger_count,

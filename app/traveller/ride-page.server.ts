@@ -5,6 +5,7 @@ import type { BookingHelp } from '~/components/ride/help-lines'
 import type { BookingRow } from '~/db/schema'
 import { getDatabase } from '~/db/db.server'
 import { placeById } from '~/domain/places/gazetteer'
+import { exactPlace } from '~/domain/places/place-label'
 import { pickupInstant } from '~/domain/trip-search'
 import { isPaid } from '~/domain/booking/status'
 import {
@@ -43,7 +44,7 @@ export function meetingPointOf(booking: BookingRow, view: BookingView): MeetingP
       sign,
     }
   }
-  return { kind: 'address', place: view.trip.pickup.name }
+  return { kind: 'address', place: exactPlace(view.trip.pickup, view.pickupAddress) }
 }
 
 /** The status resource the page polls, for this page's way in and language. */

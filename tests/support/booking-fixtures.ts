@@ -26,6 +26,7 @@ export const passenger: PassengerDetails = {
   notes: 'Two large suitcases',
   flightNumber: 'TK1984',
   signName: undefined,
+  pickupAddress: undefined,
 }
 
 export const billing: PaymentDetails = {
@@ -60,6 +61,31 @@ export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
     quote,
     currency: 'TRY',
     rates,
+  }
+}
+
+/**
+ * From a spot the traveller named ('Taksim', priced as the Beyoğlu district)
+ * to Istanbul Airport at 10:00: a pickup that needs its exact address.
+ */
+export function namedPickupDraftInput(date = '2026-11-23'): DraftInput {
+  const pickup = placeById(1012)!
+  const destination = placeById(1)!
+  const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
+  const quote = quoteClasses({
+    pickup,
+    destination,
+    distanceKm: distance.km,
+    pickupTime: '10:00',
+    priceEntry,
+  })[1]!
+  return {
+    ...draftInput(1, date),
+    trip: { date, time: '10:00', pickupText: 'Taksim', destinationText: 'IST' },
+    pickup,
+    destination,
+    distance,
+    quote,
   }
 }
 

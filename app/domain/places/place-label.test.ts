@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { placeById, places } from './gazetteer'
-import { placeLabel, placeWithArea } from './place-label'
+import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from './place-label'
 import { resolvePlace } from './resolve'
 
 /** What the pages call a place the traveller searched from, resolved as the search does. */
@@ -40,5 +40,14 @@ describe('placeLabel', () => {
   it('writes the district after the spot for staff', () => {
     expect(placeWithArea({ name: 'Taksim', area: 'Beyoğlu' })).toBe('Taksim (Beyoğlu)')
     expect(placeWithArea({ name: 'Kadıköy' })).toBe('Kadıköy')
+  })
+
+  it('puts the exact address before the place, and searches maps for both', () => {
+    const taksim = { name: 'Taksim', area: 'Beyoğlu' }
+    expect(exactPlace(taksim, 'Pera Palace Hotel')).toBe('Pera Palace Hotel, Taksim')
+    expect(exactPlace(taksim, null)).toBe('Taksim')
+    expect(mapsSearchUrl(exactPlace(taksim, 'Meşrutiyet Cd. 52 & 54'))).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Me%C5%9Frutiyet%20Cd.%2052%20%26%2054%2C%20Taksim',
+    )
   })
 })

@@ -33,3 +33,17 @@ export function placeLabel(
 export function placeWithArea(label: PlaceLabel): string {
   return label.area ? `${label.name} (${label.area})` : label.name
 }
+
+/**
+ * Where exactly a pickup is: the address or hotel the traveller gave, in the
+ * place they chose ('Pera Palace Hotel, Taksim'); the place alone without one
+ * (an airport, or a booking made before the address was asked).
+ */
+export function exactPlace(label: PlaceLabel, address: string | null | undefined): string {
+  return address ? `${address}, ${label.name}` : label.name
+}
+
+/** A maps search for a spot, which opens in the driver's maps app on a phone. */
+export function mapsSearchUrl(query: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
+}

@@ -278,6 +278,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               <FactList
                 facts={[
                   [t('received.pickup'), view.trip.pickup.name],
+                  view.pickupAddress ? [t('received.pickupAddress'), view.pickupAddress] : null,
                   view.trip.hire
                     ? [t('received.hire'), t('search.hoursOption', { count: view.trip.hire.hours })]
                     : [t('received.dropoff'), view.trip.destination.name],
