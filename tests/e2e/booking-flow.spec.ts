@@ -325,6 +325,24 @@ test.describe('in Turkish', () => {
     await expect(page).toHaveTitle(/^Hata: /)
     await expectNoAxeViolations(page, testInfo)
   })
+
+  test('a pickup that is not an airport is asked for its address in Turkish', async ({
+    page,
+  }, testInfo) => {
+    const time = tripTime(testInfo, 18)
+    await page.goto(`/booking-vehicle?date=${date}&time=${time}&pickup=Taksim&destination=IST`)
+    await page.getByRole('button', { name: 'Seçin VIP Minivan' }).click()
+    await page.getByRole('button', { name: 'Devam' }).click()
+    await expect(page).toHaveURL(/\/booking-passenger$/)
+    const form = page.getByRole('form', { name: 'Kim seyahat ediyor?' })
+    await form.getByRole('button', { name: 'Devam' }).click()
+    const address = form.getByLabel('Alış adresi veya otel')
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+    await expect(address).toHaveAccessibleDescription(
+      /Şoförünüzün sizi alacağı yer \(Taksim\).*Lütfen şoförünüzün sizi alacağı sokak ve numarayı ya da oteli yazın\./,
+    )
+    await expectNoAxeViolations(page, testInfo)
+  })
 })
 
 test('a page opened in Turkish keeps Turkish through the booking steps', async ({
