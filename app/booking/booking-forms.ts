@@ -63,7 +63,7 @@ const count = (max: number, maxKey: string) =>
     )
 
 /** The message of a missing pickup address. */
-export const pickupAddressRequired = 'booking.errors.pickupAddress'
+const pickupAddressRequired = 'booking.errors.pickupAddress'
 
 /**
  * The exact address or hotel of a pickup that is not an airport (`asked`):

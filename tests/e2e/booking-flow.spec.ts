@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, openIn, routeSearchForm, waitForHydration } from './helpers'
+import {
+  expectNoAxeViolations,
+  istanbulDateIn,
+  openIn,
+  routeSearchForm,
+  waitForHydration,
+} from './helpers'
 import { openServerDatabase } from './database'
 import { assignNewDriver, newAccount, signIn } from './staff-helpers'
 import {
@@ -395,7 +401,9 @@ test('a pickup named "Taksim" keeps its name, and its exact address goes to the 
   const js = testInfo.project.name === 'js'
   const since = new Date().toISOString()
   const time = tripTime(testInfo, 12)
-  await page.goto(`/booking-vehicle?date=${date}&time=${time}&pickup=Taksim&destination=IST`)
+  // Two days ahead: its details may still be changed online (until 24 hours before pickup).
+  const day = istanbulDateIn(2)
+  await page.goto(`/booking-vehicle?date=${day}&time=${time}&pickup=Taksim&destination=IST`)
   await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('Taksim')
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)
@@ -437,13 +445,28 @@ test('a pickup named "Taksim" keeps its name, and its exact address goes to the 
   await expect(voucher).toContainText('Taksim')
   await expect(voucher).toContainText(pickupAddress)
   await expect(page.locator('main')).not.toContainText('Beyoğlu')
-  expect(bookingsFor(time, since)).toEqual([
-    expect.objectContaining({ reference, pickup_text: 'Taksim', pickup_address: pickupAddress }),
+
+  // The address is changed with the other details: required there too, then saved.
+  await page.getByRole('link', { name: 'Change details' }).click()
+  const changed = 'Grand Hotel de Londres, Meşrutiyet Caddesi 53'
+  const changeField = page.getByLabel('Pickup address or hotel')
+  await expect(changeField).toHaveValue(pickupAddress)
+  await changeField.fill('')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(changeField).toHaveAccessibleDescription(/Please give the street and number/)
+  await changeField.fill(changed)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Your changes are saved. We have sent you a confirmation by e-mail.',
+  )
+  await expect(reservation).toContainText(changed)
+  expect(bookingsFor(time, since, day)).toEqual([
+    expect.objectContaining({ reference, pickup_text: 'Taksim', pickup_address: changed }),
   ])
 
   // Staff: the record keeps the spot with its district, and the address with a maps search.
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-    `${pickupAddress}, Taksim`,
+    `${changed}, Taksim`,
   )}`
   const admin = newAccount(testInfo, 'admin', 'named-pickup-admin')
   const driverAccount = newAccount(testInfo, 'driver', 'named-pickup-driver')
@@ -451,20 +474,20 @@ test('a pickup named "Taksim" keeps its name, and its exact address goes to the 
   await signIn(page, admin.email, admin.password)
   await page.goto(`/ops/bookings/${reference}`)
   await expect(page.locator('main')).toContainText('Taksim (Beyoğlu)')
-  await expect(page.locator('main')).toContainText(pickupAddress)
+  await expect(page.locator('main')).toContainText(changed)
   await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', mapsUrl)
-  await page.goto(`/ops?day=${date}`)
+  await page.goto(`/ops?day=${day}`)
   await expect(
     page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) }),
   ).toContainText('Taksim (Beyoğlu)')
-  const csv = await (await page.request.get(`/ops/board.csv?day=${date}`)).text()
+  const csv = await (await page.request.get(`/ops/board.csv?day=${day}`)).text()
   expect(csv.split('\r\n').find((line) => line.includes(reference))).toContain(
-    `Taksim (Beyoğlu),"${pickupAddress}"`,
+    `Taksim (Beyoğlu),"${changed}"`,
   )
-  await page.goto(`/ops/run-sheet?day=${date}`)
+  await page.goto(`/ops/run-sheet?day=${day}`)
   const sheetJob = page.getByRole('listitem').filter({ hasText: reference })
   await expect(sheetJob).toContainText('Taksim (Beyoğlu)')
-  await expect(sheetJob).toContainText(pickupAddress)
+  await expect(sheetJob).toContainText(changed)
   await expect(sheetJob.getByRole('link', { name: 'Open in maps' })).toHaveAttribute(
     'href',
     mapsUrl,
@@ -483,7 +506,7 @@ test('a pickup named "Taksim" keeps its name, and its exact address goes to the 
   await expect(page).toHaveURL(/\/ops\/jobs$/)
   const job = page.getByRole('listitem').filter({ hasText: reference })
   await expect(job).toContainText('Taksim')
-  await expect(job).toContainText(`At the pickup address: ${pickupAddress}, Taksim.`)
+  await expect(job).toContainText(`At the pickup address: ${changed}, Taksim.`)
   await expect(job.getByRole('link', { name: /in maps$/ })).toHaveAttribute('href', mapsUrl)
   await expectNoAxeViolations(page, testInfo)
 })

@@ -31,8 +31,8 @@ export interface StoredBooking {
   pickup_address: string | null
 }
 
-/** The bookings stored for this test's trip since it started. */
-export function bookingsFor(time: string, since: string): StoredBooking[] {
+/** The bookings stored for this test's trip since it started (tomorrow, or on `day`). */
+export function bookingsFor(time: string, since: string, day = date): StoredBooking[] {
   const database = openServerDatabase()
   try {
     return database
@@ -41,7 +41,7 @@ export function bookingsFor(time: string, since: string): StoredBooking[] {
                 pickup_text, pickup_address
            from bookings where trip_date = ? and trip_time = ? and created_at >= ?`,
       )
-      .all(date, time, since) as StoredBooking[]
+      .all(day, time, since) as StoredBooking[]
   } finally {
     database.close()
   }
