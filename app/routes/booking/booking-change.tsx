@@ -227,15 +227,15 @@ function DetailsChangeForm({
           text={text}
         />
       </div>
+      {pickupAddress ? (
+        <PickupAddressField field={fields.pickupAddress} place={pickupAddress.place} text={text} />
+      ) : null}
       <ArrivalFields
         flightNumber={fields.flightNumber}
         signName={fields.signName}
         fromAirport={fromAirport}
         text={text}
       />
-      {pickupAddress ? (
-        <PickupAddressField field={fields.pickupAddress} place={pickupAddress.place} text={text} />
-      ) : null}
       <NotesField field={fields.notes} text={text} />
       <fieldset className="form-fieldset">
         <legend>{t('traveller.change.namesTitle')}</legend>

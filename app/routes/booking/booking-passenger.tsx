@@ -184,12 +184,6 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             text={text}
           />
         </div>
-        <ArrivalFields
-          flightNumber={fields.flightNumber}
-          signName={fields.signName}
-          fromAirport={view.trip.fromAirport}
-          text={text}
-        />
         {asksAddress ? (
           <PickupAddressField
             field={fields.pickupAddress}
@@ -197,6 +191,12 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             text={text}
           />
         ) : null}
+        <ArrivalFields
+          flightNumber={fields.flightNumber}
+          signName={fields.signName}
+          fromAirport={view.trip.fromAirport}
+          text={text}
+        />
         <NotesField field={fields.notes} text={text} />
         <FormCheck
           schema="passenger"
