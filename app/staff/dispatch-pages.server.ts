@@ -352,15 +352,14 @@ export async function assignmentSummary(context: Context, request: Request, refe
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
   const { language, site, t } = pageContext(context, request)
   const view = presentBooking(booking, noExtras, language, site)
-  const place = placeWithArea
   return {
     date: formatDate(view.trip.date, language),
     time: booking.trip_time,
-    from: place(view.trip.pickup),
-    to: place(view.trip.destination),
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
     route: rideLine(t, {
-      from: place(view.trip.pickup),
-      to: place(view.trip.destination),
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
       hire: view.trip.hire,
     }),
     vehicle: view.vehicle.title,
@@ -563,16 +562,16 @@ function jobView(
   const { language, site, t } = pageContext(context, request)
   const { booking } = job
   const view = presentBooking(booking, noExtras, language, site)
-  const place = placeWithArea
+  const exactPickup = exactPlace(view.trip.pickup, view.pickupAddress)
   return {
     reference: booking.reference,
     date: view.trip.date,
     time: booking.trip_time,
-    from: place(view.trip.pickup),
-    to: place(view.trip.destination),
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
     route: rideLine(t, {
-      from: place(view.trip.pickup),
-      to: place(view.trip.destination),
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
       hire: view.trip.hire,
     }),
     meetingPoint: meetingPoint(booking, language),
@@ -594,8 +593,8 @@ function jobView(
     /** The exact address or hotel of a pickup that is not an airport. */
     pickupAddress: booking.pickup_address,
     // Where the driver goes: the address given in the place chosen (an airport by its name).
-    exactPickup: exactPlace(view.trip.pickup, view.pickupAddress),
-    mapsUrl: mapsSearchUrl(exactPlace(view.trip.pickup, view.pickupAddress)),
+    exactPickup,
+    mapsUrl: mapsSearchUrl(exactPickup),
   }
 }
 
