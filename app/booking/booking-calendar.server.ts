@@ -1,4 +1,5 @@
 import { getEnv } from '~/config/env.server'
+import { exactPlace } from '~/domain/places/place-label'
 import type { SiteSettings } from '~/config/site'
 import type { BookingRow } from '~/db/schema'
 import { pickupCalendarDate } from '~/domain/trip-search'
@@ -55,7 +56,7 @@ export function bookingCalendarFile(
       minutes: rideMinutes(booking),
       from: view.trip.pickup.name,
       to: view.trip.destination.name,
-      location: booking.pickup_text,
+      location: exactPlace(view.trip.pickup, view.pickupAddress),
     }),
     ...(back
       ? [

@@ -27,10 +27,12 @@ const passenger = {
   notes: '',
   flightNumber: 'tk 1984',
   signName: '',
+  pickupAddress: 'Pera Palace Hotel',
 }
 
+/** The errors of the passenger step of a pickup that is not an airport (its address asked). */
 function passengerErrors(values: Record<string, string>) {
-  const submission = parseWithZod(form(values), { schema: passengerSchema(capacity) })
+  const submission = parseWithZod(form(values), { schema: passengerSchema(capacity, 0, true) })
   return submission.status === 'success' ? {} : submission.reply().error
 }
 
@@ -45,6 +47,26 @@ describe('passengerSchema', () => {
       luggage: 4,
       flightNumber: 'TK1984',
     })
+  })
+
+  it('asks a pickup that is not an airport for its exact address, beside the field, with the rest', () => {
+    expect(passengerErrors({ ...passenger, name: '', pickupAddress: '  ' })).toEqual({
+      name: ['booking.errors.fillRequired'],
+      pickupAddress: ['booking.errors.pickupAddress'],
+    })
+    const { pickupAddress: _left, ...withoutAddress } = passenger
+    expect(passengerErrors(withoutAddress)).toEqual({
+      pickupAddress: ['booking.errors.pickupAddress'],
+    })
+    const given = parseWithZod(form({ ...passenger, pickupAddress: ' Pera Palace Hotel ' }), {
+      schema: passengerSchema(capacity, 0, true),
+    })
+    expect(given.status === 'success' && given.value.pickupAddress).toBe('Pera Palace Hotel')
+    // An airport pickup has no such field: what a crafted form sends for it is dropped.
+    const airport = parseWithZod(form({ ...passenger, pickupAddress: 'Gate 8' }), {
+      schema: passengerSchema(capacity),
+    })
+    expect(airport.status === 'success' && airport.value.pickupAddress).toBe(undefined)
   })
 
   it('gives the fill-in message for every blank required field, including spaces only', () => {

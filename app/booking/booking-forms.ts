@@ -24,6 +24,8 @@ export const passengerLimits = {
   notes: 1000,
   flightNumber: 16,
   signName: 100,
+  /** Migration 0016: as long as the search's own places. */
+  pickupAddress: 200,
 } as const
 
 export const billingLimits = {
@@ -60,15 +62,34 @@ const count = (max: number, maxKey: string) =>
       z.maximum(max, { error: maxKey }),
     )
 
+/** The message of a missing pickup address. */
+const pickupAddressRequired = 'booking.errors.pickupAddress'
+
+/**
+ * The exact address or hotel of a pickup that is not an airport (`asked`):
+ * required then, and the searched place is only the district it is priced in.
+ * An airport pickup has no such field: anything posted for it is ignored.
+ */
+export function pickupAddressField(asked: boolean) {
+  return asked
+    ? textField({ max: passengerLimits.pickupAddress, required: pickupAddressRequired })
+    : z.pipe(
+        z.optional(z.unknown()),
+        z.transform((): undefined => undefined),
+      )
+}
+
 /**
  * The passenger step: its counts are bounded by the chosen vehicle's
  * capacity, and the passengers are at least one more than the child and
- * booster seats chosen (an adult travels with the children).
+ * booster seats chosen (an adult travels with the children); a pickup that
+ * is not an airport needs its exact address (`pickupAddress`).
  */
-export function passengerSchema(capacity: VehicleCapacity, childSeats = 0) {
+export function passengerSchema(capacity: VehicleCapacity, childSeats = 0, pickupAddress = false) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
   return z.object({
+    pickupAddress: pickupAddressField(pickupAddress),
     name: textField({ max: limit.name, required: fill }),
     lastName: textField({ max: limit.lastName, required: fill }),
     email: textField({ max: limit.email, required: fill }).check(

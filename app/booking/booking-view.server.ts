@@ -2,7 +2,7 @@ import type { BookingRow } from '~/db/schema'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { placeById } from '~/domain/places/gazetteer'
-import { fold } from '~/domain/places/fold'
+import { placeLabel } from '~/domain/places/place-label'
 import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
@@ -18,20 +18,17 @@ export function vehicleCapacity(code: VehicleClassCode) {
   return { passengers, luggage }
 }
 
+/** Whether a booking's pickup is an airport: one spot, where the driver meets the flight. */
+function fromAirport(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
+  return placeById(booking.pickup_place_id)?.kind === 'airport'
+}
+
 /**
- * A place's name in the language, with what the traveller typed when it says
- * more (a street or a hotel), not when it is just another name of the place.
+ * Whether the passenger step asks for the pickup's exact address or hotel:
+ * anywhere but an airport, where the searched place is a whole district.
  */
-function placeLabel(placeId: number, typed: string, language: Language) {
-  const place = placeById(placeId)
-  const name = place?.name[language] ?? typed
-  const folded = fold(typed)
-  const sameThing =
-    !folded ||
-    !place ||
-    place.aliases.includes(folded) ||
-    [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
-  return { name, typed: sameThing ? undefined : typed.trim() }
+export function asksPickupAddress(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
+  return !fromAirport(booking)
 }
 
 /**
@@ -50,8 +47,13 @@ export function presentBooking(
   )
   const capacity = vehicleCapacity(booking.vehicle_class)
   const rides = rideCount(booking)
-  const pickup = placeLabel(booking.pickup_place_id, booking.pickup_text, language)
-  const destination = placeLabel(booking.destination_place_id, booking.destination_text, language)
+  // The ends as the traveller chose them ('Taksim'), never only the district they are priced as.
+  const pickup = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
+  const destination = placeLabel(
+    placeById(booking.destination_place_id),
+    booking.destination_text,
+    language,
+  )
   return {
     reference: booking.reference,
     status: booking.status,
@@ -59,7 +61,7 @@ export function presentBooking(
     trip: {
       pickup,
       /** Flight tracking and the meet & greet sign matter when the pickup is an airport. */
-      fromAirport: placeById(booking.pickup_place_id)?.kind === 'airport',
+      fromAirport: fromAirport(booking),
       destination,
       date: pickupCalendarDate(booking.trip_date, booking.trip_time),
       time: booking.trip_time,
@@ -73,9 +75,8 @@ export function presentBooking(
           ? {
               pickup: destination,
               destination: pickup,
-              /** Its ends as the documents show them: what was typed, where it says more. */
-              from: destination.typed ?? destination.name,
-              to: pickup.typed ?? pickup.name,
+              from: destination.name,
+              to: pickup.name,
               date: pickupCalendarDate(booking.return_date, booking.return_time),
               time: booking.return_time,
               vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
@@ -103,6 +104,8 @@ export function presentBooking(
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,
     signName: booking.sign_name,
+    /** Where exactly the driver collects the traveller (not an airport): street and number, or hotel. */
+    pickupAddress: booking.pickup_address,
   }
 }
 
@@ -136,8 +139,10 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     signName: view.signName?.trim() || traveller,
     traveller,
     travellerPhone: booking.phone,
-    from: view.trip.pickup.typed ?? view.trip.pickup.name,
-    to: view.trip.destination.typed ?? view.trip.destination.name,
+    from: view.trip.pickup.name,
+    /** Where exactly the driver collects the traveller, when the pickup is not an airport. */
+    pickupAddress: view.pickupAddress,
+    to: view.trip.destination.name,
     hire: view.trip.hire,
     date: view.trip.date,
     time: view.trip.time,

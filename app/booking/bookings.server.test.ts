@@ -20,10 +20,14 @@ import {
   billing,
   draftInput,
   hourlyDraftInput,
+  namedPickupDraftInput,
   passenger,
 } from '../../tests/support/booking-fixtures'
 import { referencePattern } from './identifiers.server'
 import { TransitionError } from '~/domain/booking/status'
+import { noExtras } from '~/domain/booking/extras'
+import { getSiteSettings } from '~/config/site.server'
+import { presentBooking } from './booking-view.server'
 
 // On a real SQLite file and on the machine's PostgreSQL (a throwaway database per run).
 describe.each(storageBackends())('bookings on $name', (backend) => {
@@ -237,6 +241,30 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
     await expect(setExtraQuantity(handle, draft.id, 'childSeat', 1, now)).rejects.toEqual(
       new DraftUnavailableError('submitted'),
     )
+  })
+
+  it('keeps the place a pickup was searched by, and its exact address, carried while it stays', async () => {
+    const { booking: draft } = await createDraft(handle, namedPickupDraftInput(), now)
+    await markExtrasDone(handle, draft.id, now)
+    const address = 'Pera Palace Hotel, Meşrutiyet Caddesi 52'
+    await savePassengerDetails(handle, draft.id, { ...passenger, pickupAddress: address }, now)
+    const stored = (await findBooking(handle, draft.id))!
+    expect(stored).toMatchObject({
+      pickup_text: 'Taksim',
+      pickup_place_id: 1012,
+      pickup_address: address,
+    })
+    const view = presentBooking(stored, noExtras, 'tr', getSiteSettings())
+    expect(view.trip.pickup).toEqual({ name: 'Taksim', area: 'Beyoğlu' })
+    expect(view.pickupAddress).toBe(address)
+
+    // Another time from the same spot keeps the address; another pickup does not.
+    const sameSpot = await createDraft(handle, namedPickupDraftInput('2026-11-24'), now, {
+      carryFrom: stored,
+    })
+    expect(sameSpot.booking.pickup_address).toBe(address)
+    const elsewhere = await createDraft(handle, draftInput(), now, { carryFrom: stored })
+    expect(elsewhere.booking.pickup_address).toBeNull()
   })
 
   it('refuses changes to a draft whose quote ran out, and to an unknown id', async () => {

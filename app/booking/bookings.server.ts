@@ -138,6 +138,9 @@ export async function createDraft(
     updated_at: at,
     selection_key: options.selectionKey ?? null,
     ...(carried ? Object.fromEntries(carriedColumns.map((name) => [name, carried[name]])) : {}),
+    // The pickup's address only while the pickup is the same one: another place, another address.
+    pickup_address:
+      carried && carried.pickup_text === input.trip.pickupText ? carried.pickup_address : null,
   }
   const existing = () => findBySelectionKey(handle, options.selectionKey)
   const reference = await unusedReference(handle.db)
@@ -340,6 +343,7 @@ export async function savePassengerDetails(
     notes: details.notes || null,
     flight_number: details.flightNumber || null,
     sign_name: details.signName || null,
+    pickup_address: details.pickupAddress || null,
     passenger_done_at: now.toISOString(),
   }))
 }

@@ -112,8 +112,8 @@ export async function renderConfirmation(handle: DatabaseHandle, booking: Bookin
       invoiceLink: bookingLink(booking.id, '/invoice'),
       voucherLink: bookingLink(booking.id, '/booking-voucher'),
       manageLink: manageBookingLink(),
-      pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
-      destination: view.trip.destination.typed ?? view.trip.destination.name,
+      pickup: view.trip.pickup.name,
+      destination: view.trip.destination.name,
       hireHours: view.trip.hire?.hours,
       // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
       date: booking.trip_date,

@@ -21,6 +21,7 @@ export const typedFieldNames = {
     'notes',
     'flightNumber',
     'signName',
+    'pickupAddress',
   ],
   payment: [
     'fullname',

@@ -7,6 +7,7 @@ import { shownPriceMinor, shownTripPriceMinor } from '~/domain/booking/money'
 import { readHourlySearch, type HourlySearchValues } from '~/domain/hourly-search'
 import { readReturnSearch, type ReturnSearchValues } from '~/domain/return-search'
 import { combineReturnQuotes } from '~/domain/pricing/return-trip'
+import { placeLabel } from '~/domain/places/place-label'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import {
   quoteHourlyTrip,
@@ -84,8 +85,9 @@ async function presentOutcome(
     : result.classes
   return {
     kind: 'priced' as const,
-    pickup: result.pickup.name[language],
-    destination: result.destination.name[language],
+    // The ends as the traveller chose them ('Taksim'), not only the district they are priced as.
+    pickup: placeLabel(result.pickup, values.pickup, language).name,
+    destination: placeLabel(result.destination, values.destination, language).name,
     date: pickupCalendarDate(values.date, values.time),
     time: values.time,
     km: result.distance.km,
@@ -122,10 +124,11 @@ async function presentHourlyOutcome(
   if (result.kind !== 'priced') return result
   const rates = await ratesProvider().current()
   const first = result.classes[0]!
+  const pickup = placeLabel(result.pickup, values.pickup, language).name
   return {
     kind: 'priced' as const,
-    pickup: result.pickup.name[language],
-    destination: result.pickup.name[language],
+    pickup,
+    destination: pickup,
     date: pickupCalendarDate(values.date, values.time),
     time: values.time,
     km: result.distance.km,

@@ -16,7 +16,7 @@ export function BookingSummary({ view, language }: { view: BookingView; language
   const place = (label: BookingView['trip']['pickup']) => (
     <>
       {label.name}
-      {label.typed ? <span className="booking-summary__typed">{label.typed}</span> : null}
+      {label.area ? <span className="booking-summary__typed">{label.area}</span> : null}
     </>
   )
   return (

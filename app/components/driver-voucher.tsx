@@ -27,6 +27,7 @@ export function DriverVoucher({
   // A phone number reads as one piece: it is marked never to break across lines.
   const facts: [string, string | number | null | undefined, string?][] = [
     [t('voucher.pickup'), voucher.from],
+    [t('voucher.pickupAddress'), voucher.pickupAddress],
     voucher.hire
       ? [t('voucher.hire'), t('search.hoursOption', { count: voucher.hire.hours })]
       : [t('voucher.destination'), voucher.to],

@@ -23,6 +23,7 @@ export function passengerDetailLabels(t: (key: string) => string) {
     flightNumber: t('booking.passenger.flightNumber'),
     signName: t('booking.passenger.signName'),
     notes: t('booking.passenger.notes'),
+    pickupAddress: t('booking.passenger.pickupAddress'),
   }
 }
 
@@ -134,6 +135,31 @@ export function ArrivalFields({
         />
       </div>
     </fieldset>
+  )
+}
+
+/**
+ * The exact address or hotel of a pickup that is not an airport: the place
+ * searched from (`place`, 'Taksim') is only the district the ride is priced in.
+ */
+export function PickupAddressField({
+  field,
+  place,
+  text,
+}: {
+  field: TextFieldMeta
+  place: string
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <TextField
+      field={field}
+      label={t('booking.passenger.pickupAddress')}
+      autoComplete="street-address"
+      hint={t('booking.passenger.pickupAddressHint', { place })}
+      text={text}
+    />
   )
 }
 

@@ -30,6 +30,7 @@ import * as m0013 from './migrations/0013_traveller_actions'
 import * as m0014 from './migrations/0014_hire_by_the_hour'
 import * as m0015 from './migrations/0015_return_trips'
 import * as m0016 from './migrations/0016_names_given'
+import * as m0017 from './migrations/0017_pickup_address'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0014_hire_by_the_hour': m0014,
   '0015_return_trips': m0015,
   '0016_names_given': m0016,
+  '0017_pickup_address': m0017,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -28,7 +28,6 @@ export function rateLimitWindowStart(rule: RateLimitRule, now: Date): Date {
   return new Date(now.getTime() - rule.windowMinutes * 60_000)
 }
 
-
 /** How many actions a client did under a rule since a moment. */
 export async function countRateLimitEvents(
   executor: Executor,

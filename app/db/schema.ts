@@ -62,6 +62,8 @@ export interface BookingsTable {
   passenger_count: number | null
   luggage_count: number | null
   notes: string | null
+  /** Where exactly a pickup that is not an airport is: a street and number, or a hotel. */
+  pickup_address: string | null
   flight_number: string | null
   sign_name: string | null
   /** The payment step. */

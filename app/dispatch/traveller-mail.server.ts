@@ -1,4 +1,5 @@
 import type { Executor } from '~/booking/booking-store.server'
+import { exactPlace } from '~/domain/places/place-label'
 import type { BookingRow } from '~/db/schema'
 import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
@@ -23,9 +24,7 @@ export function meetingPoint(booking: BookingRow, language = toLanguage(booking.
   const view = presentBooking(booking, noExtras, language, getSiteSettings())
   const sign =
     booking.sign_name || [booking.first_name, booking.last_name].filter(Boolean).join(' ')
-  const place = view.trip.pickup.typed
-    ? `${view.trip.pickup.name} (${view.trip.pickup.typed})`
-    : view.trip.pickup.name
+  const place = exactPlace(view.trip.pickup, view.pickupAddress)
   return view.trip.fromAirport
     ? t('dispatchMail.meetAirport', { airport: view.trip.pickup.name, sign })
     : t('dispatchMail.meetAddress', { place })
@@ -62,8 +61,8 @@ export async function queueDriverDetailsMail(
       travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
       date: view.trip.date,
       time: booking.trip_time,
-      pickup: view.trip.pickup.typed ?? view.trip.pickup.name,
-      destination: view.trip.destination.typed ?? view.trip.destination.name,
+      pickup: view.trip.pickup.name,
+      destination: view.trip.destination.name,
       hireHours: view.trip.hire?.hours,
       meetingPoint: meetingPoint(booking, language),
       driver: pair ? { name: pair.driver.name, phone: pair.driver.phone } : null,

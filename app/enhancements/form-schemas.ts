@@ -10,18 +10,28 @@ type Schema = Parameters<typeof parseWithZod>[1]['schema']
 interface CapacityParams {
   capacity: VehicleCapacity
   childSeats: number
+  /** A pickup that is not an airport: its address is required. */
+  pickupAddress?: boolean
 }
 
 export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> = {
   contact: async () => (await import('~/contact/contact-schema')).contactSchema,
   passenger: async (params) => {
-    const { capacity, childSeats } = params as CapacityParams
-    return (await import('~/booking/booking-forms')).passengerSchema(capacity, childSeats)
+    const { capacity, childSeats, pickupAddress } = params as CapacityParams
+    return (await import('~/booking/booking-forms')).passengerSchema(
+      capacity,
+      childSeats,
+      pickupAddress,
+    )
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,
   details: async (params) => {
-    const { capacity, childSeats } = params as CapacityParams
-    return (await import('~/traveller/details-form')).detailsFormSchema(capacity, childSeats)
+    const { capacity, childSeats, pickupAddress } = params as CapacityParams
+    return (await import('~/traveller/details-form')).detailsFormSchema(
+      capacity,
+      childSeats,
+      pickupAddress,
+    )
   },
   findBooking: async () => (await import('~/traveller/find-booking-form')).findBookingSchema,
   driver: async () => (await import('~/dispatch/dispatch-forms')).driverSchema,

@@ -60,6 +60,7 @@ export async function boardCsvResponse(context: Context, request: Request) {
     ['namesGiven', (row) => (row.namesGiven ? istanbulDayAndTime(row.namesGiven) : null)],
     ['vehicle', (row) => row.vehicle],
     ['from', (row) => row.from],
+    ['pickupAddress', (row) => row.pickupAddress],
     ['to', (row) => row.to],
     ['hours', (row) => row.hireHours],
     ['passengers', (row) => row.passengers],

@@ -41,6 +41,7 @@ export type BoardRow = Pick<
   | 'vehicle_class'
   | 'pickup_text'
   | 'pickup_place_id'
+  | 'pickup_address'
   | 'destination_text'
   | 'destination_place_id'
   | 'ride_mode'
@@ -109,6 +110,7 @@ export async function boardBookings(
       'bookings.vehicle_class',
       'bookings.pickup_text',
       'bookings.pickup_place_id',
+      'bookings.pickup_address',
       'bookings.destination_text',
       'bookings.destination_place_id',
       'bookings.ride_mode',

@@ -7,6 +7,7 @@ import { istanbulDate } from '~/domain/booking-window'
 import { isAwaitingRide, nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { rideLine, staffReference } from '~/booking/ride-label'
+import { exactPlace, mapsSearchUrl, placeWithArea } from '~/domain/places/place-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
@@ -338,16 +339,14 @@ export async function assignmentSummary(context: Context, request: Request, refe
 function tripSummary(context: Context, request: Request, booking: BookingRow) {
   const { language, site, t } = pageContext(context, request)
   const view = presentBooking(booking, noExtras, language, site)
-  const place = (label: { name: string; typed?: string }) =>
-    label.typed ? `${label.name} (${label.typed})` : label.name
   return {
     date: formatDate(view.trip.date, language),
     time: booking.trip_time,
-    from: place(view.trip.pickup),
-    to: place(view.trip.destination),
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
     route: rideLine(t, {
-      from: place(view.trip.pickup),
-      to: place(view.trip.destination),
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
       hire: view.trip.hire,
     }),
     vehicle: view.vehicle.title,
@@ -550,19 +549,18 @@ function jobView(
   const { language, site, t } = pageContext(context, request)
   const { booking } = job
   const view = presentBooking(booking, noExtras, language, site)
-  const place = (label: { name: string; typed?: string }) =>
-    label.typed ? `${label.name} (${label.typed})` : label.name
+  const exactPickup = exactPlace(view.trip.pickup, view.pickupAddress)
   return {
     reference: booking.reference,
     // A return ride's own booking beside the trip the traveller's voucher shows, to match them.
     shownReference: staffReference(t, { own: booking.reference, returnOf: job.returnOf }),
     date: view.trip.date,
     time: booking.trip_time,
-    from: place(view.trip.pickup),
-    to: place(view.trip.destination),
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
     route: rideLine(t, {
-      from: place(view.trip.pickup),
-      to: place(view.trip.destination),
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
       hire: view.trip.hire,
     }),
     meetingPoint: meetingPoint(booking, language),
@@ -581,10 +579,11 @@ function jobView(
     nextSteps: nextRideSteps(booking.status),
     // What the traveller pays the driver: the rest of a deposit booking, in its currency.
     cash: cashToCollect(booking, language),
-    // A maps search for the pickup as the traveller typed it (an airport by its name).
-    mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-      view.trip.pickup.typed ?? view.trip.pickup.name,
-    )}`,
+    /** The exact address or hotel of a pickup that is not an airport. */
+    pickupAddress: booking.pickup_address,
+    // Where the driver goes: the address given in the place chosen (an airport by its name).
+    exactPickup,
+    mapsUrl: mapsSearchUrl(exactPickup),
   }
 }
 

@@ -5,11 +5,12 @@ import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulClock, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
-import { fold } from '~/domain/places/fold'
+import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from '~/domain/places/place-label'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import { acceptedWarnings } from '~/domain/dispatch/rules'
 import type { AuditValues } from '~/domain/staff/audit-actions'
+import type { BookingRow } from '~/db/schema'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { getSiteSettings } from '~/config/site.server'
 import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
@@ -161,16 +162,23 @@ function boardDay(request: Request, now: Date): string {
   return istanbulDate(now)
 }
 
+/** A trip's end as the traveller chose it, with the district it was priced as: 'Taksim (Beyoğlu)'. */
 function placeText(placeId: number, typed: string, language: Language) {
-  const place = placeById(placeId)
-  const name = place?.name[language] ?? typed
-  const folded = fold(typed)
-  const same =
-    !folded ||
-    !place ||
-    place.aliases.includes(folded) ||
-    [place.name.en, place.name.tr].some((candidate) => fold(candidate).includes(folded))
-  return same ? name : `${name} (${typed.trim()})`
+  return placeWithArea(placeLabel(placeById(placeId), typed, language))
+}
+
+type PickupColumns = Pick<BookingRow, 'pickup_place_id' | 'pickup_text' | 'pickup_address'>
+
+/**
+ * The exact address or hotel of a pickup that is not an airport, and a maps
+ * search for where the driver goes: that address in the place chosen.
+ */
+function pickupSpot(booking: PickupColumns, language: Language) {
+  const label = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
+  return {
+    pickupAddress: booking.pickup_address,
+    pickupMapsUrl: mapsSearchUrl(exactPlace(label, booking.pickup_address)),
+  }
 }
 
 function vehicleTitles(context: Context, request: Request) {
@@ -263,6 +271,7 @@ export async function boardRows(context: Context, request: Request, view: BoardV
         ? null
         : placeText(row.destination_place_id, row.destination_text, language),
     hireHours: row.ride_mode === 'hourly' ? row.hire_hours : null,
+    ...pickupSpot(row, language),
     route: rideLine(t, {
       from: placeText(row.pickup_place_id, row.pickup_text, language),
       to: placeText(row.destination_place_id, row.destination_text, language),
@@ -373,6 +382,7 @@ export async function bookingPageData(context: Context, request: Request, refere
         to: placeText(booking.destination_place_id, booking.destination_text, language),
         hire: hireOf(booking),
       }),
+      ...pickupSpot(booking, language),
       km: booking.distance_km,
       vehicle: vehicleTitles(context, request)(booking.vehicle_class),
       passengers: booking.passenger_count,

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { createDraft, findBooking } from '~/booking/bookings.server'
 import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
 import { staffActionsOnBooking } from '~/audit/audit.server'
-import { draftInput } from '../../tests/support/booking-fixtures'
+import { draftInput, namedPickupDraftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { changeBookingDetails } from './change-details.server'
 import type { DetailsForm } from './details-form'
@@ -21,6 +21,7 @@ const details: DetailsForm = {
   passengers: 2,
   luggage: 2,
   names: [],
+  pickupAddress: undefined,
 }
 
 describe.each(storageBackends())('the traveller changing details on $name', (backend) => {
@@ -85,6 +86,37 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
     expect(mail).toMatchObject({ kind: 'traveller.details_changed', recipient: 'ayse@example.com' })
     expect(mail!.text_body).toContain('Flight number: TK1984 → PC2010')
     expect(mail!.text_body).toContain('Notes: (none) → Two skis')
+  })
+
+  it('changes the exact address of a pickup that is not an airport, audited and e-mailed', async () => {
+    const { booking: draft } = await createDraft(handle, namedPickupDraftInput('2026-11-25'), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({
+        status: 'confirmed',
+        email: 'ayse@example.com',
+        phone: details.phone,
+        flight_number: 'TK1984',
+        passenger_count: 2,
+        luggage_count: 2,
+        pickup_address: 'Pera Palace Hotel',
+        confirmed_at: now.toISOString(),
+      })
+      .where('id', '=', draft.id)
+      .execute()
+    const moved = { ...details, pickupAddress: 'Meşrutiyet Caddesi 52' }
+    expect(await changeBookingDetails(handle, draft.id, moved, now)).toEqual({
+      kind: 'changed',
+      fields: ['pickupAddress'],
+    })
+    expect((await findBooking(handle, draft.id))!.pickup_address).toBe('Meşrutiyet Caddesi 52')
+    const [entry] = await staffActionsOnBooking(handle.db, draft.id)
+    expect(entry).toMatchObject({
+      before: { pickupAddress: 'Pera Palace Hotel' },
+      after: { pickupAddress: 'Meşrutiyet Caddesi 52' },
+    })
+    const [mail] = await mailsOf(draft.id)
+    expect(mail!.text_body).toContain('Pera Palace Hotel → Meşrutiyet Caddesi 52')
   })
 
   it('writes and sends nothing when the form holds what the booking already has', async () => {

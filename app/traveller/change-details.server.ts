@@ -19,8 +19,9 @@ import { recordTravellerChange } from '~/booking/traveller-change.server'
 
 /**
  * The traveller changes the details of their paid booking online: phone,
- * flight number, name on the sign, notes, passenger and luggage counts and
- * the passengers' names. Until 24 hours before pickup, and only while the
+ * flight number, name on the sign, notes, passenger and luggage counts, the
+ * exact pickup address (a pickup that is not an airport) and the passengers'
+ * names. The return ride keeps its own pickup (the outbound's destination). Until 24 hours before pickup, and only while the
  * ride is still to come. Under the booking's lock, in one transaction: the
  * new values, the audit entry (by the traveller, each changed field before
  * and after, shown to staff on the booking's page) and the e-mail that
@@ -47,6 +48,7 @@ function detailsOf(booking: BookingRow, names: PassengerName[]): AuditValues {
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
     passengerNames: namesText(names),
+    pickupAddress: booking.pickup_address,
   }
 }
 
@@ -75,6 +77,8 @@ export async function changeBookingDetails(
       passengers: details.passengers,
       luggage: details.luggage,
       passengerNames: namesText(names),
+      // Asked only for a pickup that is not an airport: otherwise the booking's stays.
+      pickupAddress: details.pickupAddress ?? booking.pickup_address,
     })
     const fields = Object.keys(changes.after)
     if (fields.length === 0) return { outcome: { kind: 'unchanged' as const } }
@@ -88,6 +92,7 @@ export async function changeBookingDetails(
         notes: details.notes ?? null,
         passenger_count: details.passengers,
         luggage_count: details.luggage,
+        pickup_address: details.pickupAddress ?? booking.pickup_address,
       },
       at,
     )

@@ -7,11 +7,17 @@ import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/bo
  * for the phone, the flight, the sign, the notes and the counts (bounded by
  * the booked vehicle's capacity, which the server reads from the booking's
  * class, never from the form, and at least one passenger more than the child
- * seats booked), and the passengers' names, one row each, no
+ * seats booked), the exact address of a pickup that is not an airport
+ * (`pickupAddress`: required then, as on the passenger step), and the passengers' names, one row each, no
  * more rows than passengers. Messages are translation keys.
  */
-export function detailsFormSchema(capacity: VehicleCapacity, childSeats = 0) {
-  const counts = z.pick(passengerSchema(capacity, childSeats), {
+export function detailsFormSchema(
+  capacity: VehicleCapacity,
+  childSeats = 0,
+  pickupAddress = false,
+) {
+  const counts = z.pick(passengerSchema(capacity, childSeats, pickupAddress), {
+    pickupAddress: true,
     phone: true,
     passengers: true,
     luggage: true,

@@ -5,6 +5,7 @@ import type { BookingHelp } from '~/components/ride/help-lines'
 import type { BookingRow } from '~/db/schema'
 import { getDatabase } from '~/db/db.server'
 import { placeById } from '~/domain/places/gazetteer'
+import { exactPlace } from '~/domain/places/place-label'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { isPaid } from '~/domain/booking/status'
 import {
@@ -43,8 +44,7 @@ export function meetingPointOf(booking: BookingRow, view: BookingView): MeetingP
       sign,
     }
   }
-  const pickup = view.trip.pickup
-  return { kind: 'address', place: pickup.typed ? `${pickup.name} (${pickup.typed})` : pickup.name }
+  return { kind: 'address', place: exactPlace(view.trip.pickup, view.pickupAddress) }
 }
 
 /** The status resource the page polls, for this page's way in and language. */
@@ -131,8 +131,8 @@ export async function sharedPageData(
   return {
     reference: booking.reference,
     trip: {
-      from: view.trip.pickup.typed ?? view.trip.pickup.name,
-      to: view.trip.destination.typed ?? view.trip.destination.name,
+      from: view.trip.pickup.name,
+      to: view.trip.destination.name,
       hire: view.trip.hire,
       date: view.trip.date,
       time: view.trip.time,

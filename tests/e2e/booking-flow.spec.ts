@@ -1,14 +1,23 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, openIn, routeSearchForm, waitForHydration } from './helpers'
+import {
+  expectNoAxeViolations,
+  istanbulDateIn,
+  openIn,
+  routeSearchForm,
+  waitForHydration,
+} from './helpers'
 import { openServerDatabase } from './database'
+import { assignNewDriver, newAccount, signIn } from './staff-helpers'
 import {
   bookingsFor,
+  bookNowAndPay,
   chooseVehicle,
   date,
   extraCard,
   fillBilling,
   fillPassenger,
   passengerForm,
+  pickupAddress,
   summary,
   total,
   tripTime,
@@ -322,6 +331,24 @@ test.describe('in Turkish', () => {
     await expect(page).toHaveTitle(/^Hata: /)
     await expectNoAxeViolations(page, testInfo)
   })
+
+  test('a pickup that is not an airport is asked for its address in Turkish', async ({
+    page,
+  }, testInfo) => {
+    const time = tripTime(testInfo, 18)
+    await page.goto(`/booking-vehicle?date=${date}&time=${time}&pickup=Taksim&destination=IST`)
+    await page.getByRole('button', { name: 'Seçin VIP Minivan' }).click()
+    await page.getByRole('button', { name: 'Devam' }).click()
+    await expect(page).toHaveURL(/\/booking-passenger$/)
+    const form = page.getByRole('form', { name: 'Kim seyahat ediyor?' })
+    await form.getByRole('button', { name: 'Devam' }).click()
+    const address = form.getByLabel('Alış adresi veya otel')
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+    await expect(address).toHaveAccessibleDescription(
+      /Şoförünüzün sizi alacağı yer \(Taksim\).*Lütfen şoförünüzün sizi alacağı sokak ve numarayı ya da oteli yazın\./,
+    )
+    await expectNoAxeViolations(page, testInfo)
+  })
 })
 
 test('a page opened in Turkish keeps Turkish through the booking steps', async ({
@@ -365,4 +392,121 @@ test('with JavaScript, fields are checked as the traveller leaves them, without 
     expect.stringMatching(/\/booking-passenger$/),
     expect.stringMatching(/\/booking-payment$/),
   ])
+})
+
+test('a pickup named "Taksim" keeps its name, and its exact address goes to the ride page and the driver', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const js = testInfo.project.name === 'js'
+  const since = new Date().toISOString()
+  const time = tripTime(testInfo, 12)
+  // Two days ahead: its details may still be changed online (until 24 hours before pickup).
+  const day = istanbulDateIn(2)
+  await page.goto(`/booking-vehicle?date=${day}&time=${time}&pickup=Taksim&destination=IST`)
+  await expect(page.getByRole('region', { name: 'Your trip' })).toContainText('Taksim')
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await expect(summary(page)).toContainText('Taksim')
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  // Not an airport: the exact address or hotel is required, said beside the field, nothing lost.
+  await fillPassenger(page)
+  const form = passengerForm(page)
+  const address = form.getByLabel('Pickup address or hotel')
+  await expect(address).toHaveAccessibleDescription(/Where your driver collects you in Taksim/)
+  for (const [typed, message] of [
+    ['', 'Please give the street and number, or the hotel, where your driver collects you.'],
+    ['ş'.repeat(201), 'Please use at most 200 characters.'],
+  ] as const) {
+    await address.fill(typed)
+    await form.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(/\/booking-passenger$/)
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+    await expect(address).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')))
+    await expect(address).toHaveValue(typed)
+    await expect(form.getByLabel('Email')).toHaveValue('ayse@example.com')
+  }
+  await expectNoAxeViolations(page, testInfo)
+  await address.fill(pickupAddress)
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  await fillBilling(page)
+  const reference = await bookNowAndPay(page, testInfo)
+
+  // The ride page, its meeting point and the voucher: Taksim and the address, never the district.
+  const reservation = page.getByRole('region', { name: 'Reservation Information' })
+  await expect(reservation).toContainText('Taksim')
+  await expect(reservation).toContainText(pickupAddress)
+  await expect(page.getByRole('region', { name: 'Where you meet your driver' })).toContainText(
+    `the pickup address, ${pickupAddress}, Taksim,`,
+  )
+  const voucher = page.getByRole('article', { name: /voucher/i })
+  await expect(voucher).toContainText('Taksim')
+  await expect(voucher).toContainText(pickupAddress)
+  await expect(page.locator('main')).not.toContainText('Beyoğlu')
+
+  // The address is changed with the other details: required there too, then saved.
+  await page.getByRole('link', { name: 'Change details' }).click()
+  const changed = 'Grand Hotel de Londres, Meşrutiyet Caddesi 53'
+  const changeField = page.getByLabel('Pickup address or hotel')
+  await expect(changeField).toHaveValue(pickupAddress)
+  await changeField.fill('')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(changeField).toHaveAccessibleDescription(/Please give the street and number/)
+  await changeField.fill(changed)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Your changes are saved. We have sent you a confirmation by e-mail.',
+  )
+  await expect(reservation).toContainText(changed)
+  expect(bookingsFor(time, since, day)).toEqual([
+    expect.objectContaining({ reference, pickup_text: 'Taksim', pickup_address: changed }),
+  ])
+
+  // Staff: the record keeps the spot with its district, and the address with a maps search.
+  const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+    `${changed}, Taksim`,
+  )}`
+  const admin = newAccount(testInfo, 'admin', 'named-pickup-admin')
+  const driverAccount = newAccount(testInfo, 'driver', 'named-pickup-driver')
+  await page.goto('/ops/sign-in')
+  await signIn(page, admin.email, admin.password)
+  await page.goto(`/ops/bookings/${reference}`)
+  await expect(page.locator('main')).toContainText('Taksim (Beyoğlu)')
+  await expect(page.locator('main')).toContainText(changed)
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', mapsUrl)
+  await page.goto(`/ops?day=${day}`)
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) }),
+  ).toContainText('Taksim (Beyoğlu)')
+  const csv = await (await page.request.get(`/ops/board.csv?day=${day}`)).text()
+  expect(csv.split('\r\n').find((line) => line.includes(reference))).toContain(
+    `Taksim (Beyoğlu),"${changed}"`,
+  )
+  await page.goto(`/ops/run-sheet?day=${day}`)
+  const sheetJob = page.getByRole('listitem').filter({ hasText: reference })
+  await expect(sheetJob).toContainText('Taksim (Beyoğlu)')
+  await expect(sheetJob).toContainText(changed)
+  await expect(sheetJob.getByRole('link', { name: 'Open in maps' })).toHaveAttribute(
+    'href',
+    mapsUrl,
+  )
+  await assignNewDriver(page, reference, {
+    name: js ? 'Oğuz Tekin' : 'Cem Arslan',
+    phone: '+90 533 444 55 66',
+    plate: js ? '34 NP 301' : '34 NP 302',
+    signInLabel: `E2E named-pickup-driver (${driverAccount.email})`,
+  })
+
+  // The driver's card: where to go, and a maps search for exactly there.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.goto('/ops/sign-in')
+  await signIn(page, driverAccount.email, driverAccount.password)
+  await expect(page).toHaveURL(/\/ops\/jobs$/)
+  const job = page.getByRole('listitem').filter({ hasText: reference })
+  await expect(job).toContainText('Taksim')
+  await expect(job).toContainText(`At the pickup address: ${changed}, Taksim.`)
+  await expect(job.getByRole('link', { name: /in maps$/ })).toHaveAttribute('href', mapsUrl)
+  await expectNoAxeViolations(page, testInfo)
 })

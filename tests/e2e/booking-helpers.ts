@@ -27,18 +27,21 @@ export interface StoredBooking {
   total_cents: number
   passenger_count: number | null
   email: string | null
+  pickup_text: string
+  pickup_address: string | null
 }
 
-/** The bookings stored for this test's trip since it started. */
-export function bookingsFor(time: string, since: string): StoredBooking[] {
+/** The bookings stored for this test's trip since it started (tomorrow, or on `day`). */
+export function bookingsFor(time: string, since: string, day = date): StoredBooking[] {
   const database = openServerDatabase()
   try {
     return database
       .prepare(
-        `select id, reference, status, vehicle_class, total_cents, passenger_count, email
+        `select id, reference, status, vehicle_class, total_cents, passenger_count, email,
+                pickup_text, pickup_address
            from bookings where trip_date = ? and trip_time = ? and created_at >= ?`,
       )
-      .all(date, time, since) as StoredBooking[]
+      .all(day, time, since) as StoredBooking[]
   } finally {
     database.close()
   }
@@ -65,8 +68,17 @@ export const summary = (page: Page) => page.getByRole('region', { name: 'Your bo
 export const total = (page: Page) => summary(page).locator('.booking-summary__total dd')
 export const passengerForm = (page: Page) => page.getByRole('form', { name: 'Who is travelling?' })
 
+/** The exact address the passenger step asks of a pickup that is not an airport. */
+export const pickupAddress = 'Pera Palace Hotel, Meşrutiyet Caddesi 52'
+
+/**
+ * Fills the passenger step; a pickup that is not an airport (an hourly hire,
+ * a named spot) also gets its exact address, the field the step then shows.
+ */
 export async function fillPassenger(page: Page, passengers = '3') {
   const form = passengerForm(page)
+  const address = form.getByLabel('Pickup address or hotel')
+  if (await address.count()) await address.fill(pickupAddress)
   await form.getByLabel('First Name').fill('Ayşe')
   await form.getByLabel('Last Name').fill('Yılmaz')
   await form.getByLabel('Email').fill('ayse@example.com')

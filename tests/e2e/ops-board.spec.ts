@@ -92,7 +92,7 @@ test('a week, a search, a filter, the CSV file and the run sheet', async ({ page
   expect(file.suggestedFilename()).toBe(`bookings-${date}.csv`)
   const csv = readFileSync((await file.path())!, 'utf8')
   expect(csv.split('\r\n')[0]).toBe(
-    '\uFEFFDay,Time,Reference,Status,Names given,Vehicle class,From,To,Hours hired,Passengers,Luggage,Flight,Traveller,E-mail,Phone',
+    '\uFEFFDay,Time,Reference,Status,Names given,Vehicle class,From,Pickup address,To,Hours hired,Passengers,Luggage,Flight,Traveller,E-mail,Phone',
   )
   const line = csv.split('\r\n').find((entry) => entry.includes(reference))
   // When the names were given, in Istanbul time like the pickup's day and time.

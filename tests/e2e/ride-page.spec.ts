@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn, watchConsole } from './helpers'
 import { openServerDatabase } from './database'
-import { newAccount } from './staff-helpers'
+import { assignNewDriver, newAccount } from './staff-helpers'
 import {
   istanbulPickupIn,
   mailsWith,
@@ -106,36 +106,12 @@ test('follow a ride as staff assign a driver and the driver marks each step; no 
   const driverName = js ? 'Kerem Aydın' : 'Selim Koç'
   const plate = js ? '34 RP 201' : '34 RP 202'
   const office = await signedIn(browser, baseURL!, admin)
-  await office.goto('/ops/drivers')
-  const driverForm = office.getByRole('form', { name: 'Add a driver' })
-  await driverForm.getByLabel('Name').fill(driverName)
-  await driverForm.getByLabel('Phone').fill('+90 533 111 22 33')
-  await driverForm.getByLabel('Languages spoken').fill('Turkish, English')
-  await driverForm.getByLabel('Driving licence number').fill(`R-${plate}`)
-  await driverForm
-    .getByLabel('Driver sign-in')
-    .selectOption({ label: `E2E ride-driver (${driverAccount.email})` })
-  await driverForm.getByRole('button', { name: 'Add driver' }).click()
-  await expect(office.getByRole('status')).toHaveText(`Driver ${driverName} added.`)
-  await office.goto('/ops/vehicles')
-  const vehicleForm = office.getByRole('form', { name: 'Add a vehicle' })
-  await vehicleForm.getByLabel('Vehicle class').selectOption({ label: 'Business Luxury Minivan' })
-  await vehicleForm.getByLabel('Make and model').fill('Mercedes-Benz Vito')
-  await vehicleForm.getByLabel('Plate').fill(plate)
-  await vehicleForm.getByLabel(/^Colour/).fill('Black')
-  await vehicleForm.getByLabel('Passenger seats').fill('6')
-  await vehicleForm.getByLabel('Suitcases').fill('6')
-  await vehicleForm.getByRole('button', { name: 'Add vehicle' }).click()
-  await expect(office.getByRole('status')).toHaveText(`Vehicle ${plate} added.`)
-  await office.goto(`/ops/bookings/${reference}/assign`)
-  await office
-    .getByLabel('Driver', { exact: true })
-    .selectOption({ label: `${driverName} (Turkish, English)` })
-  await office.getByLabel('Vehicle', { exact: true }).selectOption({
-    label: `${plate}: Mercedes-Benz Vito, Business Luxury Minivan, 6 seats, 6 suitcases`,
+  await assignNewDriver(office, reference, {
+    name: driverName,
+    phone: '+90 533 111 22 33',
+    plate,
+    signInLabel: `E2E ride-driver (${driverAccount.email})`,
   })
-  await office.getByRole('button', { name: 'Assign', exact: true }).click()
-  await expect(office).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?dispatch=assigned$`))
   await office.context().close()
 
   // The traveller sees who comes. With JavaScript the page asks by itself (every 20 seconds).

@@ -44,3 +44,44 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
+
+/**
+ * On an admin's page: adds a driver linked to a driver's sign-in (shown in
+ * the list as `signInLabel`) and a Business Luxury Minivan with `plate`, then
+ * assigns both to the booking. Plates and names are the caller's, one per
+ * test and project, as they share one server.
+ */
+export async function assignNewDriver(
+  office: Page,
+  reference: string,
+  driver: { name: string; phone: string; plate: string; signInLabel: string },
+) {
+  await office.goto('/ops/drivers')
+  const driverForm = office.getByRole('form', { name: 'Add a driver' })
+  await driverForm.getByLabel('Name').fill(driver.name)
+  await driverForm.getByLabel('Phone').fill(driver.phone)
+  await driverForm.getByLabel('Languages spoken').fill('Turkish, English')
+  await driverForm.getByLabel('Driving licence number').fill(`R-${driver.plate}`)
+  await driverForm.getByLabel('Driver sign-in').selectOption({ label: driver.signInLabel })
+  await driverForm.getByRole('button', { name: 'Add driver' }).click()
+  await expect(office.getByRole('status')).toHaveText(`Driver ${driver.name} added.`)
+  await office.goto('/ops/vehicles')
+  const vehicleForm = office.getByRole('form', { name: 'Add a vehicle' })
+  await vehicleForm.getByLabel('Vehicle class').selectOption({ label: 'Business Luxury Minivan' })
+  await vehicleForm.getByLabel('Make and model').fill('Mercedes-Benz Vito')
+  await vehicleForm.getByLabel('Plate').fill(driver.plate)
+  await vehicleForm.getByLabel(/^Colour/).fill('Black')
+  await vehicleForm.getByLabel('Passenger seats').fill('6')
+  await vehicleForm.getByLabel('Suitcases').fill('6')
+  await vehicleForm.getByRole('button', { name: 'Add vehicle' }).click()
+  await expect(office.getByRole('status')).toHaveText(`Vehicle ${driver.plate} added.`)
+  await office.goto(`/ops/bookings/${reference}/assign`)
+  await office
+    .getByLabel('Driver', { exact: true })
+    .selectOption({ label: `${driver.name} (Turkish, English)` })
+  await office.getByLabel('Vehicle', { exact: true }).selectOption({
+    label: `${driver.plate}: Mercedes-Benz Vito, Business Luxury Minivan, 6 seats, 6 suitcases`,
+  })
+  await office.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect(office).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?dispatch=assigned$`))
+}

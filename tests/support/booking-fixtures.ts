@@ -26,6 +26,7 @@ export const passenger: PassengerDetails = {
   notes: 'Two large suitcases',
   flightNumber: 'TK1984',
   signName: undefined,
+  pickupAddress: undefined,
 }
 
 export const billing: PaymentDetails = {
@@ -40,9 +41,15 @@ export const billing: PaymentDetails = {
   acceptTerms: true,
 }
 
-export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
-  const pickup = placeById(2)!
-  const destination = placeById(1033)!
+/** A draft between two places of the gazetteer, as typed, at 10:00 on `date`, in lira. */
+function draftBetween(
+  [pickupText, pickupId]: [string, number],
+  [destinationText, destinationId]: [string, number],
+  classIndex: number,
+  date: string,
+): DraftInput {
+  const pickup = placeById(pickupId)!
+  const destination = placeById(destinationId)!
   const distance = builtinDistance(pickup, destination, priceEntry, 1.3)
   const quote = quoteClasses({
     pickup,
@@ -53,7 +60,7 @@ export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
   })[classIndex]!
   return {
     language: 'en',
-    trip: { date, time: '10:00', pickupText: 'SAW', destinationText: 'Şile' },
+    trip: { date, time: '10:00', pickupText, destinationText },
     pickup,
     destination,
     distance,
@@ -61,6 +68,18 @@ export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
     currency: 'TRY',
     rates,
   }
+}
+
+export function draftInput(classIndex = 1, date = '2026-11-23'): DraftInput {
+  return draftBetween(['SAW', 2], ['Şile', 1033], classIndex, date)
+}
+
+/**
+ * From a spot the traveller named ('Taksim', priced as the Beyoğlu district)
+ * to Istanbul Airport at 10:00: a pickup that needs its exact address.
+ */
+export function namedPickupDraftInput(date = '2026-11-23'): DraftInput {
+  return draftBetween(['Taksim', 1012], ['IST', 1], 1, date)
 }
 
 /** SAW → Şile at 10:00 on `date`, and back at 18:00 on `returnDate`: a trip there and back. */

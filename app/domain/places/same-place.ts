@@ -33,6 +33,11 @@ function spotWithin(text: string, place: Place): string {
   return onlyNamesThePlace ? 'whole' : parts.join(', ')
 }
 
+/** Whether the text names the place itself, not a spot in it ('Kadıköy, İstanbul', not 'Moda'). */
+export function namesOnlyThePlace(text: string, place: Place): boolean {
+  return spotWithin(text, place) === 'whole'
+}
+
 /**
  * One rule for every kind of place: a trip whose two ends are the same place is
  * refused. An airport is one spot, so both ends at one airport are always the

@@ -10,7 +10,7 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
-import { vehicleCapacity } from '~/booking/booking-view.server'
+import { asksPickupAddress, vehicleCapacity } from '~/booking/booking-view.server'
 import { bookingExtras } from '~/booking/bookings.server'
 import { childSeatCount } from '~/domain/booking/extras'
 import { passengerNames } from '~/booking/passenger-names.server'
@@ -25,6 +25,7 @@ import {
   CountFields,
   NotesField,
   PhoneField,
+  PickupAddressField,
   passengerDetailLabels,
   usePassengerErrorText,
 } from '~/components/passenger-fields'
@@ -59,11 +60,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     capacity: vehicleCapacity(booking.vehicle_class),
     childSeats: childSeatCount(extras),
     fromAirport: view.trip.fromAirport,
+    /** A pickup that is not an airport: its exact address, changed here too. */
+    pickupAddress: asksPickupAddress(booking) ? { place: view.trip.pickup.name } : null,
     stored: {
       phone: booking.phone ?? '',
       flightNumber: booking.flight_number ?? '',
       signName: booking.sign_name ?? '',
       notes: booking.notes ?? '',
+      pickupAddress: booking.pickup_address ?? '',
       passengers: booking.passenger_count ? String(booking.passenger_count) : '',
       luggage: booking.luggage_count ? String(booking.luggage_count) : '',
       names: await passengerNames(handle.db, booking.id),
@@ -80,6 +84,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const schema = detailsFormSchema(
     vehicleCapacity(booking.vehicle_class),
     childSeatCount(await bookingExtras(handle, booking.id)),
+    asksPickupAddress(booking),
   )
   const submission = parseWithZod(await request.formData(), { schema })
   // Adding or removing a name row without JavaScript: the form comes back with it.
@@ -127,6 +132,7 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
             childSeats={loaderData.childSeats}
             stored={loaderData.stored}
             fromAirport={loaderData.fromAirport}
+            pickupAddress={loaderData.pickupAddress}
           />
         ) : (
           <div className="alert alert--info" role="status">
@@ -158,15 +164,21 @@ function DetailsChangeForm({
   childSeats,
   stored,
   fromAirport,
+  pickupAddress,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   capacity: Loaded['capacity']
   childSeats: number
   stored: Loaded['stored']
   fromAirport: boolean
+  pickupAddress: Loaded['pickupAddress']
 }) {
   const { t } = useTranslation()
-  const schema = useMemo(() => detailsFormSchema(capacity, childSeats), [capacity, childSeats])
+  const asksAddress = pickupAddress !== null
+  const schema = useMemo(
+    () => detailsFormSchema(capacity, childSeats, asksAddress),
+    [capacity, childSeats, asksAddress],
+  )
   const [form, fields] = useForm<DetailsForm>({
     id: 'details-form',
     lastResult,
@@ -211,6 +223,9 @@ function DetailsChangeForm({
           text={text}
         />
       </div>
+      {pickupAddress ? (
+        <PickupAddressField field={fields.pickupAddress} place={pickupAddress.place} text={text} />
+      ) : null}
       <ArrivalFields
         flightNumber={fields.flightNumber}
         signName={fields.signName}
@@ -264,7 +279,7 @@ function DetailsChangeForm({
       </fieldset>
       <FormCheck
         schema="details"
-        params={{ capacity, childSeats }}
+        params={{ capacity, childSeats, pickupAddress: asksAddress }}
         sections={['booking.errors', 'traveller.change.errors']}
         values={{
           '*': { count: capacity.passengers, min: childSeats + 1 },

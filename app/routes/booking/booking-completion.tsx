@@ -75,8 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language,
     summary: {
       reference: booking.reference,
-      from: view.trip.pickup.typed ?? view.trip.pickup.name,
-      to: view.trip.destination.typed ?? view.trip.destination.name,
+      from: view.trip.pickup.name,
+      to: view.trip.destination.name,
       hire: view.trip.hire,
       date: view.trip.date,
       time: view.trip.time,

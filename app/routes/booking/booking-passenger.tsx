@@ -9,7 +9,7 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { requireStepBooking } from '~/booking/step-guard.server'
 import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
-import { presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
+import { asksPickupAddress, presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
 import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
 import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
@@ -21,6 +21,7 @@ import {
   CountFields,
   NotesField,
   PhoneField,
+  PickupAddressField,
   passengerDetailLabels,
   usePassengerErrorText,
 } from '~/components/passenger-fields'
@@ -52,6 +53,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     view: presentBooking(booking, extras, language, site),
     capacity: vehicleCapacity(booking.vehicle_class),
     childSeats: childSeatCount(extras),
+    /** A pickup that is not an airport: its exact address or hotel is asked. */
+    asksAddress: asksPickupAddress(booking),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -64,6 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       notes: booking.notes ?? '',
       flightNumber: booking.flight_number ?? '',
       signName: booking.sign_name ?? '',
+      pickupAddress: booking.pickup_address ?? '',
       ...typedFieldsOf(booking, 'passenger'),
     },
     meta: meta('booking-passenger', { noindex: true }),
@@ -82,7 +86,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     'passenger',
   )
   if (switched) return switched
-  const schema = passengerSchema(vehicleCapacity(booking.vehicle_class), childSeatCount(extras))
+  const schema = passengerSchema(
+    vehicleCapacity(booking.vehicle_class),
+    childSeatCount(extras),
+    asksPickupAddress(booking),
+  )
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
@@ -102,8 +110,11 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, capacity, childSeats, language, stored } = loaderData
-  const schema = useMemo(() => passengerSchema(capacity, childSeats), [capacity, childSeats])
+  const { view, capacity, childSeats, asksAddress, language, stored } = loaderData
+  const schema = useMemo(
+    () => passengerSchema(capacity, childSeats, asksAddress),
+    [capacity, childSeats, asksAddress],
+  )
   const [form, fields] = useForm<PassengerDetails>({
     id: 'passenger-form',
     lastResult: actionData?.result,
@@ -173,6 +184,13 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             text={text}
           />
         </div>
+        {asksAddress ? (
+          <PickupAddressField
+            field={fields.pickupAddress}
+            place={view.trip.pickup.name}
+            text={text}
+          />
+        ) : null}
         <ArrivalFields
           flightNumber={fields.flightNumber}
           signName={fields.signName}
@@ -182,7 +200,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         <NotesField field={fields.notes} text={text} />
         <FormCheck
           schema="passenger"
-          params={{ capacity, childSeats }}
+          params={{ capacity, childSeats, pickupAddress: asksAddress }}
           sections={['booking.errors']}
           values={{
             '*': { count: capacity.passengers, min: childSeats + 1 },

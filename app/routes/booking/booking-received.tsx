@@ -289,13 +289,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               <h2 id="reservation-title">{t('received.reservationTitle')}</h2>
               <FactList
                 facts={[
-                  [t('received.pickup'), view.trip.pickup.typed ?? view.trip.pickup.name],
+                  [t('received.pickup'), view.trip.pickup.name],
+                  view.pickupAddress ? [t('received.pickupAddress'), view.pickupAddress] : null,
                   view.trip.hire
                     ? [t('received.hire'), t('search.hoursOption', { count: view.trip.hire.hours })]
-                    : [
-                        t('received.dropoff'),
-                        view.trip.destination.typed ?? view.trip.destination.name,
-                      ],
+                    : [t('received.dropoff'), view.trip.destination.name],
                   [t('received.pickupDate'), formatDate(view.trip.date, language)],
                   [t('received.pickupTime'), view.trip.time],
                   view.trip.back

@@ -49,8 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       email: booking.email,
     },
     trip: {
-      from: view.trip.pickup.typed ?? view.trip.pickup.name,
-      to: view.trip.destination.typed ?? view.trip.destination.name,
+      from: view.trip.pickup.name,
+      to: view.trip.destination.name,
       date: view.trip.date,
       time: view.trip.time,
       hire: view.trip.hire,

@@ -1,4 +1,5 @@
 import { useTranslation } from '~/i18n/use-translation'
+import { PickupAddress } from '~/components/ops/pickup-address'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
@@ -70,6 +71,17 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
           value={t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}
         />
         <Detail label={t('ops.booking.route')} value={booking.trip.route} />
+        <Detail
+          label={t('ops.booking.pickupAddress')}
+          value={
+            booking.trip.pickupAddress ? (
+              <PickupAddress
+                address={booking.trip.pickupAddress}
+                mapsUrl={booking.trip.pickupMapsUrl}
+              />
+            ) : null
+          }
+        />
         {booking.trip.otherRide ? (
           <Detail
             label={t(`ops.booking.otherRide.${booking.trip.otherRide.kind}`)}

@@ -83,10 +83,14 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       <Fact label={t('ops.dispatch.jobs.reference')} value={job.shownReference} />
                       <Fact label={t('ops.dispatch.jobs.meetingPoint')} value={job.meetingPoint} />
                       <Fact
+                        label={t('ops.dispatch.jobs.pickupAddress')}
+                        value={job.pickupAddress}
+                      />
+                      <Fact
                         label={t('ops.dispatch.jobs.map')}
                         value={
                           <a href={job.mapsUrl} target="_blank" rel="noreferrer">
-                            {t('ops.dispatch.jobs.openMap', { place: job.from })}
+                            {t('ops.dispatch.jobs.openMap', { place: job.exactPickup })}
                           </a>
                         }
                       />

@@ -1,6 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/run-sheet'
 import { runSheetPageData } from '~/staff/run-sheet.server'
+import { PickupAddress } from '~/components/ops/pickup-address'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return runSheetPageData(context, request)
@@ -31,6 +32,14 @@ export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
             <dl className="ops-details">
               <dt>{t('ops.booking.route')}</dt>
               <dd>{job.route}</dd>
+              <dt>{t('ops.booking.pickupAddress')}</dt>
+              <dd>
+                {job.pickupAddress ? (
+                  <PickupAddress address={job.pickupAddress} mapsUrl={job.pickupMapsUrl} />
+                ) : (
+                  '–'
+                )}
+              </dd>
               <dt>{t('ops.booking.vehicle')}</dt>
               <dd>{job.vehicle}</dd>
               <dt>{t('ops.runSheet.load')}</dt>
