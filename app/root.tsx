@@ -23,8 +23,8 @@ import { NotFoundContent } from './components/not-found-content'
 import { defaultLanguage } from './i18n/config'
 import { footerLinks } from './content/footer.server'
 import { enhancementsScript } from './enhancements/script-url.server'
-import { useInertBehindDialog, usePageOpensDialog } from './components/modal-dialog'
-import { focusIsLost, moveFocusTo } from './utils/focus'
+import { usePageOpensDialog } from './components/modal-dialog'
+import { focusIsLost, moveFocusTo } from './utils/move-focus'
 
 export const middleware: Route.MiddlewareFunction[] = [rememberLanguageFromUrl, i18nextMiddleware]
 
@@ -43,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n, t } = useTranslation()
   const language = root?.language ?? defaultLanguage
   const hydrate = usePageHydrates()
-  // Behind a dialog the server renders open, until the scripts make it modal.
-  const behindDialog = useInertBehindDialog(usePageOpensDialog())
+  // Behind a dialog the server renders open, until the page's script makes it modal.
+  const behindDialog = usePageOpensDialog()
 
   // Keep the client's i18next in the language the server rendered.
   useEffect(() => {
@@ -102,6 +102,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * Not on the first load, not when a dialog or the page itself took the focus,
  * and on the same page (a search, a form's errors) only when the element that
  * held the focus is gone (docs/accessibility.md).
+ *
+ * Client-side navigations start only from the one page React hydrates, the
+ * payment simulator's: its pay button posts in place, and its header and footer
+ * links render pages of text in place (a page with a script of its own loads as
+ * a document, `loadAsDocument`). Every other page loads documents, and the
+ * browser moves the focus; the announcer stays empty there.
  */
 function NavigationFocus() {
   const location = useLocation()

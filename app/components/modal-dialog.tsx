@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { useMatches } from 'react-router'
-import { focusIsLost, moveFocusTo, useHydrated } from '~/utils/focus'
 
 /**
  * Loader data of a page whose first render shows a modal dialog (the vehicle
@@ -20,26 +19,16 @@ export function usePageOpensDialog(): boolean {
 }
 
 /**
- * The `inert` of content a server-rendered dialog covers: set while no script
- * runs (the dialog is a plain open dialog then, and nothing else stops Tab from
- * reaching the fields under it), dropped once the dialog is a real modal.
- */
-export function useInertBehindDialog(dialogOnFirstRender: boolean): boolean {
-  const hydrated = useHydrated()
-  return dialogOnFirstRender && !hydrated
-}
-
-/**
- * A modal dialog: with JavaScript it is shown with showModal() (the rest of
- * the page is inert, Tab stays inside, Escape closes it, the browser returns
- * the focus to the element that opened it). A dialog open from the server's
- * HTML is a plain open dialog until hydration, then becomes modal; it has no
- * opener, so `returnFocus` names where the focus goes after it closes.
+ * A dialog for a modal notice. Rendered `open` by the server, it is a plain open
+ * dialog (the page marks what it covers `inert`) until
+ * app/enhancements/server-dialog.ts makes it modal (Tab stays inside, Escape
+ * closes it), lifts the `inert` and, when it closes, moves the focus to
+ * `returnFocus` (it has no opener to go back to). Rendered closed, a page script
+ * opens it. No page that shows one is hydrated by React.
  */
 export function ModalDialog({
   id,
   open,
-  onClose,
   className,
   labelledBy,
   describedBy,
@@ -48,8 +37,6 @@ export function ModalDialog({
 }: {
   id?: string
   open: boolean
-  /** Called once the dialog has closed (a button, Escape), after the focus has moved. */
-  onClose: () => void
   className: string
   labelledBy: string
   describedBy?: string
@@ -57,46 +44,15 @@ export function ModalDialog({
   returnFocus?: string
   children: ReactNode
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const hydrated = useHydrated()
-  // Rendered open by the server: the attribute stays as it was hydrated, so
-  // React never touches it again; the effect below takes the dialog over.
-  const [openInHtml] = useState(() => open && !hydrated)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element || !hydrated) return
-    if (open && !element.matches(':modal')) {
-      // Dropping the attribute hides the plain dialog without a close event.
-      if (element.open) element.removeAttribute('open')
-      element.showModal()
-    } else if (!open && element.open) {
-      element.close()
-    }
-  }, [open, hydrated])
-
   return (
     <dialog
-      ref={dialog}
       id={id}
-      open={openInHtml || undefined}
-      // On a page React does not hydrate, app/enhancements/server-dialog.ts makes
-      // a dialog the server rendered open modal, as the effect above does here.
-      data-server-modal={openInHtml || undefined}
-      data-return-focus={openInHtml ? returnFocus : undefined}
+      open={open || undefined}
+      data-server-modal={open || undefined}
+      data-return-focus={open ? returnFocus : undefined}
       className={className}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      onClose={() => {
-        // The browser gave the focus back to the opener if there was one still on the page.
-        if (focusIsLost() || dialog.current?.contains(document.activeElement)) {
-          moveFocusTo(
-            (returnFocus && document.getElementById(returnFocus)) ||
-              document.querySelector('main h1'),
-          )
-        }
-        onClose()
-      }}
     >
       {children}
     </dialog>
@@ -107,8 +63,7 @@ export function ModalDialog({
  * A short notice in a modal dialog: a title, a text and one button that closes
  * it. A notice the server renders open closes without JavaScript by loading
  * `dismissHref` (the same page without the notice); with JavaScript the button
- * only closes the dialog (app/enhancements/server-dialog.ts on a page React does
- * not hydrate).
+ * only closes the dialog (app/enhancements/server-dialog.ts).
  */
 export function NoticeDialog({
   id,
@@ -116,7 +71,6 @@ export function NoticeDialog({
   text,
   button,
   open,
-  onClose,
   dismissHref,
   returnFocus,
 }: {
@@ -125,18 +79,14 @@ export function NoticeDialog({
   text: string
   button: string
   open: boolean
-  onClose: () => void
   dismissHref?: string
   returnFocus?: string
 }) {
-  const hydrated = useHydrated()
-  const [openInHtml] = useState(() => open && !hydrated)
   const dismiss = dismissHref ? new URL(dismissHref, 'http://localhost') : null
   return (
     <ModalDialog
       id={id}
       open={open}
-      onClose={onClose}
       className="notice-dialog"
       labelledBy={`${id}-title`}
       describedBy={`${id}-text`}
@@ -145,20 +95,11 @@ export function NoticeDialog({
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`}>{text}</p>
       {dismiss ? (
-        <form
-          method="get"
-          action={dismiss.pathname}
-          data-dismiss=""
-          onSubmit={(event) => {
-            if (!hydrated) return
-            event.preventDefault()
-            event.currentTarget.closest('dialog')?.close()
-          }}
-        >
+        <form method="get" action={dismiss.pathname} data-dismiss="">
           {[...dismiss.searchParams].map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className="button button--accent" autoFocus={openInHtml}>
+          <button type="submit" className="button button--accent" autoFocus={open}>
             {button}
           </button>
         </form>
@@ -185,7 +126,9 @@ declare module 'react' {
 
 /**
  * Click handlers for the buttons that open and close a dialog with invoker
- * commands, for browsers without them: there the scripts do the same.
+ * commands, for browsers without them. They run only on the one page React
+ * hydrates (the payment simulator's, which shows the site header's menu); on
+ * every other page app/enhancements/frame.ts does the same.
  */
 export const dialogCommandFallback = {
   open(dialogId: string) {

@@ -1,22 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 
-const subscribeNothing = () => () => {}
-
-/** True once React runs in the browser: a print button needs JavaScript to work. */
-function useCanPrint() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => typeof window.print === 'function',
-    () => false,
-  )
-}
-
 /**
- * A button that opens the browser's print dialog; rendered only with
- * JavaScript (the page says how to print without it). With `only`, the page
- * is printed in that mode: `<html data-print="…">` lets the print styles leave
- * out everything else, until the browser says printing is over.
+ * A button that opens the browser's print dialog. It needs a script, so it is
+ * rendered hidden (the page says how to print without it) and
+ * app/enhancements/print-button.ts shows it and makes it print; no page that
+ * shows it is hydrated by React. With `only`, the page is printed in that mode:
+ * `<html data-print="…">` lets the print styles leave out everything else.
  */
 export function PrintButton({
   label,
@@ -27,25 +16,8 @@ export function PrintButton({
   only?: string
   className?: string
 }) {
-  const canPrint = useCanPrint()
-  const print = () => {
-    const root = document.documentElement
-    if (only) {
-      root.dataset.print = only
-      window.addEventListener('afterprint', () => delete root.dataset.print, { once: true })
-    }
-    window.print()
-  }
-  // Rendered hidden until a script can print: React shows it once it runs, and on a
-  // page it does not hydrate app/enhancements/print-button.ts does the same.
   return (
-    <button
-      type="button"
-      className={className}
-      hidden={!canPrint}
-      data-print-button={only ?? ''}
-      onClick={canPrint ? print : undefined}
-    >
+    <button type="button" className={className} hidden data-print-button={only ?? ''}>
       {label}
     </button>
   )

@@ -124,7 +124,6 @@ export function RideSearch({
         }
         button={t('search.outOfArea.okay')}
         open={false}
-        onClose={() => undefined}
       />
     </>
   )

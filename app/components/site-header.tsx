@@ -25,6 +25,10 @@ function useIsStuck(): boolean {
  * The language menu is a native popover and the phone menu a modal dialog opened
  * by invoker commands: both open, close on Escape and on an outside click with
  * or without JavaScript, and Tab stays inside the phone menu while it is open.
+ *
+ * The effects and click handlers here run only on the one page React hydrates,
+ * the payment simulator's, whose links render pages of text in place; every
+ * other page gets the same from app/enhancements/frame.ts.
  */
 export function SiteHeader({ site, language }: { site: SiteSettings; language: Language }) {
   const { t } = useTranslation()

@@ -1,6 +1,6 @@
 // What every page's frame does with a script, written without React for the
-// pages React does not hydrate (React's own pages do the same in site-header.tsx
-// and modal-dialog.tsx).
+// pages React does not hydrate (the one page it hydrates, the payment
+// simulator's, gets the same from site-header.tsx and modal-dialog.tsx).
 
 import { headerStuckAt } from '~/components/header-stuck'
 

@@ -1,8 +1,8 @@
 // Tabs (components/tabs.tsx): the server renders every panel under its own
-// heading, readable without a script; here they become an ARIA tablist, as
-// React makes them on a hydrated page: one tab per panel (named by its heading,
-// which the tab replaces), the first one shown, a click or the arrow keys
-// choosing another, the chosen tab alone in the Tab order.
+// heading, readable without a script; here they become an ARIA tablist: one tab
+// per panel (named by its heading, which the tab replaces), the first one shown,
+// a click or the arrow keys choosing another, the chosen tab alone in the Tab
+// order.
 
 export function enhance(groups: Element[]) {
   for (const group of groups) {

@@ -107,6 +107,26 @@ for (const language of languages) {
   })
 }
 
+test('from the payment simulator, the one page React hydrates, a link to a page of text moves the focus to its heading', async ({
+  page,
+}, testInfo) => {
+  test.skip(!scripted(testInfo), 'without JavaScript every link loads a document')
+  await chooseVehicle(page, tripTime(testInfo, 39))
+  await fillStepsToBookNow(page, { childSeat: true, paymentOption: 'fullCard' })
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
+  await waitForHydration(page)
+  // A mark on the window survives only a navigation rendered in place, not a page load.
+  await page.evaluate(() => Object.assign(window, { stayedInPlace: true }))
+  await page.locator('footer').getByRole('link', { name: 'About us' }).click()
+  await expect(heading(page)).toHaveText(text.en.aboutTitle)
+  expect(await page.evaluate(() => 'stayedInPlace' in window)).toBe(true)
+  // So the root layout does what a page load would: the heading takes the focus and
+  // the new title is announced.
+  await expect(announcer(page)).toHaveText(/^About Us \| /)
+  await expect(heading(page)).toBeFocused()
+})
+
 test('a search that keeps its form keeps the focus on it', async ({ page }, testInfo) => {
   test.skip(!scripted(testInfo), 'a page load without JavaScript starts the focus at the top')
   await page.goto('/fleet-list')

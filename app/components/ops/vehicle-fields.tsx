@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { CheckboxField, SelectField, TextField } from '~/forms/fields'
@@ -36,9 +36,6 @@ export function VehicleForm({
     lastResult,
     defaultValue,
     constraint: getZodConstraint(vehicleSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   return (
     <Form

@@ -184,9 +184,6 @@ function DetailsChangeForm({
     lastResult,
     defaultValue: stored,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const text = usePassengerErrorText(capacity, childSeats)
   const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)

@@ -32,7 +32,6 @@ import {
   typedFieldsOf,
 } from '~/booking/typed-fields.server'
 import type { TypedFieldsHandle } from '~/components/language-switch'
-import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
 import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
 
@@ -120,12 +119,6 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     lastResult: actionData?.result,
     defaultValue: stored,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData, submitter }) =>
-      validateUnlessSwitchingLanguage(submitter, formData, () =>
-        parseWithZod(formData, { schema }),
-      ),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const text = usePassengerErrorText(capacity, childSeats)
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)

@@ -33,7 +33,6 @@ import { formatMoney } from '~/utils/format'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { switchLanguageKeepingFields, typedFieldsOf } from '~/booking/typed-fields.server'
 import type { TypedFieldsHandle } from '~/components/language-switch'
-import { validateUnlessSwitchingLanguage } from '~/components/language-switch-validation'
 import { extraLineLabel } from '~/booking/extra-label'
 import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
@@ -225,12 +224,6 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     lastResult: actionData?.result,
     defaultValue: { ...loaderData.stored, ...loaderData.typed },
     constraint: getZodConstraint(paymentSchema),
-    onValidate: ({ formData, submitter }) =>
-      validateUnlessSwitchingLanguage(submitter, formData, () =>
-        parseWithZod(formData, { schema: paymentSchema }),
-      ),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const text = (error: string) => translateFieldError(t, error)
   const notice = quoteExpired ? 'quoteExpired' : loaderData.notice

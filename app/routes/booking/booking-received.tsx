@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react'
 import { Form, Link, data, redirect, useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-received'
@@ -19,7 +18,7 @@ import {
 import { translateFieldError } from '~/forms/text-input'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
-import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
+import { NoticeDialog } from '~/components/modal-dialog'
 import { FieldLink } from '~/forms/form-errors'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { bookingHelp, ridePageData, type RidePageData } from '~/traveller/ride-page.server'
@@ -161,17 +160,10 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
       return message ? [{ id: `passenger-${index}-${part}`, index, part, message }] : []
     }),
   )
-  // With JavaScript the page stays after a refused 'Complete Reservation': the summary
-  // takes the focus as the reloaded page's autofocus does without it.
-  const summary = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (actionData?.errors.length) summary.current?.focus()
-  }, [actionData])
-  // The dialog, closed with JavaScript, stays closed until the next navigation.
+  // Rendered open by the server, the page behind it inert until a script makes it
+  // modal and closes it in place (app/enhancements/server-dialog.ts).
+  const dialogOpen = loaderData.completed
   const location = useLocation()
-  const [dialogClosedAt, setDialogClosedAt] = useState<string>()
-  const dialogOpen = loaderData.completed && dialogClosedAt !== location.key
-  const coveredByDialog = useInertBehindDialog(dialogOpen)
   const dismissParams = new URLSearchParams(location.search)
   dismissParams.delete('completed')
   const dismissQuery = dismissParams.toString()
@@ -193,11 +185,10 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
           text={t('received.completedText')}
           button={t('received.close')}
           open={dialogOpen}
-          onClose={() => setDialogClosedAt(location.key)}
           dismissHref={`${location.pathname}${dismissQuery ? `?${dismissQuery}` : ''}`}
         />
       ) : null}
-      <div className="booking received" inert={coveredByDialog}>
+      <div className="booking received" inert={dialogOpen}>
         <div className="booking__head">
           <div className="container">
             <h1>{heading}</h1>
@@ -344,13 +335,12 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                     </div>
                   ) : null}
                   {missing || otherRefusals.length ? (
-                    // Focused on load without JavaScript, by the effect above with it; one link per field.
+                    // Focused as the refused post's answer loads; one link per field.
                     <div
                       className="alert alert--error error-summary"
                       role="alert"
                       tabIndex={-1}
                       autoFocus
-                      ref={summary}
                     >
                       {missing ? <p>{t('received.namesRequired')}</p> : null}
                       {otherRefusals.map((error) => (

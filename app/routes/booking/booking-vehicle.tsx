@@ -26,7 +26,7 @@ import { RideSearch } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
-import { NoticeDialog, useInertBehindDialog } from '~/components/modal-dialog'
+import { NoticeDialog } from '~/components/modal-dialog'
 import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
 import { buildVehicleStep } from '~/booking/vehicle-step.server'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
@@ -294,9 +294,9 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
   const { outcome, values, currency, language } = step
   const hourly = step.mode === 'hourly'
   const fields = searchFieldsOf(step)
-  // Rendered open by the server; a script makes it modal and closes it in place.
+  // Rendered open by the server, the page behind it inert until a script makes it
+  // modal and closes it in place.
   const dialogOpen = step.serverDialog
-  const coveredByDialog = useInertBehindDialog(dialogOpen)
   const outOfAreaText = hourly
     ? t('search.outOfArea.hourly')
     : step.origin === 'home'
@@ -305,8 +305,6 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
   const dismissParams = new URLSearchParams(location.search)
   dismissParams.set(dialogClosedParam, 'closed')
   const dismissHref = `${location.pathname}?${dismissParams.toString()}`
-  // Closing is the browser's and the script's business: nothing here changes with it.
-  const closeDialog = () => undefined
   const errorId = 'search-error'
   const errorText =
     outcome?.kind === 'invalid'
@@ -351,7 +349,6 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           text={outOfAreaText}
           button={t('search.outOfArea.okay')}
           open={dialogOpen}
-          onClose={closeDialog}
           dismissHref={dismissHref}
           returnFocus={hourly ? 'vehicle-search-hire-pickup' : `vehicle-search-${outcome.field}`}
         />
@@ -363,11 +360,10 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           text={t('booking.vehicle.unavailableText')}
           button={t('common.close')}
           open={dialogOpen}
-          onClose={closeDialog}
           dismissHref={dismissHref}
         />
       ) : null}
-      <div className="booking" inert={coveredByDialog}>
+      <div className="booking" inert={dialogOpen}>
         <div className="booking__head">
           <div className="container">
             <h1>{t('booking.vehicle.title')}</h1>

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini'
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
@@ -126,13 +127,10 @@ function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]
   const site = useSite()
   const location = useLocation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof findBookingSchema>>({
     id: 'find-booking',
     lastResult,
     constraint: getZodConstraint(findBookingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: findBookingSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const text = (error: string) => translateFieldError(t, error, { phone: site.phone })
   const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/assign'
 import { assignAction, assignPageData } from '~/staff/dispatch-pages.server'
@@ -34,9 +34,6 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
     lastResult: actionData?.result,
     defaultValue: page.defaults,
     constraint: getZodConstraint(assignSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: assignSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const warnings = actionData?.warnings ?? null
   return (

@@ -1,12 +1,12 @@
+import type * as z from 'zod/mini'
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/staff-account'
 import { PasswordField } from '~/components/ops/password-field'
 import { translateFieldError } from '~/forms/text-input'
 import { FormCheck } from '~/forms/form-check'
-import { newPasswordSchema } from '~/staff/staff-forms'
+import type { newPasswordSchema } from '~/staff/staff-forms'
 import { staffAccountAction, staffAccountPageData } from '~/staff/staff-pages.server'
 import { useErrorTitle } from '~/utils/use-error-title'
 
@@ -27,12 +27,9 @@ export default function OpsStaffAccount({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation()
   const { account, sessions, self, done } = loaderData
   const text = (error: string) => translateFieldError(t, error)
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof newPasswordSchema>>({
     id: 'new-password',
     lastResult: actionData?.intent === 'resetPassword' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const refusal = actionData?.refusal
   const passwordRefused = Boolean(fields.password.errors?.length)

@@ -1,5 +1,6 @@
+import type * as z from 'zod/mini'
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/staff'
@@ -77,15 +78,12 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
 function AddStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation()
   const text = (error: string) => translateFieldError(t, error)
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof addStaffSchema>>({
     id: 'add-staff',
     lastResult,
     constraint: getZodConstraint(addStaffSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addStaffSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
-  // The prefix while any error shows: conform checks in the browser before the server does.
+  // The 'Error: ' prefix while any of the server's errors shows.
   const failed = Object.values(form.allErrors).some((errors) => errors?.length)
   useErrorTitle(failed)
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role)

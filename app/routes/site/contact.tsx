@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini'
 import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
@@ -171,13 +172,10 @@ function ContactForm({
   const errorText = useErrorText()
   const location = useLocation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof contactSchema>>({
     id: 'contact-form',
     lastResult,
     constraint: getZodConstraint(contactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
   const fieldErrors = [fields.fullName, fields.email, fields.subject, fields.message].flatMap(
     (field) => (field.errors ?? []).map((error) => ({ id: field.id, error })),
