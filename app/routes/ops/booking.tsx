@@ -3,7 +3,7 @@ import { PickupAddress } from '~/components/ops/pickup-address'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
 import { bookingPageData } from '~/staff/ops-pages.server'
-import { assignmentSummary } from '~/staff/dispatch-pages.server'
+import { assignmentSummary } from '~/staff/assignment-pages.server'
 import { AssignmentSection } from '~/components/ops/assignment-section'
 import { refundSectionData } from '~/staff/cancel-pages.server'
 import {
