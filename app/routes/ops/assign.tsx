@@ -3,7 +3,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/assign'
-import { assignAction, assignPageData } from '~/staff/dispatch-pages.server'
+import { assignAction, assignPageData } from '~/staff/assignment-pages.server'
 import { assignSchema, type AssignForm } from '~/dispatch/dispatch-forms'
 import { SelectField } from '~/forms/fields'
 import {

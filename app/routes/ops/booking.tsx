@@ -2,10 +2,8 @@ import { useTranslation } from '~/i18n/use-translation'
 import { PickupAddress } from '~/components/ops/pickup-address'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
-import { bookingPageData } from '~/staff/ops-pages.server'
-import { assignmentSummary } from '~/staff/dispatch-pages.server'
+import { opsBookingPageData } from '~/staff/booking-page.server'
 import { AssignmentSection } from '~/components/ops/assignment-section'
-import { refundSectionData } from '~/staff/cancel-pages.server'
 import {
   BookingRefundsSection,
   RefundNotice,
@@ -13,12 +11,7 @@ import {
 } from '~/components/ops-booking-refunds'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const [page, dispatch, refunds] = await Promise.all([
-    bookingPageData(context, request, params.reference),
-    assignmentSummary(context, request, params.reference),
-    refundSectionData(context, request, params.reference),
-  ])
-  return { ...page, dispatch, refunds }
+  return opsBookingPageData(context, request, params.reference)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

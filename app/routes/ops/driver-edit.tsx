@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/driver-edit'
-import { editDriverAction, editDriverPageData } from '~/staff/dispatch-pages.server'
+import { editDriverAction, editDriverPageData } from '~/staff/driver-pages.server'
 import { DriverForm } from '~/components/ops/driver-fields'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

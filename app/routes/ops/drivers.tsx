@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/drivers'
-import { addDriverAction, driversPageData } from '~/staff/dispatch-pages.server'
+import { addDriverAction, driversPageData } from '~/staff/driver-pages.server'
 import { DriverForm } from '~/components/ops/driver-fields'
 import { DoneNotice } from '~/components/ops/dispatch-form'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/jobs'
 import { Form } from 'react-router'
-import { jobsAction, jobsPageData } from '~/staff/dispatch-pages.server'
+import { jobsAction, jobsPageData } from '~/staff/jobs-page.server'
 import { phoneHref } from '~/config/site'
 
 export async function loader({ context, request }: Route.LoaderArgs) {

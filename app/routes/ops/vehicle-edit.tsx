@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/vehicle-edit'
-import { editVehicleAction, editVehiclePageData } from '~/staff/dispatch-pages.server'
+import { editVehicleAction, editVehiclePageData } from '~/staff/vehicle-pages.server'
 import { VehicleForm } from '~/components/ops/vehicle-fields'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/vehicles'
-import { addVehicleAction, vehiclesPageData } from '~/staff/dispatch-pages.server'
+import { addVehicleAction, vehiclesPageData } from '~/staff/vehicle-pages.server'
 import { VehicleForm } from '~/components/ops/vehicle-fields'
 import { DoneNotice } from '~/components/ops/dispatch-form'
 

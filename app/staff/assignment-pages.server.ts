@@ -1,0 +1,239 @@
+import { data, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { getEnv } from '~/config/env.server'
+import { getDatabase } from '~/db/db.server'
+import type { BookingRow } from '~/db/schema'
+import { isAwaitingRide } from '~/domain/booking/status'
+import { rideLine } from '~/booking/ride-label'
+import { placeWithArea } from '~/domain/places/place-label'
+import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
+import { rolesThatMay } from '~/domain/staff/roles'
+import { presentBooking } from '~/booking/booking-view.server'
+import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { formatDate } from '~/utils/format'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { logger } from '~/utils/logger.server'
+import { assignSchema } from '~/dispatch/dispatch-forms'
+import { listDrivers } from '~/dispatch/drivers.server'
+import { listVehicles } from '~/dispatch/vehicles.server'
+import {
+  assignBooking,
+  assignmentVersion,
+  currentAssignment,
+  unassignBooking,
+  vehicleLabel,
+} from '~/dispatch/assignment.server'
+import { bookingRecord } from './board.server'
+import { noExtras } from '~/domain/booking/extras'
+import { staffMeta } from './ops-pages.server'
+import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
+import { classTitles, notFound, requireDispatcher, type Context } from './dispatch-shared.server'
+
+/**
+ * A booking's driver and vehicle: the section of the booking page that says
+ * who drives, and the page where a dispatcher assigns them.
+ */
+
+async function paidBooking(reference: string): Promise<BookingRow> {
+  const record = await bookingRecord(await getDatabase(), reference.toUpperCase())
+  if (!record) throw notFound()
+  return record.booking
+}
+
+/** The booking page's "Driver and vehicle" section: who drives, and the notice of a change. */
+export async function assignmentSummary(context: Context, request: Request, reference: string) {
+  const staff = await requireStaff(request, rolesThatMay('bookings.view'))
+  const booking = await paidBooking(reference)
+  const assignment = await currentAssignment((await getDatabase()).db, booking.id)
+  const asked = new URL(request.url).searchParams.get('dispatch')
+  const notice = (['assigned', 'unchanged', 'unassigned'] as const).find((kind) => kind === asked)
+  return {
+    mayAssign: rolesThatMay('dispatch.manage').includes(staff.account.role),
+    assignable: isAwaitingRide(booking.status),
+    notice: notice ?? null,
+    driver: assignment ? { name: assignment.driver.name, phone: assignment.driver.phone } : null,
+    vehicle: assignment ? vehicleLabel(assignment.vehicle) : null,
+    assignedBy: assignment?.assignedByName ?? null,
+  }
+}
+
+function tripSummary(context: Context, request: Request, booking: BookingRow) {
+  const { language, site, t } = pageContext(context, request)
+  const view = presentBooking(booking, noExtras, language, site)
+  return {
+    date: formatDate(view.trip.date, language),
+    time: booking.trip_time,
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
+    route: rideLine(t, {
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
+      hire: view.trip.hire,
+    }),
+    vehicle: view.vehicle.title,
+    passengers: booking.passenger_count ?? 1,
+    luggage: booking.luggage_count ?? 0,
+  }
+}
+
+export async function assignPageData(context: Context, request: Request, reference: string) {
+  await requireDispatcher(request)
+  const { t } = pageContext(context, request)
+  const handle = await getDatabase()
+  const booking = await paidBooking(reference)
+  const title = classTitles(context, request)
+  const [drivers, vehicles, assignment, version] = await Promise.all([
+    listDrivers(handle.db),
+    listVehicles(handle.db),
+    currentAssignment(handle.db, booking.id),
+    assignmentVersion(handle.db, booking.id),
+  ])
+  return {
+    meta: staffMeta(
+      context,
+      request,
+      t('ops.dispatch.assign.title', { reference: booking.reference }),
+    ),
+    reference: booking.reference,
+    assignable: isAwaitingRide(booking.status),
+    trip: tripSummary(context, request, booking),
+    version,
+    current: assignment
+      ? { driver: assignment.driver.name, vehicle: vehicleLabel(assignment.vehicle) }
+      : null,
+    defaults: assignment
+      ? { driverId: String(assignment.driver.id), vehicleId: String(assignment.vehicle.id) }
+      : { driverId: '', vehicleId: '' },
+    drivers: drivers
+      .filter((driver) => driver.active === 1)
+      .map((driver) => ({
+        value: driver.id,
+        label: t('ops.dispatch.assign.driverOption', {
+          name: driver.name,
+          languages: driver.languages,
+        }),
+      })),
+    // Only vehicles that may drive this booking: its class or better.
+    vehicles: vehicles
+      .filter(
+        (vehicle) => vehicle.active === 1 && servesClass(vehicle.class_code, booking.vehicle_class),
+      )
+      .map((vehicle) => ({
+        value: vehicle.id,
+        label: t('ops.dispatch.assign.vehicleOption', {
+          plate: displayPlate(vehicle.plate),
+          makeModel: vehicle.make_model,
+          class: title(vehicle.class_code),
+          seats: vehicle.seats,
+          luggage: vehicle.luggage,
+        }),
+      })),
+  }
+}
+
+function warningText(context: Context, request: Request, warning: AssignmentWarning): string {
+  const { t, language } = pageContext(context, request)
+  const key = `ops.dispatch.assign.warnings.${warning.kind}`
+  if (warning.kind === 'driverOverlap' || warning.kind === 'vehicleOverlap') {
+    return t(key, {
+      reference: warning.reference,
+      date: formatDate(warning.tripDate, language),
+      time: warning.tripTime,
+    })
+  }
+  return t(key, warning)
+}
+
+export async function assignAction(context: Context, request: Request, reference: string) {
+  const staff = await requireDispatcher(request)
+  refuseCrossOrigin(request)
+  const booking = await paidBooking(reference)
+  const handle = await getDatabase()
+  const formData = await request.formData()
+  const done = (notice: string) =>
+    redirect(`/ops/bookings/${booking.reference}?dispatch=${notice}`, {
+      status: 303,
+      headers: staffPageHeaders,
+    })
+  const now = new Date()
+
+  if (formData.get('intent') === 'unassign') {
+    const outcome = await unassignBooking(
+      handle,
+      {
+        bookingId: booking.id,
+        expectedVersion: Number(formData.get('version')),
+        staffAccountId: staff.account.id,
+      },
+      now,
+    )
+    if (outcome.kind === 'unassigned') {
+      deliverMailSoon(handle, [outcome.mailId])
+      return done('unassigned')
+    }
+    return data(
+      { result: undefined, stale: true, warnings: null },
+      { status: 409, headers: staffPageHeaders },
+    )
+  }
+
+  const submission = parseWithZod(formData, { schema: assignSchema })
+  const refuse = (reply: ReturnType<typeof submission.reply>, status = 400) => {
+    markFormRefused(context)
+    return data(
+      { result: reply, stale: false, warnings: null },
+      { status, headers: staffPageHeaders },
+    )
+  }
+  if (submission.status !== 'success') return refuse(submission.reply())
+  const outcome = await assignBooking(
+    handle,
+    {
+      bookingId: booking.id,
+      driverId: submission.value.driverId,
+      vehicleId: submission.value.vehicleId,
+      expectedVersion: submission.value.version,
+      acknowledged: submission.value.acknowledged ?? null,
+      staffAccountId: staff.account.id,
+      bufferMinutes: getEnv().DISPATCH_BUFFER_MINUTES,
+    },
+    now,
+  )
+  switch (outcome.kind) {
+    case 'assigned':
+      logger.info('dispatch.assigned', {
+        booking: booking.reference,
+        version: outcome.version,
+        by: staff.account.id,
+      })
+      deliverMailSoon(handle, [outcome.mailId])
+      return done('assigned')
+    case 'unchanged':
+      return done('unchanged')
+    case 'warnings':
+      return data(
+        {
+          result: submission.reply(),
+          stale: false,
+          warnings: {
+            texts: outcome.warnings.map((warning) => warningText(context, request, warning)),
+            fingerprint: outcome.fingerprint,
+          },
+        },
+        { headers: staffPageHeaders },
+      )
+    case 'stale':
+      return data(
+        { result: submission.reply(), stale: true, warnings: null },
+        { status: 409, headers: staffPageHeaders },
+      )
+    case 'refused': {
+      const key = `ops.dispatch.errors.${outcome.refusal}`
+      if (outcome.refusal === 'notAssignable') {
+        return refuse(submission.reply({ formErrors: ['ops.dispatch.assign.notAssignable'] }), 409)
+      }
+      const field = outcome.refusal === 'driverUnavailable' ? 'driverId' : 'vehicleId'
+      return refuse(submission.reply({ fieldErrors: { [field]: [key] } }))
+    }
+  }
+}

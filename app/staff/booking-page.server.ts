@@ -1,0 +1,22 @@
+import type { RouterContextProvider } from 'react-router'
+import { bookingPageData } from './ops-pages.server'
+import { assignmentSummary } from './assignment-pages.server'
+import { refundSectionData } from './cancel-pages.server'
+
+/**
+ * The booking's staff page, /ops/bookings/:reference, as its loader returns
+ * it: the booking's details with its driver-and-vehicle section and its
+ * refunds, each from the module that owns that part, read side by side.
+ */
+export async function opsBookingPageData(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  reference: string,
+) {
+  const [page, dispatch, refunds] = await Promise.all([
+    bookingPageData(context, request, reference),
+    assignmentSummary(context, request, reference),
+    refundSectionData(context, request, reference),
+  ])
+  return { ...page, dispatch, refunds }
+}

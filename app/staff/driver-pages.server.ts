@@ -1,0 +1,136 @@
+import { data, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { getDatabase } from '~/db/db.server'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { logger } from '~/utils/logger.server'
+import { driverSchema } from '~/dispatch/dispatch-forms'
+import {
+  addDriver,
+  changeDriver,
+  findDriver,
+  linkableDriverAccounts,
+  listDrivers,
+} from '~/dispatch/drivers.server'
+import { staffMeta } from './ops-pages.server'
+import { refuseCrossOrigin, staffPageHeaders } from './guard.server'
+import {
+  idParam,
+  notFound,
+  recordHistory,
+  requireDispatcher,
+  type Context,
+} from './dispatch-shared.server'
+
+/** The drivers pages under /ops: the list with its add form, and one driver's edit page. */
+
+function accountOptions(accounts: { id: number; name: string; email: string }[]) {
+  return accounts.map((account) => ({
+    value: account.id,
+    label: `${account.name} (${account.email})`,
+  }))
+}
+
+export async function driversPageData(context: Context, request: Request) {
+  await requireDispatcher(request)
+  const { t } = pageContext(context, request)
+  const handle = await getDatabase()
+  const [drivers, accounts] = await Promise.all([
+    listDrivers(handle.db),
+    linkableDriverAccounts(handle.db),
+  ])
+  const url = new URL(request.url)
+  const added = Number(url.searchParams.get('added'))
+  return {
+    meta: staffMeta(context, request, t('ops.dispatch.drivers.title')),
+    drivers: drivers.map((driver) => ({
+      id: driver.id,
+      name: driver.name,
+      phone: driver.phone,
+      languages: driver.languages,
+      licence: driver.licence_number,
+      account: driver.accountEmail,
+      active: driver.active === 1,
+    })),
+    accounts: accountOptions(accounts),
+    added: drivers.find((driver) => driver.id === added)?.name ?? null,
+    saved: url.searchParams.get('saved') === '1',
+  }
+}
+
+function driverInput(value: ReturnType<typeof driverSchema.parse>, isNew: boolean) {
+  return {
+    name: value.name,
+    phone: value.phone,
+    languages: value.languages,
+    licenceNumber: value.licenceNumber,
+    staffAccountId: value.staffAccountId ?? null,
+    // A new driver is active; on the edit form the box says.
+    active: isNew ? true : value.active === true,
+  }
+}
+
+async function driverFormAction(context: Context, request: Request, driverId?: number) {
+  const staff = await requireDispatcher(request)
+  refuseCrossOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: driverSchema })
+  const refuse = (reply: ReturnType<typeof submission.reply>) => {
+    markFormRefused(context)
+    return data({ result: reply }, { status: 400, headers: staffPageHeaders })
+  }
+  if (submission.status !== 'success') return refuse(submission.reply())
+  const handle = await getDatabase()
+  const input = driverInput(submission.value, driverId === undefined)
+  const outcome =
+    driverId === undefined
+      ? await addDriver(handle, input, staff.account.id, new Date())
+      : await changeDriver(handle, driverId, input, staff.account.id, new Date())
+  if (!outcome.ok) {
+    if (outcome.refusal === 'notFound') throw notFound()
+    return refuse(
+      submission.reply({
+        fieldErrors: { staffAccountId: ['ops.dispatch.errors.accountUnavailable'] },
+      }),
+    )
+  }
+  logger.info(driverId === undefined ? 'dispatch.driver_added' : 'dispatch.driver_changed', {
+    driver: outcome.id,
+    by: staff.account.id,
+  })
+  return redirect(
+    driverId === undefined ? `/ops/drivers?added=${outcome.id}` : '/ops/drivers?saved=1',
+    { status: 303, headers: staffPageHeaders },
+  )
+}
+
+export const addDriverAction = (context: Context, request: Request) =>
+  driverFormAction(context, request)
+
+export const editDriverAction = (context: Context, request: Request, id: string | undefined) =>
+  driverFormAction(context, request, idParam(id))
+
+export async function editDriverPageData(
+  context: Context,
+  request: Request,
+  id: string | undefined,
+) {
+  await requireDispatcher(request)
+  const { t } = pageContext(context, request)
+  const handle = await getDatabase()
+  const driver = await findDriver(handle.db, idParam(id))
+  if (!driver) throw notFound()
+  return {
+    meta: staffMeta(context, request, t('ops.dispatch.drivers.editTitle', { name: driver.name })),
+    id: driver.id,
+    name: driver.name,
+    defaults: {
+      name: driver.name,
+      phone: driver.phone,
+      languages: driver.languages,
+      licenceNumber: driver.licence_number,
+      staffAccountId: driver.staff_account_id === null ? '' : String(driver.staff_account_id),
+      active: driver.active === 1 ? 'on' : '',
+    },
+    accounts: accountOptions(await linkableDriverAccounts(handle.db, driver.id)),
+    history: await recordHistory(context, request, `driver:${driver.id}`),
+  }
+}

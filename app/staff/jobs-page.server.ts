@@ -1,0 +1,121 @@
+import { data, redirect } from 'react-router'
+import { getDatabase } from '~/db/db.server'
+import type { BookingRow } from '~/db/schema'
+import { istanbulDate } from '~/domain/booking-window'
+import { nextRideSteps, rideStatuses } from '~/domain/booking/status'
+import { rideSplit } from '~/domain/booking/ride-split'
+import { rideLine, staffReference } from '~/booking/ride-label'
+import { exactPlace, mapsSearchUrl, placeWithArea } from '~/domain/places/place-label'
+import { markRideStep } from '~/dispatch/ride-steps.server'
+import { displayPlate } from '~/domain/dispatch/rules'
+import { rolesThatMay } from '~/domain/staff/roles'
+import { presentBooking } from '~/booking/booking-view.server'
+import { formatDate, formatMoney } from '~/utils/format'
+import type { Language } from '~/i18n/config'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { driverOfAccount } from '~/dispatch/drivers.server'
+import { jobsOfDriver } from '~/dispatch/jobs.server'
+import { meetingPoint } from '~/dispatch/traveller-mail.server'
+import { noExtras } from '~/domain/booking/extras'
+import { staffMeta } from './ops-pages.server'
+import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
+import type { Context } from './dispatch-shared.server'
+
+/** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
+
+export async function jobsPageData(context: Context, request: Request) {
+  const staff = await requireStaff(request, rolesThatMay('jobs.own'))
+  const { t, language } = pageContext(context, request)
+  const handle = await getDatabase()
+  const meta = staffMeta(context, request, t('ops.dispatch.jobs.title'))
+  const driver = await driverOfAccount(handle.db, staff.account.id)
+  if (!driver) return { meta, linked: false as const, days: [] }
+  const today = istanbulDate(new Date())
+  const jobs = await jobsOfDriver(handle.db, driver.id, today)
+  const days: { date: string; label: string; jobs: ReturnType<typeof jobView>[] }[] = []
+  for (const job of jobs) {
+    const view = jobView(context, request, job)
+    let day = days.at(-1)
+    if (day?.date !== view.date) {
+      day = { date: view.date, label: formatDate(view.date, language), jobs: [] }
+      days.push(day)
+    }
+    day.jobs.push(view)
+  }
+  return { meta, linked: true as const, days }
+}
+
+function jobView(
+  context: Context,
+  request: Request,
+  job: Awaited<ReturnType<typeof jobsOfDriver>>[number],
+) {
+  const { language, site, t } = pageContext(context, request)
+  const { booking } = job
+  const view = presentBooking(booking, noExtras, language, site)
+  const exactPickup = exactPlace(view.trip.pickup, view.pickupAddress)
+  return {
+    reference: booking.reference,
+    // A return ride's own booking beside the trip the traveller's voucher shows, to match them.
+    shownReference: staffReference(t, { own: booking.reference, returnOf: job.returnOf }),
+    date: view.trip.date,
+    time: booking.trip_time,
+    from: placeWithArea(view.trip.pickup),
+    to: placeWithArea(view.trip.destination),
+    route: rideLine(t, {
+      from: placeWithArea(view.trip.pickup),
+      to: placeWithArea(view.trip.destination),
+      hire: view.trip.hire,
+    }),
+    meetingPoint: meetingPoint(booking, language),
+    traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
+    phone: booking.phone,
+    flight: booking.flight_number,
+    signName: booking.sign_name,
+    passengers: booking.passenger_count,
+    luggage: booking.luggage_count,
+    extras: job.extras,
+    notes: booking.notes,
+    vehicle: [job.vehicle.make_model, job.vehicle.colour, displayPlate(job.vehicle.plate)]
+      .filter(Boolean)
+      .join(', '),
+    status: booking.status,
+    nextSteps: nextRideSteps(booking.status),
+    // What the traveller pays the driver: the rest of a deposit booking, in its currency.
+    cash: cashToCollect(booking, language),
+    /** The exact address or hotel of a pickup that is not an airport. */
+    pickupAddress: booking.pickup_address,
+    // Where the driver goes: the address given in the place chosen (an airport by its name).
+    exactPickup,
+    mapsUrl: mapsSearchUrl(exactPickup),
+  }
+}
+
+function cashToCollect(booking: BookingRow, language: Language): string | null {
+  const { cashMinor } = rideSplit(booking)
+  if (!cashMinor) return null
+  return formatMoney(cashMinor / 100, booking.currency, language, { minimumFractionDigits: 2 })
+}
+
+/** The step a driver marks on one of their jobs (a form per step on the jobs page). */
+export async function jobsAction(context: Context, request: Request) {
+  const staff = await requireStaff(request, rolesThatMay('jobs.own'))
+  refuseCrossOrigin(request)
+  const form = await request.formData()
+  const reference = String(form.get('reference') ?? '').slice(0, 32)
+  const step = rideStatuses.find((status) => status === form.get('step'))
+  if (!step) throw data('Unknown step', { status: 400, headers: staffPageHeaders })
+  const outcome = await markRideStep(
+    await getDatabase(),
+    { accountId: staff.account.id, reference, step },
+    new Date(),
+  )
+  // Signed in as a driver, but not this job's: refused like any page that is
+  // not for them (the reference alone tells them nothing they did not send).
+  if (outcome.kind === 'notYours') throw forbidden()
+  if (outcome.kind === 'outOfOrder') {
+    markFormRefused(context)
+    return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
+  }
+  return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })
+}

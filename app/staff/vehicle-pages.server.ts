@@ -1,0 +1,124 @@
+import { data, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { getDatabase } from '~/db/db.server'
+import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
+import { displayPlate } from '~/domain/dispatch/rules'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { logger } from '~/utils/logger.server'
+import { vehicleSchema } from '~/dispatch/dispatch-forms'
+import { addVehicle, changeVehicle, findVehicle, listVehicles } from '~/dispatch/vehicles.server'
+import { staffMeta } from './ops-pages.server'
+import { refuseCrossOrigin, staffPageHeaders } from './guard.server'
+import {
+  classTitles,
+  idParam,
+  notFound,
+  recordHistory,
+  requireDispatcher,
+  type Context,
+} from './dispatch-shared.server'
+
+/** The vehicles pages under /ops: the list with its add form, and one vehicle's edit page. */
+
+function classOptions(context: Context, request: Request) {
+  const title = classTitles(context, request)
+  return vehicleClassCodes.map((code) => ({ value: code, label: title(code) }))
+}
+
+export async function vehiclesPageData(context: Context, request: Request) {
+  await requireDispatcher(request)
+  const { t } = pageContext(context, request)
+  const title = classTitles(context, request)
+  const vehicles = await listVehicles((await getDatabase()).db)
+  const url = new URL(request.url)
+  const added = Number(url.searchParams.get('added'))
+  const addedVehicle = vehicles.find((vehicle) => vehicle.id === added)
+  return {
+    meta: staffMeta(context, request, t('ops.dispatch.vehicles.title')),
+    vehicles: vehicles.map((vehicle) => ({
+      id: vehicle.id,
+      plate: displayPlate(vehicle.plate),
+      class: title(vehicle.class_code),
+      makeModel: vehicle.make_model,
+      colour: vehicle.colour,
+      seats: vehicle.seats,
+      luggage: vehicle.luggage,
+      active: vehicle.active === 1,
+    })),
+    classes: classOptions(context, request),
+    added: addedVehicle ? displayPlate(addedVehicle.plate) : null,
+    saved: url.searchParams.get('saved') === '1',
+  }
+}
+
+async function vehicleFormAction(context: Context, request: Request, vehicleId?: number) {
+  const staff = await requireDispatcher(request)
+  refuseCrossOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema })
+  const refuse = (reply: ReturnType<typeof submission.reply>) => {
+    markFormRefused(context)
+    return data({ result: reply }, { status: 400, headers: staffPageHeaders })
+  }
+  if (submission.status !== 'success') return refuse(submission.reply())
+  const value = submission.value
+  const input = {
+    classCode: value.classCode,
+    makeModel: value.makeModel,
+    plate: value.plate,
+    colour: value.colour || null,
+    seats: value.seats,
+    luggage: value.luggage,
+    active: vehicleId === undefined ? true : value.active === true,
+  }
+  const handle = await getDatabase()
+  const outcome =
+    vehicleId === undefined
+      ? await addVehicle(handle, input, staff.account.id, new Date())
+      : await changeVehicle(handle, vehicleId, input, staff.account.id, new Date())
+  if (!outcome.ok) {
+    if (outcome.refusal === 'notFound') throw notFound()
+    return refuse(submission.reply({ fieldErrors: { plate: ['ops.dispatch.errors.plateTaken'] } }))
+  }
+  logger.info(vehicleId === undefined ? 'dispatch.vehicle_added' : 'dispatch.vehicle_changed', {
+    vehicle: outcome.id,
+    by: staff.account.id,
+  })
+  return redirect(
+    vehicleId === undefined ? `/ops/vehicles?added=${outcome.id}` : '/ops/vehicles?saved=1',
+    { status: 303, headers: staffPageHeaders },
+  )
+}
+
+export const addVehicleAction = (context: Context, request: Request) =>
+  vehicleFormAction(context, request)
+
+export const editVehicleAction = (context: Context, request: Request, id: string | undefined) =>
+  vehicleFormAction(context, request, idParam(id))
+
+export async function editVehiclePageData(
+  context: Context,
+  request: Request,
+  id: string | undefined,
+) {
+  await requireDispatcher(request)
+  const { t } = pageContext(context, request)
+  const vehicle = await findVehicle((await getDatabase()).db, idParam(id))
+  if (!vehicle) throw notFound()
+  const plate = displayPlate(vehicle.plate)
+  return {
+    meta: staffMeta(context, request, t('ops.dispatch.vehicles.editTitle', { plate })),
+    id: vehicle.id,
+    plate,
+    defaults: {
+      classCode: vehicle.class_code,
+      makeModel: vehicle.make_model,
+      plate,
+      colour: vehicle.colour ?? '',
+      seats: String(vehicle.seats),
+      luggage: String(vehicle.luggage),
+      active: vehicle.active === 1 ? 'on' : '',
+    },
+    classes: classOptions(context, request),
+    history: await recordHistory(context, request, `vehicle:${vehicle.id}`),
+  }
+}
