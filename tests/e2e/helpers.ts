@@ -130,9 +130,11 @@ function testInfoBaseUrl(page: Page): string {
 }
 
 /**
- * Waits until React has hydrated the page (root.tsx marks <html>), for tests of
- * behaviour that only exists with JavaScript: acting earlier reaches the
- * server-rendered page before its handlers are attached.
+ * Waits until the page's scripts have set up its behaviour: the page scripts
+ * (app/enhancements/enhance.ts) or, on the one page React hydrates, root.tsx
+ * mark <html> with data-hydrated. For tests of behaviour that only exists with
+ * JavaScript: acting earlier reaches the server-rendered page before its
+ * handlers are attached.
  */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
