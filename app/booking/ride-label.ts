@@ -1,7 +1,7 @@
 import { formatDate } from '~/utils/format'
 import type { Language } from '~/i18n/config'
 
-type Translate = (key: string, options?: Record<string, unknown>) => string
+export type Translate = (key: string, options?: Record<string, unknown>) => string
 
 /** A ride's ends as the pages and e-mails name them; `hire` when it is hired by the hour. */
 export interface RideEnds {

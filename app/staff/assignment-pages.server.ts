@@ -4,8 +4,6 @@ import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
 import { isAwaitingRide } from '~/domain/booking/status'
-import { rideLine } from '~/booking/ride-label'
-import { placeWithArea } from '~/domain/places/place-label'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { presentBooking } from '~/booking/booking-view.server'
@@ -27,7 +25,13 @@ import { bookingRecord } from './board.server'
 import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
 import { refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
-import { classTitles, notFound, requireDispatcher, type Context } from './dispatch-shared.server'
+import {
+  classTitles,
+  notFound,
+  requireDispatcher,
+  staffTripEnds,
+  type Context,
+} from './dispatch-shared.server'
 
 /**
  * A booking's driver and vehicle: the section of the booking page that says
@@ -63,13 +67,7 @@ function tripSummary(context: Context, request: Request, booking: BookingRow) {
   return {
     date: formatDate(view.trip.date, language),
     time: booking.trip_time,
-    from: placeWithArea(view.trip.pickup),
-    to: placeWithArea(view.trip.destination),
-    route: rideLine(t, {
-      from: placeWithArea(view.trip.pickup),
-      to: placeWithArea(view.trip.destination),
-      hire: view.trip.hire,
-    }),
+    ...staffTripEnds(t, view.trip),
     vehicle: view.vehicle.title,
     passengers: booking.passenger_count ?? 1,
     luggage: booking.luggage_count ?? 0,

@@ -3,6 +3,9 @@ import { getDatabase } from '~/db/db.server'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { pageContext } from '~/utils/page-context.server'
+import { placeWithArea } from '~/domain/places/place-label'
+import { rideLine, type Translate } from '~/booking/ride-label'
+import type { BookingView } from '~/booking/booking-view.server'
 import { staffActionsOnSubject } from '~/dispatch/record-history.server'
 import { instantFormatter } from './ops-pages.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
@@ -54,4 +57,15 @@ export async function recordHistory(context: Context, request: Request, subject:
       (field) => ({ field, before: shown(entry.before[field]), after: shown(entry.after[field]) }),
     ),
   }))
+}
+
+/**
+ * A trip's ends as staff read them (the place chosen with the district it is
+ * priced as, 'Taksim (Beyoğlu)') and its route in one line: the assign page's
+ * summary and the driver's job card show the same words.
+ */
+export function staffTripEnds(t: Translate, trip: BookingView['trip']) {
+  const from = placeWithArea(trip.pickup)
+  const to = placeWithArea(trip.destination)
+  return { from, to, route: rideLine(t, { from, to, hire: trip.hire }) }
 }

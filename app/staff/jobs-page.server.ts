@@ -4,8 +4,8 @@ import type { BookingRow } from '~/db/schema'
 import { istanbulDate } from '~/domain/booking-window'
 import { nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
-import { rideLine, staffReference } from '~/booking/ride-label'
-import { exactPlace, mapsSearchUrl, placeWithArea } from '~/domain/places/place-label'
+import { staffReference } from '~/booking/ride-label'
+import { exactPlace, mapsSearchUrl } from '~/domain/places/place-label'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
@@ -19,7 +19,7 @@ import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
-import type { Context } from './dispatch-shared.server'
+import { staffTripEnds, type Context } from './dispatch-shared.server'
 
 /** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
 
@@ -60,13 +60,7 @@ function jobView(
     shownReference: staffReference(t, { own: booking.reference, returnOf: job.returnOf }),
     date: view.trip.date,
     time: booking.trip_time,
-    from: placeWithArea(view.trip.pickup),
-    to: placeWithArea(view.trip.destination),
-    route: rideLine(t, {
-      from: placeWithArea(view.trip.pickup),
-      to: placeWithArea(view.trip.destination),
-      hire: view.trip.hire,
-    }),
+    ...staffTripEnds(t, view.trip),
     meetingPoint: meetingPoint(booking, language),
     traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     phone: booking.phone,
