@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   },
   // The use cases and what they write with sit below the pages that call them:
-  // app/booking and app/dispatch (and the storage, mail and audit modules under
+  // app/booking and app/dispatch (and the storage, mail, message and audit modules under
   // them) never import the staff or traveller pages' modules, the routes or the
   // jobs that run them. What both sides need lives down here.
   {
@@ -99,6 +99,7 @@ export default tseslint.config(
       'app/audit/**/*.{ts,tsx}',
       'app/db/**/*.{ts,tsx}',
       'app/mail/**/*.{ts,tsx}',
+      'app/messages/**/*.{ts,tsx}',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

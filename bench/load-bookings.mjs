@@ -266,7 +266,7 @@ function print(summary) {
     `  duplicates          ${summary.duplicates.bookingsPaidTwice} paid twice, ${summary.duplicates.refundsDue} refunds due, ${summary.duplicates.referencesSeenByTwoJourneys} references seen twice`,
     `  lost                ${summary.lost} booked journeys not confirmed in db; ${summary.confirmedWithoutFinishedJourney} confirmed without a finished journey`,
     `  5xx                 ${summary.responses5xx} of ${summary.requests} requests (timeouts ${summary.timeouts}, network errors ${summary.networkErrors}; statuses: ${list(summary.statusCounts)})`,
-    `  e-mails             ${summary.emails} .eml files (mail_status sent: ${summary.mailsSentInDatabase})`,
+    `  e-mails             ${summary.emails} .eml files (confirmations sent in the queue: ${summary.mailsSentInDatabase})`,
     `  events              ${list(summary.events)}`,
     `  journey time        p50 ${ms(summary.journeyMs.p50)}, p99 ${ms(summary.journeyMs.p99)}, max ${ms(summary.journeyMs.max)}`,
     `  wall time           ${summary.wallSeconds.toFixed(1)} s, ${summary.bookingsPerSecond.toFixed(1)} bookings/s`,

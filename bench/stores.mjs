@@ -16,7 +16,8 @@ const queries = {
   refundsDue:
     "select count(*) as n from payment_attempts where refund_status in ('due', 'refunded')",
   events: 'select to_status, count(*) as n from booking_events group by to_status',
-  mailsSent: "select count(*) as n from bookings where mail_status = 'sent'",
+  mailsSent:
+    "select count(*) as n from outgoing_messages where kind = 'traveller.confirmation' and status = 'sent'",
 }
 
 async function countAll(run) {

@@ -8,7 +8,7 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { toLanguage, type Language } from '~/i18n/config'
 import { translatorFor } from '~/i18n/fixed-translator.server'
-import { queueMail } from '~/mail/outgoing-mail.server'
+import { queueMail } from '~/messages/queue.server'
 import { noticeMail } from '~/mail/notice-mail'
 import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
 import { bookingLink, manageBookingLink } from './booking-access.server'
@@ -19,7 +19,7 @@ import { rideReferences } from './return-ride.server'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
- * makes the change (see app/mail/outgoing-mail.server.ts), each with a dedupe
+ * makes the change (see app/messages/queue.server.ts), each with a dedupe
  * key naming its cause so it goes once:
  *
  * - to the operations mailbox (OPERATIONS_EMAIL), in English, the company's
@@ -129,6 +129,8 @@ async function queueOpsMail(
       dedupeKey: notice.dedupeKey,
       kind: notice.kind,
       bookingId: booking.id,
+      reference: booking.reference,
+      language: OPS_LANGUAGE,
       to: getEnv().OPERATIONS_EMAIL,
       subject: mail.subject,
       text: mail.text,
@@ -328,6 +330,8 @@ function queueTravellerNotice(
       dedupeKey: notice.dedupeKey,
       kind: notice.kind,
       bookingId: booking.id,
+      reference: booking.reference,
+      language,
       to: booking.email,
       replyTo: site.email,
       subject: mail.subject,

@@ -92,7 +92,7 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
 
   const mailsOf = (bookingId: string) =>
     handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['kind', 'recipient', 'subject', 'text_body'])
       .where('booking_id', '=', bookingId)
       .orderBy('id')

@@ -8,7 +8,7 @@ import type { PaymentProvider } from '~/adapters/payment/provider'
 import { changeStatus, lockBooking, type Executor } from '~/booking/booking-store.server'
 import { queueOpsCancelled, queueTravellerCancelled } from '~/booking/booking-notices.server'
 import { claimRefund, performRefund, type RefundOutcome } from '~/booking/refunds.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
 
@@ -170,7 +170,7 @@ export async function cancelBooking(
     }
   })
   if (claimed.kind !== 'cancelled') return claimed
-  deliverMailSoon(handle, claimed.mailIds)
+  deliverSoon(handle, claimed.mailIds)
   logger.info('booking.cancelled', {
     reference: claimed.reference,
     by: request.by.kind,

@@ -6,7 +6,8 @@ import { storageBackends, useMigratedDatabase } from '../../tests/support/databa
 import { getEnv } from '~/config/env.server'
 import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
-import { sendConfirmation } from './confirmation-mail.server'
+import { deliverMessage } from '~/messages/queue.server'
+import { queueConfirmation } from './confirmation-mail.server'
 import { readSignedKey } from './booking-access.server'
 
 /** The outbox e-mail of a booking, its quoted-printable soft breaks and escapes undone. */
@@ -47,7 +48,8 @@ describe.each(storageBackends())('the confirmation e-mail on $name', (backend) =
       .where('id', '=', booking.id)
       .execute()
 
-    expect(await sendConfirmation(handle, booking.id, now)).toBe('sent')
+    const id = await queueConfirmation(handle, booking.id, now)
+    expect(await deliverMessage(handle, id!, now)).toBe('sent')
     const mail = mailFor(booking.reference)
     const base = escapeRegExp(getEnv().PUBLIC_BASE_URL.replace(/\/$/, ''))
     for (const [path, label] of [

@@ -6,7 +6,8 @@ import type { BookingMailStatus } from '~/db/schema'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
-import { retryConfirmations, sendConfirmation } from './confirmation-mail.server'
+import { deliverMessage, deliverQueuedMessages } from '~/messages/queue.server'
+import { queueConfirmation, queueOwedConfirmations } from './confirmation-mail.server'
 
 /** The outbox e-mails that mention a booking reference. */
 function mailsFor(reference: string): string[] {
@@ -20,7 +21,7 @@ function mailsFor(reference: string): string[] {
 const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000)
 
 describe.each(storageBackends())(
-  'confirmation e-mails claimed with a lease on $name',
+  'confirmation e-mails through the message queue on $name',
   (backend) => {
     let handle: DatabaseHandle
     const now = new Date()
@@ -49,41 +50,58 @@ describe.each(storageBackends())(
     }
 
     async function mailState(id: string) {
-      return handle.db
+      const booking = await handle.db
         .selectFrom('bookings')
-        .select(['mail_status', 'mail_claimed_until', 'mail_attempts'])
+        .select('mail_status')
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
+      const queued = await handle.db
+        .selectFrom('outgoing_messages')
+        .select(['kind', 'status', 'attempts'])
+        .where('booking_id', '=', id)
+        .execute()
+      return { mail_status: booking.mail_status, queued }
     }
 
-    it('sends each confirmation once when the callback and two retry runs overlap', async () => {
+    it('queues each confirmation once when the callback and two maintenance runs overlap', async () => {
       const bookings = [
         await confirmedBooking({ status: 'pending' }),
         await confirmedBooking({ status: 'pending' }),
         await confirmedBooking({ status: 'pending' }),
       ]
       await Promise.all([
-        sendConfirmation(handle, bookings[0]!.id, now),
-        retryConfirmations(handle, now),
-        retryConfirmations(handle, now),
+        queueConfirmation(handle, bookings[0]!.id, now).catch(() => undefined),
+        queueOwedConfirmations(handle, now),
+        queueOwedConfirmations(handle, now),
       ])
+      await deliverQueuedMessages(handle, now)
       for (const booking of bookings) {
         expect(mailsFor(booking.reference)).toHaveLength(1)
         expect(await mailState(booking.id)).toEqual({
-          mail_status: 'sent',
-          mail_claimed_until: null,
-          mail_attempts: 1,
+          mail_status: 'queued',
+          queued: [{ kind: 'traveller.confirmation', status: 'sent', attempts: 1 }],
         })
       }
+      // Nothing is owed any more: another run queues nothing.
+      expect(await queueOwedConfirmations(handle, now)).toBe(0)
     })
 
-    it('leaves a send within its lease alone', async () => {
-      // Another instance claimed it and is still talking to the SMTP server.
-      const booking = await confirmedBooking({ status: 'sending', claimedUntil: minutes(now, 8) })
-      expect(await retryConfirmations(handle, now)).toBe(0)
-      expect(await sendConfirmation(handle, booking.id, now)).toBe('skipped')
-      expect(mailsFor(booking.reference)).toHaveLength(0)
-      expect((await mailState(booking.id)).mail_status).toBe('sending')
+    it('queues a confirmation left half-sent before the queue took over, once', async () => {
+      // The old sender's claim: its process stopped mid-send.
+      const booking = await confirmedBooking({ status: 'sending', claimedUntil: minutes(now, -1) })
+      await Promise.all([queueOwedConfirmations(handle, now), queueOwedConfirmations(handle, now)])
+      await deliverQueuedMessages(handle, now)
+      expect(mailsFor(booking.reference)).toHaveLength(1)
+      expect((await mailState(booking.id)).queued).toHaveLength(1)
+    })
+
+    it('leaves alone a confirmation sent, or given up, before the queue took over', async () => {
+      const sent = await confirmedBooking({ status: 'sent' })
+      const failed = await confirmedBooking({ status: 'failed' })
+      expect(await queueOwedConfirmations(handle, now)).toBe(0)
+      expect(await queueConfirmation(handle, sent.id, now)).toBeUndefined()
+      expect(await queueConfirmation(handle, failed.id, now)).toBeUndefined()
+      expect(await mailState(sent.id)).toEqual({ mail_status: 'sent', queued: [] })
     })
 
     it('names the calendar file in the language of the booking, with its reference', async () => {
@@ -93,21 +111,11 @@ describe.each(storageBackends())(
         .set({ language: 'tr' })
         .where('id', '=', booking.id)
         .execute()
-      expect(await sendConfirmation(handle, booking.id, now)).toBe('sent')
+      const id = await queueConfirmation(handle, booking.id, now)
+      expect(await deliverMessage(handle, id!, now)).toBe('sent')
       const [mail] = mailsFor(booking.reference)
       expect(mail).toMatch(new RegExp(`filename="?rezervasyon-${booking.reference}\\.ics"?`))
       expect(mail).not.toContain('booking.ics')
-    })
-
-    it('retries a send whose lease ran out (its process died), once', async () => {
-      const booking = await confirmedBooking({ status: 'sending', claimedUntil: minutes(now, -1) })
-      await Promise.all([retryConfirmations(handle, now), retryConfirmations(handle, now)])
-      expect(mailsFor(booking.reference)).toHaveLength(1)
-      expect(await mailState(booking.id)).toEqual({
-        mail_status: 'sent',
-        mail_claimed_until: null,
-        mail_attempts: 2,
-      })
     })
   },
 )

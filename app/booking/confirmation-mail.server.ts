@@ -1,93 +1,82 @@
-import { sql } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
+import type { Executor } from '~/db/executor'
+import { writeTransaction } from '~/db/write.server'
 import type { BookingRow } from '~/db/schema'
 import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { toLanguage } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
-import { MailSendError } from '~/adapters/mail/mailer.server'
-import { configuredMailer, mailFrom } from '~/adapters/mail/configured.server'
+import { deliverSoon, queueMail } from '~/messages/queue.server'
 import { bookingConfirmationMail } from '~/mail/booking-confirmation'
 import { ICS_CONTENT_TYPE } from '~/mail/ics'
 import { bookingCalendarFile } from './booking-calendar.server'
-import { bookingExtras, findBooking } from './bookings.server'
+import { bookingExtras } from './bookings.server'
+import { lockBooking } from './booking-store.server'
 import { extraLineLabel } from './extra-label'
 import { presentBooking } from './booking-view.server'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 
-/** Sends are retried by the periodic job; after this many tries a person must look. */
-const MAX_MAIL_ATTEMPTS = 6
-
-/** A send holds its booking this long; the mailer's own timeouts end it well before. */
-export const CONFIRMATION_LEASE_MINUTES = 10
-
 /**
- * Sends the confirmation of a confirmed booking once. The row is claimed first,
- * in one conditional update with a lease ('sending' until
- * `mail_claimed_until`), so a replayed callback or a second instance never
- * sends it twice: a send within its lease is never touched, and only one whose
- * lease ran out (its process died) may be taken over. A failed send returns it
- * to 'pending', its lease the pause before the periodic retry. Never throws:
- * the booking stands either way.
+ * The confirmation e-mail of a confirmed booking goes through the message
+ * queue like every other message. The confirming transaction marks the
+ * booking `mail_status = 'pending'` (it owes a confirmation); just after the
+ * commit the e-mail is rendered and queued, in a transaction that also marks
+ * the booking `queued`, and sent. Rendering outside the confirming transaction
+ * keeps a rendering fault from refusing a payment; the mark keeps it owed: the
+ * periodic job queues any booking still `pending` (a process that stopped
+ * between the two, or a render that failed). The dedupe key makes it one
+ * e-mail however often this runs.
  */
+export async function queueConfirmation(
+  handle: DatabaseHandle,
+  bookingId: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  return writeTransaction(handle, async (trx) => {
+    const booking = await lockBooking(trx, bookingId)
+    // Queued already (or from before the queue: sent or failed then).
+    if (!booking || !booking.email || !['pending', 'sending'].includes(booking.mail_status ?? '')) {
+      return undefined
+    }
+    const site = getSiteSettings()
+    const { mail, attachment } = await renderConfirmation(trx, booking, now)
+    const id = await queueMail(
+      trx,
+      {
+        dedupeKey: `confirmation:${booking.id}`,
+        kind: 'traveller.confirmation',
+        bookingId: booking.id,
+        reference: booking.reference,
+        language: toLanguage(booking.language),
+        to: booking.email,
+        replyTo: site.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: [attachment],
+      },
+      now,
+    )
+    await trx
+      .updateTable('bookings')
+      .set({ mail_status: 'queued', updated_at: now.toISOString() })
+      .where('id', '=', booking.id)
+      .execute()
+    return id
+  })
+}
+
+/** Queues the confirmation and sends it at once; never throws (the booking stands either way). */
 export async function sendConfirmation(
   handle: DatabaseHandle,
   bookingId: string,
   now = new Date(),
-): Promise<'sent' | 'skipped' | 'failed'> {
-  const at = now.toISOString()
-  const lease = new Date(now.getTime() + CONFIRMATION_LEASE_MINUTES * 60_000).toISOString()
-  const claimed = await handle.db
-    .updateTable('bookings')
-    .set({
-      mail_status: 'sending',
-      mail_claimed_until: lease,
-      mail_attempts: sql<number>`coalesce(mail_attempts, 0) + 1`,
-      updated_at: at,
-    })
-    .where('id', '=', bookingId)
-    .where('mail_status', 'in', ['pending', 'sending'])
-    .where((eb) =>
-      eb.or([eb('mail_claimed_until', 'is', null), eb('mail_claimed_until', '<=', at)]),
-    )
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) === 0) return 'skipped'
-  // Only this claim's own lease may settle the row.
-  const ours = handle.db
-    .updateTable('bookings')
-    .where('id', '=', bookingId)
-    .where('mail_status', '=', 'sending')
-    .where('mail_claimed_until', '=', lease)
-  const booking = (await findBooking(handle, bookingId))!
+): Promise<void> {
   try {
-    const site = getSiteSettings()
-    const { mail, attachment } = await renderConfirmation(handle, booking, now)
-    await configuredMailer().send({
-      to: booking.email!,
-      from: mailFrom(),
-      replyTo: site.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attachments: [attachment],
-    })
-    await ours
-      .set({ mail_status: 'sent', mailed_at: new Date().toISOString(), mail_claimed_until: null })
-      .execute()
-    logger.info('mail.confirmation_sent', { reference: booking.reference })
-    return 'sent'
+    deliverSoon(handle, [await queueConfirmation(handle, bookingId, now)])
   } catch (error) {
-    const giveUp =
-      (error instanceof MailSendError && error.permanent) ||
-      (booking.mail_attempts ?? 0) >= MAX_MAIL_ATTEMPTS
-    await ours.set({ mail_status: giveUp ? 'failed' : 'pending' }).execute()
-    logger.error('mail.confirmation_failed', {
-      reference: booking.reference,
-      giveUp,
-      error: error instanceof Error ? error.message : String(error),
-    })
-    return 'failed'
+    logger.error('mail.confirmation_not_queued', { bookingId, error: String(error) })
   }
 }
 
@@ -95,12 +84,12 @@ export async function sendConfirmation(
  * The confirmation e-mail of a paid booking as it is sent: subject, text and
  * HTML in the booking's language, and its calendar file.
  */
-export async function renderConfirmation(handle: DatabaseHandle, booking: BookingRow, now: Date) {
+export async function renderConfirmation(executor: Executor, booking: BookingRow, now: Date) {
   const env = getEnv()
   const site = getSiteSettings()
   const language = toLanguage(booking.language)
   const t = translatorFor(language)
-  const extras = await bookingExtras(handle, booking.id)
+  const extras = await bookingExtras(executor, booking.id)
   const view = presentBooking(booking, extras, language, site)
   const mail = bookingConfirmationMail(
     {
@@ -154,29 +143,29 @@ export async function renderConfirmation(handle: DatabaseHandle, booking: Bookin
   }
 }
 
-/** After the confirming transaction, without making the traveller wait for SMTP. */
+/** After the confirming transaction, without making the traveller wait for the mail server. */
 export function sendConfirmationSoon(handle: DatabaseHandle, bookingId: string): void {
   void sendConfirmation(handle, bookingId)
 }
 
 /**
- * The periodic retry: confirmations waiting once their pause is over, and sends
- * whose process stopped half-way once their lease ran out. A send still within
- * its lease is left alone.
+ * The periodic job's part: bookings that still owe their confirmation (the
+ * process stopped between confirming and queueing, or rendering failed). The
+ * queue then sends and retries it like any other message.
  */
-export async function retryConfirmations(handle: DatabaseHandle, now: Date): Promise<number> {
-  const waiting = await handle.db
+export async function queueOwedConfirmations(handle: DatabaseHandle, now: Date): Promise<number> {
+  const owed = await handle.db
     .selectFrom('bookings')
     .select('id')
     .where('mail_status', 'in', ['pending', 'sending'])
-    .where((eb) =>
-      eb.or([
-        eb('mail_claimed_until', 'is', null),
-        eb('mail_claimed_until', '<=', now.toISOString()),
-      ]),
-    )
     .execute()
-  let sent = 0
-  for (const { id } of waiting) if ((await sendConfirmation(handle, id, now)) === 'sent') sent++
-  return sent
+  let queued = 0
+  for (const { id } of owed) {
+    try {
+      if ((await queueConfirmation(handle, id, now)) !== undefined) queued++
+    } catch (error) {
+      logger.error('mail.confirmation_not_queued', { bookingId: id, error: String(error) })
+    }
+  }
+  return queued
 }

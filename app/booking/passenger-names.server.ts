@@ -3,7 +3,7 @@ import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { changedFields, travellerActor } from '~/domain/staff/audit-actions'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { recordTravellerChange } from '~/booking/traveller-change.server'
 import { lockBooking, noteEvent, updateBooking, type Executor } from './booking-store.server'
 import { lockReturnRideToCome } from './return-ride.server'
@@ -130,6 +130,6 @@ export async function completeBooking(
     const mailId = await recordTravellerChange(trx, current, changes, now)
     return { outcome: given, mailId }
   })
-  if ('mailId' in result) deliverMailSoon(handle, [result.mailId])
+  if ('mailId' in result) deliverSoon(handle, [result.mailId])
   return result.outcome
 }

@@ -300,7 +300,7 @@ describe.each(storageBackends())('payments on $name', (backend) => {
     )
     // The operations mailbox is told once, with the booking's staff page.
     const opsMails = await handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['kind', 'text_body'])
       .where('booking_id', '=', booking.id)
       .where('kind', '=', 'ops.refund_due')

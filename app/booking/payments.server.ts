@@ -15,7 +15,7 @@ import {
   type ExtraQuantities,
 } from '~/domain/booking/extras'
 import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import type {
   InitializeRequest,
   PaymentProvider,
@@ -500,7 +500,7 @@ export async function settlePayment(
       logger.info('payment.confirmed', { reference: current.reference, provider: attempt.provider })
       return { kind: 'confirmed' as const, booking: confirmed, first: true }
     })
-    deliverMailSoon(handle, mailIds)
+    deliverSoon(handle, mailIds)
     return settled
   }
   if (isDeclined(result)) {

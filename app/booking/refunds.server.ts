@@ -5,7 +5,7 @@ import { writeTransaction } from '~/db/write.server'
 import type { PaymentCurrency, PaymentProvider, RefundResult } from '~/adapters/payment/provider'
 import { lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { queueTravellerRefunded } from '~/booking/booking-notices.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { recordAction } from '~/audit/audit.server'
 import { travellerActor, type AuditActor } from '~/domain/staff/audit-actions'
 import { logger } from '~/utils/logger.server'
@@ -241,7 +241,7 @@ async function recordRefundOutcome(
       : { kind: 'failed', refundId, errorCode: result.errorCode }
     return { outcome, mailIds }
   })
-  deliverMailSoon(handle, mailIds)
+  deliverSoon(handle, mailIds)
   if (outcome.kind !== 'skipped') countRefund(outcome.kind)
   if (outcome.kind === 'succeeded') logger.info('payment.refunded', { refund: refundId })
   if (outcome.kind === 'failed') {

@@ -159,7 +159,7 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
   /** The messages queued about `bookingId` of `kind`, as stored to send. */
   const queuedMail = (bookingId: string, kind: string) =>
     handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['recipient', 'subject', 'text_body', 'html_body'])
       .where('booking_id', '=', bookingId)
       .where('kind', '=', kind)
@@ -210,7 +210,7 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
   }
 
   /** Both parts of a message hold `words`; the HTML part escapes nothing in them. */
-  function expectInBothParts(mail: { text_body: string; html_body: string }, words: string) {
+  function expectInBothParts(mail: { text_body: string; html_body: string | null }, words: string) {
     expect(mail.text_body).toContain(words)
     expect(mail.html_body).toContain(words)
   }
@@ -219,7 +219,7 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
 
   /** A message's fact: a line of the text part, a row of the HTML part's table. */
   function expectFact(
-    mail: { text_body: string; html_body: string },
+    mail: { text_body: string; html_body: string | null },
     label: string,
     value: string,
   ) {
@@ -399,7 +399,7 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
       expect(assigned).toMatchObject({ kind: 'assigned' })
     }
     const mail = await handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['subject', 'text_body', 'recipient'])
       .where('booking_id', '=', returnRide.id)
       .where('kind', '=', 'traveller.assignment')

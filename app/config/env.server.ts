@@ -135,6 +135,45 @@ const envSchema = z
     MAIL_FROM: z.string().trim().default(''),
     OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
 
+    /**
+     * SMS and WhatsApp. outbox: each message is written to OUTBOX_DIR/messages as JSON
+     * (no key, no network); twilio: sent through Twilio's Messages API.
+     */
+    MESSAGING_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    TWILIO_ACCOUNT_SID: z.string().trim().default(''),
+    TWILIO_AUTH_TOKEN: z.string().trim().default(''),
+    /** The SMS sender: a number in E.164, or an alphanumeric sender ID where the country allows it. */
+    TWILIO_FROM_SMS: z.string().trim().default(''),
+    /** The WhatsApp sender in E.164; empty: no WhatsApp (travellers who chose it get SMS). */
+    TWILIO_FROM_WHATSAPP: z.string().trim().default(''),
+    TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+    /**
+     * The approved WhatsApp templates, one per message kind: `kind=HX…` pairs separated
+     * by commas (docs/messages.md lists the kinds and each template's variables).
+     */
+    TWILIO_WHATSAPP_TEMPLATES: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value, ctx) => {
+        const templates: Record<string, string> = {}
+        for (const pair of value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const [kind, sid, ...rest] = pair.split('=').map((part) => part.trim())
+          if (!kind || !sid || rest.length) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'write kind=ContentSid pairs, comma separated',
+            })
+            return z.NEVER
+          }
+          templates[kind] = sid
+        }
+        return templates
+      }),
+
     /** Dispatch: minutes added after a trip's estimated end before its driver and car count as free. */
     DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
     /** The hour (Istanbul, 0-23) from which the day-before reminder e-mails are sent. */
@@ -146,6 +185,17 @@ const envSchema = z
         code: 'custom',
         path: ['IYZICO_API_KEY'],
         message: 'PAYMENT_PROVIDER=iyzico needs IYZICO_API_KEY and IYZICO_SECRET_KEY',
+      })
+    }
+    if (
+      env.MESSAGING_PROVIDER === 'twilio' &&
+      (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM_SMS)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message:
+          'MESSAGING_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_SMS',
       })
     }
     // zod runs this check even when a field failed: a secret refused for its

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { senderHash, storeContactMessage } from './contact-messages.server'
-import { mailContactMessage, retryContactMails } from './contact-mail.server'
+import { deliverQueuedMessages } from '~/messages/queue.server'
+import { queueWaitingContactMails } from './contact-mail.server'
 
 /** The outbox e-mails whose text contains `marker`. */
 function mailsWith(marker: string): string[] {
@@ -17,79 +18,77 @@ function mailsWith(marker: string): string[] {
 
 const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000)
 
-describe.each(storageBackends())('contact e-mails claimed with a lease on $name', (backend) => {
-  let handle: DatabaseHandle
-  const now = new Date()
-  let sender = 0
+describe.each(storageBackends())(
+  'contact e-mails through the message queue on $name',
+  (backend) => {
+    let handle: DatabaseHandle
+    const now = new Date()
+    let sender = 0
 
-  useMigratedDatabase(backend, (opened) => (handle = opened))
+    useMigratedDatabase(backend, (opened) => (handle = opened))
 
-  /** A message stored an hour ago whose first send never happened (the process stopped). */
-  async function waitingMessage(subject: string): Promise<number> {
-    const outcome = await storeContactMessage(
-      handle,
-      {
-        fullName: 'Ayşe Yılmaz',
-        email: 'ayse@example.com.tr',
-        subject,
-        message: 'A transfer for twelve, please.',
-        language: 'en',
-        senderHash: senderHash(`198.51.100.${++sender}`, 'lease-test-secret-0123456789'),
-      },
-      minutes(now, -60),
-    )
-    if (!outcome.stored) throw new Error('not stored')
-    return outcome.id
-  }
+    /** A message stored before the queue took the contact form over, still to be mailed. */
+    async function waitingMessage(subject: string, status: 'stored' | 'sending'): Promise<number> {
+      const outcome = await storeContactMessage(
+        handle,
+        {
+          fullName: 'Ayşe Yılmaz',
+          email: 'ayse@example.com.tr',
+          subject,
+          message: 'A transfer for twelve, please.',
+          language: 'en',
+          senderHash: senderHash(`198.51.100.${++sender}`, 'lease-test-secret-0123456789'),
+        },
+        minutes(now, -60),
+      )
+      if (!outcome.stored) throw new Error('not stored')
+      // As the old sender left it: no queued e-mail, the row waiting (or claimed by a dead process).
+      await handle.db.deleteFrom('outgoing_messages').where('id', '=', outcome.mailId!).execute()
+      await handle.db
+        .updateTable('contact_messages')
+        .set({
+          mail_status: status,
+          mail_claimed_until: status === 'sending' ? minutes(now, -1).toISOString() : null,
+        })
+        .where('id', '=', outcome.id)
+        .execute()
+      return outcome.id
+    }
 
-  async function row(id: number) {
-    return handle.db
-      .selectFrom('contact_messages')
-      .select(['mail_status', 'mail_claimed_until'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  }
+    it('queues a new message with its storing, and sends it once', async () => {
+      const subject = `Fresh ${backend.name} ${now.getTime()}`
+      const outcome = await storeContactMessage(
+        handle,
+        {
+          fullName: 'Ali Kaya',
+          email: 'ali@example.com',
+          subject,
+          message: 'Two cars for a wedding.',
+          language: 'tr',
+          senderHash: senderHash('198.51.100.200', 'lease-test-secret-0123456789'),
+        },
+        now,
+      )
+      if (!outcome.stored) throw new Error('not stored')
+      await Promise.all([deliverQueuedMessages(handle, now), deliverQueuedMessages(handle, now)])
+      expect(mailsWith(subject)).toHaveLength(1)
+    })
 
-  it('sends each waiting message once when two retry runs overlap', async () => {
-    const subjects = [1, 2, 3, 4].map(
-      (index) => `Overlap ${index} ${backend.name} ${now.getTime()}`,
-    )
-    for (const subject of subjects) await waitingMessage(subject)
-    const sent = await Promise.all([
-      retryContactMails(handle, now),
-      retryContactMails(handle, now),
-      retryContactMails(handle, now),
-    ])
-    expect(sent.reduce((sum, count) => sum + count, 0)).toBe(subjects.length)
-    for (const subject of subjects) expect(mailsWith(subject)).toHaveLength(1)
-  })
-
-  it('leaves a send within its lease alone, however old the message', async () => {
-    const subject = `In flight ${backend.name} ${now.getTime()}`
-    const id = await waitingMessage(subject)
-    // Another instance claimed it a minute ago and is still talking to the SMTP server.
-    await handle.db
-      .updateTable('contact_messages')
-      .set({ mail_status: 'sending', mail_claimed_until: minutes(now, 9).toISOString() })
-      .where('id', '=', id)
-      .execute()
-    expect(await retryContactMails(handle, now)).toBe(0)
-    expect(await mailContactMessage(handle, id, now)).toBe(false)
-    expect(mailsWith(subject)).toHaveLength(0)
-    expect((await row(id)).mail_status).toBe('sending')
-  })
-
-  it('retries a send whose lease ran out (its process died), once', async () => {
-    const subject = `Abandoned ${backend.name} ${now.getTime()}`
-    const id = await waitingMessage(subject)
-    await handle.db
-      .updateTable('contact_messages')
-      .set({ mail_status: 'sending', mail_claimed_until: minutes(now, -1).toISOString() })
-      .where('id', '=', id)
-      .execute()
-    const sent = await Promise.all([retryContactMails(handle, now), retryContactMails(handle, now)])
-    expect(sent.reduce((sum, count) => sum + count, 0)).toBe(1)
-    expect(mailsWith(subject)).toHaveLength(1)
-    expect(await row(id)).toEqual({ mail_status: 'sent', mail_claimed_until: null })
-  })
-})
+    it('queues and sends each message left waiting by the old sender once, when two runs overlap', async () => {
+      const subjects = [1, 2, 3, 4].map(
+        (index) => `Overlap ${index} ${backend.name} ${now.getTime()}`,
+      )
+      for (const [index, subject] of subjects.entries()) {
+        await waitingMessage(subject, index % 2 ? 'sending' : 'stored')
+      }
+      const queued = await Promise.all([
+        queueWaitingContactMails(handle, now).catch(() => 0),
+        queueWaitingContactMails(handle, now).catch(() => 0),
+      ])
+      expect(queued[0] + queued[1]).toBe(subjects.length)
+      await deliverQueuedMessages(handle, now)
+      for (const subject of subjects) expect(mailsWith(subject)).toHaveLength(1)
+      expect(await queueWaitingContactMails(handle, now)).toBe(0)
+    })
+  },
+)

@@ -7,6 +7,7 @@ import {
   type RateLimitRule,
 } from '~/db/rate-limit.server'
 import { contactRateLimit, type ContactMessage } from './contact-schema'
+import { queueContactMail } from './contact-mail.server'
 
 /** A validated message with what the server adds: the page's language and the sender's hash. */
 export interface ContactMessageInput extends ContactMessage {
@@ -14,7 +15,9 @@ export interface ContactMessageInput extends ContactMessage {
   senderHash: string
 }
 
-export type StoreOutcome = { stored: true; id: number } | { stored: false; reason: 'rate-limited' }
+export type StoreOutcome =
+  | { stored: true; id: number; mailId: number | undefined }
+  | { stored: false; reason: 'rate-limited' }
 
 /** The contact form's limit, counted in the database like every per-client limit. */
 export const contactRule: RateLimitRule = {
@@ -63,14 +66,15 @@ export function storeContactMessage(
         message: input.message,
         language: input.language,
         sender_hash: input.senderHash,
-        // contact-mail.server.ts sends 'stored' rows to the company and marks them 'sent'.
+        // Queued for the company's inbox just below, in this transaction.
         mail_status: 'stored',
         created_at: now.toISOString(),
         mailed_at: null,
         mail_claimed_until: null,
       })
-      .returning('id')
+      .returning(['id', 'full_name', 'email', 'subject', 'message', 'language', 'created_at'])
       .executeTakeFirstOrThrow()
-    return { stored: true, id: row.id } as const
+    const mailId = await queueContactMail(trx, row, now)
+    return { stored: true, id: row.id, mailId } as const
   })
 }

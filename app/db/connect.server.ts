@@ -31,6 +31,7 @@ import * as m0014 from './migrations/0014_hire_by_the_hour'
 import * as m0015 from './migrations/0015_return_trips'
 import * as m0016 from './migrations/0016_names_given'
 import * as m0017 from './migrations/0017_pickup_address'
+import * as m0018 from './migrations/0018_message_queue'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0015_return_trips': m0015,
   '0016_names_given': m0016,
   '0017_pickup_address': m0017,
+  '0018_message_queue': m0018,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -7,6 +7,7 @@ import type { Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
 import type { StaffRole } from '~/domain/staff/roles'
 import type { AuditActorKind } from '~/domain/staff/audit-actions'
+import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -64,6 +65,11 @@ export interface BookingsTable {
   notes: string | null
   /** Where exactly a pickup that is not an airport is: a street and number, or a hotel. */
   pickup_address: string | null
+  /** How the traveller wants ride updates besides e-mail: 'whatsapp', 'sms' or 'email' (e-mail only). */
+  updates_channel: UpdatesChannel | null
+  /** When the traveller chose it, and the words they were shown, in their language. */
+  updates_consent_at: string | null
+  updates_consent_text: string | null
   flight_number: string | null
   sign_name: string | null
   /** The payment step. */
@@ -118,8 +124,11 @@ export interface BookingsTable {
   outbound_booking_id: string | null
 }
 
-/** Where a booking's confirmation e-mail stands (see app/booking/confirmation-mail.server.ts). */
-export type BookingMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+/**
+ * Whether a booking's confirmation e-mail is owed (`pending`) or in the message queue
+ * (`queued`); `sending`, `sent` and `failed` are from before the queue took it over.
+ */
+export type BookingMailStatus = 'pending' | 'sending' | 'queued' | 'sent' | 'failed'
 
 export interface BookingExtrasTable {
   id: Generated<number>
@@ -320,26 +329,63 @@ export interface StaffAuditTable {
   created_at: string
 }
 
-/** Where a queued e-mail stands: waiting, being sent (under a lease), sent, or given up. */
-export type OutgoingMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+/**
+ * Where a queued message stands: waiting, being sent (under a lease), handed to
+ * its provider (`sent`), then, where the provider reports it, `delivered`,
+ * `read` or `undelivered`; `failed` when sending was given up, `stopped` when
+ * the recipient had opted out of its channel before it went.
+ */
+export type OutgoingMessageStatus =
+  'pending' | 'sending' | 'sent' | 'delivered' | 'read' | 'undelivered' | 'failed' | 'stopped'
 
-/** An e-mail stored whole, waiting to be sent once (see app/mail/outgoing-mail.server.ts). */
-export interface OutgoingMailTable {
+export type MessageChannel = 'email' | 'sms' | 'whatsapp'
+
+/** A message stored whole, waiting to be sent once (see app/messages/queue.server.ts). */
+export interface OutgoingMessagesTable {
   id: Generated<number>
   dedupe_key: string
   kind: string
   booking_id: string | null
+  /** The reference of the booking it is about (for the outbox file and the logs). */
+  reference: string | null
+  channel: MessageChannel
+  /** An e-mail address, or a phone number in E.164. */
   recipient: string
+  language: string
   reply_to: string | null
-  subject: string
+  /** E-mail only. */
+  subject: string | null
+  /** The e-mail's text part, or the SMS / WhatsApp text. */
   text_body: string
-  html_body: string
+  /** E-mail only. */
+  html_body: string | null
   /** The attachments (calendar files) as a JSON array of {filename, content, contentType}. */
   attachments_json: string | null
-  status: OutgoingMailStatus
+  /** WhatsApp: the template's name and variables, as JSON. */
+  template_json: string | null
+  status: OutgoingMessageStatus
   attempts: Generated<number>
+  /** The lease of a send under way, or the pause before the next try. */
   claimed_until: string | null
+  /** Why the last try failed, or why the provider could not deliver. */
+  error: string | null
+  /** The provider's id for the message (Twilio's SID): its delivery reports name it. */
+  provider_id: string | null
+  /** The provider's own last word on it (queued, sent, delivered, read, undelivered…). */
+  provider_status: string | null
+  /** An SMS sent instead of an undelivered WhatsApp message: that message's id. */
+  fallback_of: number | null
   sent_at: string | null
+  status_at: string | null
+  created_at: string
+}
+
+/** A number that said STOP on a channel: nothing more goes to it there. */
+export interface MessageOptOutsTable {
+  recipient: string
+  channel: MessageChannel
+  /** 'inbound' (the recipient wrote STOP) or 'provider' (the provider refused: 21610). */
+  source: string
   created_at: string
 }
 
@@ -399,7 +445,8 @@ export interface Database {
   staff_accounts: StaffAccountsTable
   staff_sessions: StaffSessionsTable
   staff_audit: StaffAuditTable
-  outgoing_mail: OutgoingMailTable
+  outgoing_messages: OutgoingMessagesTable
+  message_opt_outs: MessageOptOutsTable
   drivers: DriversTable
   vehicles: VehiclesTable
   booking_assignments: BookingAssignmentsTable

@@ -83,7 +83,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
 
   function queuedMail(bookingId: string) {
     return handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['dedupe_key', 'kind', 'recipient', 'subject', 'text_body'])
       .where('booking_id', '=', bookingId)
       .orderBy('id')

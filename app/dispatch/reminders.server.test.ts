@@ -103,7 +103,7 @@ describe.each(storageBackends())('day-before reminders on $name', (backend) => {
     expect(await queueReminders(handle, new Date(atHour.getTime() + 3_600_000), 18)).toEqual([])
 
     const reminders = await handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['dedupe_key', 'text_body', 'subject'])
       .where('kind', '=', 'traveller.reminder')
       .execute()

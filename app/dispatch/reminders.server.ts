@@ -42,7 +42,7 @@ export async function queueReminders(
   const sent = new Set(
     (
       await handle.db
-        .selectFrom('outgoing_mail')
+        .selectFrom('outgoing_messages')
         .select('dedupe_key')
         .where(
           'dedupe_key',

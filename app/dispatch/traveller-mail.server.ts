@@ -7,7 +7,7 @@ import { toLanguage } from '~/i18n/config'
 import { presentBooking } from '~/booking/booking-view.server'
 import { bookingLink, manageBookingLink } from '~/booking/booking-access.server'
 import { displayPlate } from '~/domain/dispatch/rules'
-import { queueMail } from '~/mail/outgoing-mail.server'
+import { queueMail } from '~/messages/queue.server'
 import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
 import type { AssignedPair } from './assignment.server'
 import { noExtras } from '~/domain/booking/extras'
@@ -84,6 +84,8 @@ export async function queueDriverDetailsMail(
       dedupeKey,
       kind: `traveller.${kind}`,
       bookingId: booking.id,
+      reference: booking.reference,
+      language,
       to: booking.email,
       replyTo: site.email,
       ...mail,

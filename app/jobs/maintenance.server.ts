@@ -8,9 +8,9 @@ import { logger } from '~/utils/logger.server'
 import { jobTasks } from '~/utils/metrics.server'
 import { expireStaleDrafts } from '~/booking/bookings.server'
 import { changeStatus, lockBooking } from '~/booking/booking-store.server'
-import { retryConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
-import { retryContactMails } from '~/contact/contact-mail.server'
-import { deliverQueuedMail } from '~/mail/outgoing-mail.server'
+import { queueOwedConfirmations, sendConfirmation } from '~/booking/confirmation-mail.server'
+import { queueWaitingContactMails } from '~/contact/contact-mail.server'
+import { deliverQueuedMessages } from '~/messages/queue.server'
 import { queueReminders } from '~/dispatch/reminders.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
@@ -366,13 +366,17 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     )
     const expiredDrafts = await task('expire_drafts', () => expireStaleDrafts(handle, now))
     const abandoned = await task('expire_abandoned', () => expireAbandoned(handle, now))
-    const mailed = await task('retry_confirmations', () => retryConfirmations(handle, now))
-    const contactMails = await task('retry_contact_mails', () => retryContactMails(handle, now))
+    const mailed = await task('queue_owed_confirmations', () => queueOwedConfirmations(handle, now))
+    const contactMails = await task('queue_waiting_contact_mails', () =>
+      queueWaitingContactMails(handle, now),
+    )
     // Queued before the send below, which then sends them in this same run.
     const reminders = (
       await task('queue_reminders', () => queueReminders(handle, now, getEnv().REMINDER_HOUR))
     ).length
-    const queuedMails = await task('deliver_queued_mail', () => deliverQueuedMail(handle, now))
+    const queuedMails = await task('deliver_queued_messages', () =>
+      deliverQueuedMessages(handle, now),
+    )
     const duplicates = await task('refund_duplicate_charges', () =>
       refundDuplicateCharges(handle, provider, now),
     )

@@ -81,17 +81,17 @@ describe('every e-mail, in both languages', () => {
       }
     }
     const queued = await handle.db
-      .selectFrom('outgoing_mail')
-      .innerJoin('bookings', 'bookings.id', 'outgoing_mail.booking_id')
+      .selectFrom('outgoing_messages')
+      .innerJoin('bookings', 'bookings.id', 'outgoing_messages.booking_id')
       .select(['kind', 'subject', 'text_body', 'html_body', 'bookings.language'])
       .execute()
     for (const row of queued) {
       mails.push({
         kind: row.kind,
         language: row.language as Language,
-        subject: row.subject,
+        subject: row.subject ?? '',
         text: row.text_body,
-        html: row.html_body,
+        html: row.html_body ?? '',
       })
     }
   }, 60_000)
@@ -115,7 +115,7 @@ describe('every e-mail, in both languages', () => {
 
   /** Every producer, once each, for a paid booking: the notes are queued, the confirmation rendered. */
   async function renderAll(booking: BookingRow, language: Language) {
-    const confirmation = await renderConfirmation(handle, booking, now)
+    const confirmation = await renderConfirmation(handle.db, booking, now)
     mails.push({ kind: 'traveller.confirmation', language, ...confirmation.mail })
     const pair = {
       driver: { name: 'Ali Veli', phone: '+90 532 000 00 09' },

@@ -7,7 +7,7 @@ import { isAwaitingRide } from '~/domain/booking/status'
 import { displayPlate, servesClass, type AssignmentWarning } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { presentBooking } from '~/booking/booking-view.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { formatDate } from '~/utils/format'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { logger } from '~/utils/logger.server'
@@ -166,7 +166,7 @@ export async function assignAction(context: Context, request: Request, reference
       now,
     )
     if (outcome.kind === 'unassigned') {
-      deliverMailSoon(handle, [outcome.mailId])
+      deliverSoon(handle, [outcome.mailId])
       return done('unassigned')
     }
     return data(
@@ -204,7 +204,7 @@ export async function assignAction(context: Context, request: Request, reference
         version: outcome.version,
         by: staff.account.id,
       })
-      deliverMailSoon(handle, [outcome.mailId])
+      deliverSoon(handle, [outcome.mailId])
       return done('assigned')
     case 'unchanged':
       return done('unchanged')

@@ -262,5 +262,58 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
         [early, 'noDriver'],
       ])
     })
+
+    it('flags a booking whose confirmation e-mail the queue gave up', async () => {
+      const sent = await booking('2027-02-02', '09:00', paid)
+      const failed = await booking('2027-02-02', '10:00', paid)
+      for (const [reference, status] of [
+        [sent, 'sent'],
+        [failed, 'failed'],
+      ] as const) {
+        const { id } = await handle.db
+          .selectFrom('bookings')
+          .select('id')
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow()
+        // Test set-up: the confirmation as the queue left it.
+        await handle.db
+          .insertInto('outgoing_messages')
+          .values({
+            dedupe_key: `confirmation:${id}`,
+            kind: 'traveller.confirmation',
+            booking_id: id,
+            reference,
+            channel: 'email',
+            recipient: 'ayse@example.com',
+            language: 'en',
+            reply_to: null,
+            subject: 'Confirmed',
+            text_body: 'Confirmed',
+            html_body: '<p>Confirmed</p>',
+            attachments_json: null,
+            template_json: null,
+            status,
+            claimed_until: null,
+            error: status === 'failed' ? 'mail:EENVELOPE' : null,
+            provider_id: null,
+            provider_status: null,
+            fallback_of: null,
+            sent_at: null,
+            status_at: null,
+            created_at: now.toISOString(),
+          })
+          .execute()
+        await handle.db
+          .updateTable('bookings')
+          .set({ mail_status: 'queued' })
+          .where('id', '=', id)
+          .execute()
+      }
+      const rows = await bookingsForPickupDay(handle, '2027-02-02')
+      expect(rows.map((row) => [row.reference, row.problem])).toEqual([
+        [failed, 'mailFailed'],
+        [sent, 'noDriver'],
+      ])
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
-import { mailAboutBooking } from '~/mail/outgoing-mail.server'
+import { messagesAboutBooking } from '~/messages/queue.server'
 import { staffActionsOnBooking, type StaffActionRecord } from '~/audit/audit.server'
 import type {
   BookingEventsTable,
@@ -137,6 +137,19 @@ export async function boardBookings(
         )
         .as('refund_due'),
     )
+    // The traveller has no confirmation: its e-mail was given up (in the queue, or before it).
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('outgoing_messages')
+            .select('outgoing_messages.id')
+            .whereRef('outgoing_messages.booking_id', '=', 'bookings.id')
+            .where('outgoing_messages.kind', '=', 'traveller.confirmation')
+            .where('outgoing_messages.status', '=', 'failed'),
+        )
+        .as('confirmation_failed'),
+    )
     .where((eb) =>
       eb.or([
         eb('bookings.status', 'in', paidStatuses),
@@ -199,12 +212,12 @@ export async function boardBookings(
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
-    .map(({ mail_status, refund_due, ...row }) => ({
+    .map(({ mail_status, refund_due, confirmation_failed, ...row }) => ({
       ...row,
       pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
       problem: refund_due
         ? ('refundDue' as const)
-        : mail_status === 'failed'
+        : mail_status === 'failed' || Boolean(confirmation_failed)
           ? ('mailFailed' as const)
           : isAwaitingRide(row.status) && row.driver_name === null
             ? ('noDriver' as const)
@@ -232,7 +245,7 @@ export interface BookingRecord {
   events: Selectable<BookingEventsTable>[]
   payments: Selectable<PaymentAttemptsTable>[]
   audit: StaffActionRecord[]
-  mails: Awaited<ReturnType<typeof mailAboutBooking>>
+  mails: Awaited<ReturnType<typeof messagesAboutBooking>>
 }
 
 /**
@@ -278,7 +291,7 @@ export async function bookingRecord(
       .orderBy('id')
       .execute(),
     staffActionsOnBooking(handle.db, booking.id),
-    mailAboutBooking(handle.db, booking.id),
+    messagesAboutBooking(handle.db, booking.id),
   ])
   return { booking, extras, passengers, events, payments, audit, mails }
 }

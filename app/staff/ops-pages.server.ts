@@ -455,14 +455,16 @@ export async function bookingPageData(context: Context, request: Request, refere
       note: event.note,
     })),
     mails: [
-      // The confirmation has its own columns on the booking; the rest go through the queue.
-      ...(booking.mail_status
+      // A confirmation sent before the message queue took it over lives on the booking.
+      ...(booking.mail_status && !['pending', 'queued'].includes(booking.mail_status)
         ? [
             {
               id: 'confirmation',
               kind: 'traveller.confirmation',
+              channel: 'email' as const,
               recipient: booking.email,
               status: booking.mail_status,
+              fallback: false,
               at: at(booking.mailed_at),
             },
           ]
@@ -470,9 +472,11 @@ export async function bookingPageData(context: Context, request: Request, refere
       ...record.mails.map((mail) => ({
         id: String(mail.id),
         kind: mail.kind,
+        channel: mail.channel,
         recipient: mail.recipient,
         status: mail.status,
-        at: at(mail.sent_at ?? mail.created_at),
+        fallback: mail.fallback_of !== null,
+        at: at(mail.status_at ?? mail.sent_at ?? mail.created_at),
       })),
     ],
     audit: record.audit.map((entry) => ({

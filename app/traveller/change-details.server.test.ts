@@ -51,7 +51,7 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
 
   const mailsOf = (bookingId: string) =>
     handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['kind', 'recipient', 'text_body'])
       .where('booking_id', '=', bookingId)
       .orderBy('id')

@@ -13,7 +13,7 @@ import {
   replacePassengerNames,
   type PassengerName,
 } from '~/booking/passenger-names.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import type { DetailsForm } from './details-form'
 import { recordTravellerChange } from '~/booking/traveller-change.server'
 
@@ -118,6 +118,6 @@ export async function changeBookingDetails(
     const mailId = await recordTravellerChange(trx, changed, changes, now)
     return { outcome: { kind: 'changed' as const, fields }, mailId }
   })
-  if ('mailId' in outcome) deliverMailSoon(handle, [outcome.mailId])
+  if ('mailId' in outcome) deliverSoon(handle, [outcome.mailId])
   return outcome.outcome
 }

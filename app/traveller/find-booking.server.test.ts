@@ -53,7 +53,7 @@ describe.each(storageBackends())('find my booking on $name', (backend) => {
 
   const mailsOf = (bookingId: string) =>
     handle.db
-      .selectFrom('outgoing_mail')
+      .selectFrom('outgoing_messages')
       .select(['kind', 'recipient', 'subject', 'text_body', 'html_body'])
       .where('booking_id', '=', bookingId)
       .orderBy('id')

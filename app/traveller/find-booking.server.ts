@@ -10,7 +10,7 @@ import { travellerActor } from '~/domain/staff/audit-actions'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { queueTravellerLink } from '~/booking/booking-notices.server'
 import { wasPaidThenCancelled } from '~/booking/paid-booking.server'
-import { deliverMailSoon } from '~/mail/outgoing-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
 
@@ -101,7 +101,7 @@ export async function requestBookingLink(
     logger.warn('booking.find_rate_limited')
     return outcome
   }
-  deliverMailSoon(handle, [outcome.mailId])
+  deliverSoon(handle, [outcome.mailId])
   // Whether it matched stays out of the log too: the log is read by more people than the mailbox.
   logger.info('booking.find_answered')
   return { kind: 'answered' }

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { postgresAdminUrl } from '../../tests/support/database-backends'
 import {
   countBookingStatus,
-  countingSends,
-  countMailQueued,
+  countMessageQueued,
+  countMessageSend,
   countPayment,
   countRefund,
   jobTasks,
@@ -62,29 +62,34 @@ describe('the metrics module', () => {
     const { body } = await metricsText()
     expect(body).toContain('marmara_payments_total{result="failed"}')
     expect(body).toContain('marmara_refunds_total{result="succeeded"}')
-    expect(body).toContain('marmara_mail_sends_total{result="failed"}')
+    expect(body).toContain('marmara_message_sends_total{channel="sms",result="failed"}')
     expect(body).toContain('marmara_booking_status_changes_total{status="no_show"}')
   })
 
-  it('counts e-mails queued by kind, and each send by result, passing the answer and the error on', async () => {
-    const sent = await valueOf('marmara_mail_sends_total', { result: 'sent' })
-    const failed = await valueOf('marmara_mail_sends_total', { result: 'failed' })
-    countMailQueued('ops.booking_confirmed')
-    expect(await valueOf('marmara_mail_queued_total', { kind: 'ops.booking_confirmed' })).toBe(1)
-
-    const refusal = new Error('550 mailbox unavailable')
-    const mailer = countingSends({
-      send: async (to: string) => {
-        if (to === 'refused@example.com') throw refusal
-        return { messageId: `<${to}>` }
-      },
+  it('counts messages queued by channel and kind, and each send by channel and result', async () => {
+    const sent = await valueOf('marmara_message_sends_total', {
+      channel: 'whatsapp',
+      result: 'sent',
     })
-    await expect(mailer.send('ayse@example.com')).resolves.toEqual({
-      messageId: '<ayse@example.com>',
+    const failed = await valueOf('marmara_message_sends_total', {
+      channel: 'email',
+      result: 'failed',
     })
-    await expect(mailer.send('refused@example.com')).rejects.toBe(refusal)
-    expect(await valueOf('marmara_mail_sends_total', { result: 'sent' })).toBe(sent + 1)
-    expect(await valueOf('marmara_mail_sends_total', { result: 'failed' })).toBe(failed + 1)
+    countMessageQueued('sms', 'traveller.driver_assigned')
+    expect(
+      await valueOf('marmara_messages_queued_total', {
+        channel: 'sms',
+        kind: 'traveller.driver_assigned',
+      }),
+    ).toBe(1)
+    countMessageSend('whatsapp', 'sent')
+    countMessageSend('email', 'failed')
+    expect(
+      await valueOf('marmara_message_sends_total', { channel: 'whatsapp', result: 'sent' }),
+    ).toBe(sent + 1)
+    expect(
+      await valueOf('marmara_message_sends_total', { channel: 'email', result: 'failed' }),
+    ).toBe(failed + 1)
   })
 
   it('times a job run as done, skipped or failed, and each of its tasks', async () => {

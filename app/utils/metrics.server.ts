@@ -55,17 +55,17 @@ const refunds = new Counter({
   registers: [registry],
 })
 
-const mailQueued = new Counter({
-  name: 'marmara_mail_queued_total',
-  help: 'E-mails queued to send, by kind',
-  labelNames: ['kind'] as const,
+const messagesQueued = new Counter({
+  name: 'marmara_messages_queued_total',
+  help: 'Messages queued to send, by channel (email, sms, whatsapp) and kind',
+  labelNames: ['channel', 'kind'] as const,
   registers: [registry],
 })
 
-const mailSends = new Counter({
-  name: 'marmara_mail_sends_total',
-  help: 'Tries to send an e-mail (SMTP or the outbox folder), by result; a failed try is retried',
-  labelNames: ['result'] as const,
+const messageSends = new Counter({
+  name: 'marmara_message_sends_total',
+  help: 'Tries to send a message (e-mail by SMTP or the outbox folder; SMS and WhatsApp by the provider or the outbox), by channel and result; a failed try is retried',
+  labelNames: ['channel', 'result'] as const,
   registers: [registry],
 })
 
@@ -92,7 +92,9 @@ for (const result of ['succeeded', 'duplicate', 'failed'] satisfies PaymentResul
   payments.inc({ result }, 0)
 }
 for (const result of ['succeeded', 'failed'] satisfies RefundResult[]) refunds.inc({ result }, 0)
-for (const result of ['sent', 'failed']) mailSends.inc({ result }, 0)
+for (const channel of ['email', 'sms', 'whatsapp']) {
+  for (const result of ['sent', 'failed']) messageSends.inc({ channel, result }, 0)
+}
 for (const status of bookingStatuses) bookingStatusChanges.inc({ status }, 0)
 
 /** The methods a route is written for; anything else is counted as `other`. */
@@ -119,27 +121,14 @@ export function countRefund(result: RefundResult) {
   refunds.inc({ result })
 }
 
-/** An e-mail of this kind ('ops.booking_confirmed'…) was queued (its queueing has committed). */
-export function countMailQueued(kind: string) {
-  mailQueued.inc({ kind })
+/** A message of this kind ('ops.booking_confirmed'…) was queued (its queueing has committed). */
+export function countMessageQueued(channel: string, kind: string) {
+  messagesQueued.inc({ channel, kind })
 }
 
-/** The same mailer, counting each send it is asked for as sent or failed. */
-export function countingSends<Message, Sent>(mailer: {
-  send(message: Message): Promise<Sent>
-}): { send(message: Message): Promise<Sent> } {
-  return {
-    async send(message) {
-      try {
-        const sent = await mailer.send(message)
-        mailSends.inc({ result: 'sent' })
-        return sent
-      } catch (error) {
-        mailSends.inc({ result: 'failed' })
-        throw error
-      }
-    },
-  }
+/** A try to send a message on this channel, and how it went. */
+export function countMessageSend(channel: string, result: 'sent' | 'failed') {
+  messageSends.inc({ channel, result })
 }
 
 /**

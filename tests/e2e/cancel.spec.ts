@@ -50,6 +50,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 /** The outbox's messages about a booking (its reference appears in each). */
 function mailsAbout(reference: string): string[] {
   return readdirSync(outboxDir())
+    .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(join(outboxDir(), file), 'utf8'))
     .filter((mail) => mail.includes(reference))
 }

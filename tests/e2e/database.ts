@@ -41,6 +41,7 @@ export function outboxMessages(): string[] {
   const folder = outboxDir()
   return existsSync(folder)
     ? readdirSync(folder)
+        .filter((file) => file.endsWith('.eml'))
         .map((file) => readFileSync(join(folder, file), 'utf8'))
         .map((mail) => decodeQuotedRuns(mail.replace(/=\r?\n/g, '')))
     : []

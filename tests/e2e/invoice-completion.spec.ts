@@ -40,7 +40,7 @@ async function signedKeyFromMail(reference: string): Promise<string> {
     .poll(() => {
       const folder = outboxDir()
       if (!existsSync(folder)) return ''
-      for (const file of readdirSync(folder)) {
+      for (const file of readdirSync(folder).filter((file) => file.endsWith('.eml'))) {
         const mail = readFileSync(join(folder, file), 'utf8')
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))

@@ -67,6 +67,7 @@ async function mailsFor(reference: string, expected: number): Promise<string[]> 
       const folder = outboxDir()
       found = existsSync(folder)
         ? readdirSync(folder)
+            .filter((file) => file.endsWith('.eml'))
             .map((file) => readFileSync(join(folder, file), 'utf8'))
             .filter((mail) => mail.includes(reference))
             .filter((mail) => !/^To: reservations@marmarachauffeur\.com$/m.test(mail))

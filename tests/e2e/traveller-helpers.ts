@@ -134,13 +134,15 @@ export function istanbulPickupIn(hours: number): { date: string; time: string } 
 export function outboxMails(): string[] {
   const folder = outboxDir()
   if (!existsSync(folder)) return []
-  return readdirSync(folder).map((file) => {
-    const raw = readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, '')
-    const bytes = raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    )
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  })
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => {
+      const raw = readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, '')
+      const bytes = raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      )
+      return Buffer.from(bytes, 'latin1').toString('utf8')
+    })
 }
 
 /** The e-mails that hold every one of `parts`, once there are `count` of them. */

@@ -137,6 +137,7 @@ async function confirmationMail(reference: string): Promise<string> {
       const folder = outboxDir()
       found = existsSync(folder)
         ? readdirSync(folder)
+            .filter((file) => file.endsWith('.eml'))
             .map((file) => readFileSync(join(folder, file), 'utf8'))
             .find((mail) => mail.includes(reference) && /\.ics/.test(mail))
         : undefined

@@ -103,12 +103,17 @@ describe('/metrics with METRICS_TOKEN set', () => {
       ),
     ).toBe(1)
     expect(after).not.toContain(paymentToken)
-    // The operations mailbox's e-mail is queued with the confirmation; the traveller's
-    // confirmation and it are sent just after the answer.
-    expect(sample(after, 'marmara_mail_queued_total{kind="ops.booking_confirmed"}')).toBe(1)
+    // The operations mailbox's e-mail is queued with the confirmation, the traveller's
+    // confirmation just after it; both are sent just after the answer.
+    expect(
+      sample(after, 'marmara_messages_queued_total{channel="email",kind="ops.booking_confirmed"}'),
+    ).toBe(1)
     let sent = 0
     for (let waited = 0; sent < 2 && waited < 10_000; waited += 100) {
-      sent = sample(await (await scrape(server)).text(), 'marmara_mail_sends_total{result="sent"}')!
+      sent = sample(
+        await (await scrape(server)).text(),
+        'marmara_message_sends_total{channel="email",result="sent"}',
+      )!
       if (sent < 2) await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(sent).toBe(2)

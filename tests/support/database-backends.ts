@@ -18,6 +18,8 @@ export interface Backend {
   /** The database's address (PostgreSQL only): further pools on the same database. */
   url?: string
   open: () => Promise<DatabaseHandle>
+  /** Another connection to the database `open` made, as a second instance of the app has. */
+  openAnother: () => Promise<DatabaseHandle>
   close: () => Promise<void>
 }
 
@@ -26,6 +28,7 @@ export function sqliteBackend(): Backend {
   return {
     name: 'SQLite',
     open: async () => openDatabase(join(folder, 'data', 'test.db')),
+    openAnother: async () => openDatabase(join(folder, 'data', 'test.db')),
     close: async () => rmSync(folder, { recursive: true, force: true }),
   }
 }
@@ -48,6 +51,7 @@ export function postgresBackend(): Backend {
       await client.end()
       return openDatabase(url.toString())
     },
+    openAnother: async () => openDatabase(url.toString()),
     close: async () => {
       const client = admin()
       await client.connect()

@@ -1,6 +1,5 @@
 import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
-import { countingSends } from '~/utils/metrics.server'
 import { createMailer, type Mailer } from './mailer.server'
 
 let mailer: Mailer | undefined
@@ -8,9 +7,7 @@ let mailer: Mailer | undefined
 /** The configured mailer: SMTP when SMTP_URL is set, otherwise the outbox folder. */
 export function configuredMailer(): Mailer {
   const env = getEnv()
-  mailer ??= countingSends(
-    createMailer({ smtpUrl: env.SMTP_URL || undefined, outboxDir: env.OUTBOX_DIR }),
-  )
+  mailer ??= createMailer({ smtpUrl: env.SMTP_URL || undefined, outboxDir: env.OUTBOX_DIR })
   return mailer
 }
 

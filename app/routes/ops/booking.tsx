@@ -268,6 +268,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="col">{t('ops.booking.columns.at')}</th>
                 <th scope="col">{t('ops.mails.columns.kind')}</th>
+                <th scope="col">{t('ops.mails.columns.channel')}</th>
                 <th scope="col">{t('ops.mails.columns.recipient')}</th>
                 <th scope="col">{t('ops.booking.columns.status')}</th>
               </tr>
@@ -277,6 +278,10 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
                 <tr key={mail.id}>
                   <td>{mail.at ?? '–'}</td>
                   <td>{t(`ops.mails.kinds.${mail.kind}`, { defaultValue: mail.kind })}</td>
+                  <td>
+                    {t(`ops.mails.channels.${mail.channel}`)}
+                    {mail.fallback ? ` (${t('ops.mails.fallback')})` : ''}
+                  </td>
                   <td>{mail.recipient ?? '–'}</td>
                   <td>{t(`ops.mails.statuses.${mail.status}`, { defaultValue: mail.status })}</td>
                 </tr>
