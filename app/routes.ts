@@ -60,6 +60,11 @@ export default [
 
   // Payment: the provider's callback
   route('payment/callback', 'routes/resources/payment-callback.ts'),
+  // Messages: the provider's delivery reports and what recipients write back
+  route('webhooks/twilio/status', 'routes/resources/twilio-status.ts'),
+  route('webhooks/twilio/inbound', 'routes/resources/twilio-inbound.ts'),
+  // The short link in text messages: on to the booking's signed link
+  route('r/:code', 'routes/resources/short-link.ts'),
 
   // A paid booking's ride status (JSON, polled by its pages) and its calendar file:
   // private, each sends Cache-Control: no-store itself.

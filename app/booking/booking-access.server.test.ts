@@ -12,6 +12,8 @@ import {
   readSignedKey,
   sharePath,
   signedBookingKey,
+  shortBookingLink,
+  shortLinkTarget,
   signedShareToken,
 } from './booking-access.server'
 
@@ -93,5 +95,25 @@ describe.each(storageBackends())('who may open a booking, on $name', (backend) =
       `/booking-received?key=${encodeURIComponent(signedShareToken(booking.id))}`,
     )
     expect(await findOwnBooking(handle, tokenAsKey, created)).toBeUndefined()
+  })
+
+  it('opens the owner’s link from a text message’s short link, and nothing from a forged one', async () => {
+    const { booking } = await createDraft(handle, draftInput(1, '2026-11-25'), created)
+    const link = shortBookingLink(booking.reference)
+    const code = link.split('/r/')[1]!
+    expect(link).toMatch(/\/r\/[A-Z0-9]{6}\.[\w-]{8}$/)
+    const target = await shortLinkTarget(handle, code)
+    expect(target).toMatch(/^\/booking-received\?key=/)
+    expect((await findOwnBooking(handle, at(target!), created))?.booking.id).toBe(booking.id)
+    const [short, mac] = code.split('.') as [string, string]
+    const forged = `${short}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`
+    expect(await shortLinkTarget(handle, forged)).toBeUndefined()
+    expect(await shortLinkTarget(handle, short)).toBeUndefined()
+    expect(await shortLinkTarget(handle, `${short}.${mac}.x`)).toBeUndefined()
+    // Another booking's reference with this MAC opens nothing.
+    const other = await createDraft(handle, draftInput(1, '2026-11-25'), created)
+    expect(
+      await shortLinkTarget(handle, `${other.booking.reference.slice(3)}.${mac}`),
+    ).toBeUndefined()
   })
 })

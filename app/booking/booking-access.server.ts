@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { getEnv } from '~/config/env.server'
-import { bookingIdPattern } from './identifiers.server'
+import { bookingIdPattern, referencePattern } from './identifiers.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { isLinkExpired } from '~/domain/booking/traveller-rules'
@@ -77,6 +77,42 @@ export function sharePath(bookingId: string): string {
   return `/shared-booking?${shareParam}=${encodeURIComponent(signedShareToken(bookingId))}`
 }
 
+/**
+ * The short link text messages carry (an SMS has room for little): the
+ * booking's reference without its `MC-` and 48 bits of an HMAC of it,
+ * `/r/7K4Q9P.AbCdEfGh` (guessing one takes about 10^14 tries). It opens
+ * nothing by itself: it sends the browser on to the owner's signed link,
+ * which ends 30 days after the pickup like every other way in.
+ */
+const shortLinkMacLength = 8
+const referencePrefix = 'MC-'
+
+function shortLinkMac(reference: string, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`booking-short:${reference}`)
+    .digest('base64url')
+    .slice(0, shortLinkMacLength)
+}
+
+export function shortBookingLink(reference: string): string {
+  const mac = shortLinkMac(reference, getEnv().SESSION_SECRET[0]!)
+  return `${getEnv().PUBLIC_BASE_URL}/r/${reference.slice(referencePrefix.length)}.${mac}`
+}
+
+/** The reference a short link's code names, or undefined for anything forged or malformed. */
+export function readShortLinkCode(code: string): string | undefined {
+  const [short, mac, ...rest] = code.split('.')
+  const reference = `${referencePrefix}${short}`
+  if (!short || !mac || rest.length || !referencePattern.test(reference)) return undefined
+  const given = Buffer.from(mac)
+  return getEnv().SESSION_SECRET.some((secret) => {
+    const expected = Buffer.from(shortLinkMac(reference, secret))
+    return expected.length === given.length && timingSafeEqual(expected, given)
+  })
+    ? reference
+    : undefined
+}
+
 /** Whether the booking's links still open it at `now` (until 30 days after pickup). */
 function stillOpen(booking: BookingRow, now: Date): boolean {
   return !isLinkExpired(bookingPickupInstant(booking), now)
@@ -124,4 +160,24 @@ export function bookingHref(path: string, request: Request, own: { viaLink: bool
   const params = new URLSearchParams(query)
   params.set(linkParam, key)
   return `${pathname}?${params.toString()}`
+}
+
+/**
+ * Where a short link from a text message leads: the owner's signed link of the
+ * booking it names (a path, relative to the site), or undefined for a forged
+ * or unknown code.
+ */
+export async function shortLinkTarget(
+  handle: DatabaseHandle,
+  code: string,
+): Promise<string | undefined> {
+  const reference = readShortLinkCode(code)
+  if (!reference) return undefined
+  const booking = await handle.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  if (!booking) return undefined
+  return bookingLink(booking.id).slice(getEnv().PUBLIC_BASE_URL.length)
 }
