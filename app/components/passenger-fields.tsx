@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react'
 import { useTranslation } from '~/i18n/use-translation'
 import type { VehicleCapacity } from '~/booking/booking-forms'
 import { SelectField, TextField, TextareaField } from '~/forms/fields'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
+import type { ErrorValues } from '~/forms/error-markup'
 
 /**
  * The passenger details the booking's passenger step asks for and the
@@ -28,20 +29,21 @@ export function passengerDetailLabels(t: (key: string) => string) {
 }
 
 /**
- * Translates the passenger schemas' errors: a count's maximum is the class's
- * capacity, and with child seats booked the passengers are at least one more.
+ * The values of the passenger schemas' errors, for the server's texts and the
+ * browser's check alike: a count's maximum is the class's capacity, and with
+ * child seats booked the passengers are at least one more.
  */
+export function passengerErrorValues(capacity: VehicleCapacity, childSeats = 0): ErrorValues {
+  return {
+    '*': { count: capacity.passengers, min: childSeats + 1 },
+    'booking.errors.luggageMax': { count: capacity.luggage },
+    'booking.errors.passengersForSeats': { count: childSeats },
+  }
+}
+
+/** Translates the passenger schemas' errors (passengerErrorValues). */
 export function usePassengerErrorText(capacity: VehicleCapacity, childSeats = 0) {
-  const { t } = useTranslation()
-  return (error: string) =>
-    translateFieldError(t, error, {
-      count: error.endsWith('luggageMax')
-        ? capacity.luggage
-        : error.endsWith('passengersForSeats')
-          ? childSeats
-          : capacity.passengers,
-      min: childSeats + 1,
-    })
+  return useErrorText(passengerErrorValues(capacity, childSeats))
 }
 
 export function PhoneField({

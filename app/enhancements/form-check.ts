@@ -4,10 +4,21 @@
 // refused form is not sent, its first wrong field takes the focus. The schema is
 // the one the server parses the form with (form-schemas.ts), and the messages are
 // the server's translations (the JSON the server renders in the form,
-// app/forms/form-check.tsx), shown with the markup the server renders after a
-// refused POST (app/forms/fields.tsx, form-errors.tsx): the same ids, the same
-// aria-invalid and aria-describedby, the same summary.
+// app/forms/form-check.tsx), and the markup is the one the server renders after
+// a refused POST: both build it from app/forms/error-markup.ts (ids,
+// aria-describedby, the messages, the summary, the texts' plurals and numbers).
 import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  describedBy,
+  errorId,
+  errorTranslator,
+  fieldErrorElement,
+  fieldId,
+  summaryContent,
+  summaryElement,
+  type ErrorText,
+} from '~/forms/error-markup'
+import { buildElement, placeSummary, textOf } from './error-dom'
 import type { FormCheckConfig } from './form-check-config'
 import { formSchemas } from './form-schemas'
 
@@ -28,11 +39,16 @@ type Schema = Parameters<typeof parseWithZod>[1]['schema']
 type Errors = Map<string, string[]>
 
 function checkForm(form: HTMLFormElement, config: FormCheckConfig, schema: Schema) {
-  const text = translator(config)
+  // The server's templates in the page's language, read by the server's own rules.
+  const text = errorTranslator({
+    language: config.language,
+    template: (key) => config.templates[key],
+    values: config.values,
+  })
   // The fields checked so far: their errors show. Those the server already refused count.
   const validated = new Set<string>()
   for (const name of controlNames(form)) {
-    if (document.getElementById(errorId(form, name))) validated.add(name)
+    if (document.getElementById(errorId(fieldId(form.id, name)))) validated.add(name)
   }
   let submitted = form.querySelector('.error-summary') !== null
   // A language switch reloads the page with what was typed: the fields checked before
@@ -166,11 +182,6 @@ function controlNames(form: HTMLFormElement): string[] {
   ]
 }
 
-/** conform's ids: `<form id>-<name>` for a field, and `-error` after it for its errors. */
-function errorId(form: HTMLFormElement, name: string) {
-  return `${form.id}-${name}-error`
-}
-
 function firstWrongControl(form: HTMLFormElement, errors: Errors): Control | undefined {
   return [...form.elements].find(
     (element): element is Control => isControl(element) && errors.has(element.name),
@@ -181,17 +192,15 @@ function showFieldErrors(
   form: HTMLFormElement,
   name: string,
   errors: string[] | undefined,
-  text: (error: string) => string,
+  text: ErrorText,
 ) {
-  const id = errorId(form, name)
+  const id = errorId(fieldId(form.id, name))
   const fields = controls(form, name)
-  const invalid = Boolean(errors?.length)
+  const description = fieldErrorElement(id, errors, text)
+  const invalid = description !== null
   const describe = (element: Element) => {
-    const others = (element.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter((token) => token && token !== id)
-    const ids = invalid ? [...others, id] : others
-    if (ids.length) element.setAttribute('aria-describedby', ids.join(' '))
+    const ids = describedBy(element.getAttribute('aria-describedby'), id, invalid)
+    if (ids) element.setAttribute('aria-describedby', ids)
     else element.removeAttribute('aria-describedby')
   }
   for (const control of fields) {
@@ -202,21 +211,19 @@ function showFieldErrors(
   // A radio group's errors are the group's: at the end of its fieldset, which they describe.
   const group = fields[0]?.type === 'radio' ? fields[0].closest('fieldset') : null
   if (group) describe(group)
-  let message = document.getElementById(id)
-  if (!invalid) {
+  const message = document.getElementById(id)
+  if (!description) {
     message?.remove()
     return
   }
-  if (!message) {
-    const container = group ?? fields[0]?.closest('.field')
-    if (!container) return
-    message = document.createElement('p')
-    message.id = id
-    message.className = 'field__error'
-    container.append(message)
+  if (message) {
+    // The same element, its text changed only if it did: a screen reader reading it keeps its place.
+    const words = textOf(description)
+    if (message.textContent !== words) message.textContent = words
+    return
   }
-  const words = [...new Set(errors)].map(text).join(' ')
-  if (message.textContent !== words) message.textContent = words
+  const container = group ?? fields[0]?.closest('.field')
+  container?.append(buildElement(description, document))
 }
 
 function showSummary(
@@ -224,62 +231,39 @@ function showSummary(
   config: FormCheckConfig,
   errors: Errors,
   failed: boolean,
-  text: (error: string) => string,
+  text: ErrorText,
 ) {
   const current = form.querySelector('.error-summary')
-  if (!failed) {
+  const { labels, targets = {}, title, mode } = config.summary
+  const names = mode === 'fields' && labels ? Object.keys(labels) : controlNames(form)
+  const content = failed
+    ? summaryContent({
+        errors,
+        fields: names.map((name) => ({
+          name,
+          label: labels?.[name],
+          target: targets[name] ?? fieldId(form.id, name),
+        })),
+        mode: mode === 'fields' && labels ? 'fields' : 'messages',
+        title,
+        text,
+      })
+    : null
+  if (!content) {
     current?.remove()
     return
   }
-  const { labels, targets = {}, title, mode } = config.summary
-  const summary = document.createElement('div')
-  summary.className = 'alert alert--error error-summary'
-  summary.setAttribute('role', 'alert')
-  if (config.summary.focusable) summary.tabIndex = -1
-  const paragraph = (content: string) => {
-    const element = document.createElement('p')
-    element.textContent = content
-    return element
-  }
-  const fieldNames = mode === 'fields' && labels ? Object.keys(labels) : controlNames(form)
-  const formErrors = [...errors]
-    .filter(([name]) => !fieldNames.includes(name))
-    .flatMap(([, messages]) => messages)
-  for (const error of new Set(formErrors)) summary.append(paragraph(text(error)))
-  const links: { target: string; content: string }[] = []
-  for (const name of fieldNames) {
-    const messages = [...new Set(errors.get(name) ?? [])]
-    if (!messages.length) continue
-    const target = targets[name] ?? `${form.id}-${name}`
-    if (mode === 'fields' && labels) {
-      links.push({ target, content: `${labels[name]}: ${messages.map(text).join(' ')}` })
-    } else {
-      for (const message of messages) links.push({ target, content: text(message) })
-    }
-  }
-  if (links.length) {
-    if (title) summary.append(paragraph(title))
-    const list = document.createElement('ul')
-    for (const { target, content } of links) {
-      const item = document.createElement('li')
-      const link = document.createElement('a')
-      link.href = `#${target}`
-      link.textContent = content
-      item.append(link)
-      list.append(item)
-    }
-    summary.append(list)
-  }
+  const summary = buildElement(
+    summaryElement(content, { focusable: config.summary.focusable }),
+    document,
+  )
   if (current) {
     // Unchanged, it stays the element it is: a link being clicked is not pulled away
     // by the check that leaving the field (the press on the link) runs.
     if (current.outerHTML !== summary.outerHTML) current.replaceWith(summary)
     return
   }
-  // Where the server renders it: after the form's heading, if it starts with one.
-  const first = form.firstElementChild
-  if (first && /^H[1-6]$/.test(first.tagName)) first.after(summary)
-  else form.prepend(summary)
+  placeSummary(form, summary)
 }
 
 function setErrorTitle(config: FormCheckConfig, hasErrors: boolean) {
@@ -287,35 +271,4 @@ function setErrorTitle(config: FormCheckConfig, hasErrors: boolean) {
   const prefixed = document.title.startsWith(prefix)
   if (hasErrors && !prefixed) document.title = prefix + document.title
   if (!hasErrors && prefixed) document.title = document.title.slice(prefix.length)
-}
-
-/**
- * The server's error texts: a key with its values after '?' (fieldError in
- * app/forms/text-input.ts), translated as i18next does with the templates the
- * server sent: the plural form for a count, `{{name}}` and `{{name, number}}`.
- */
-function translator(config: FormCheckConfig) {
-  const plural = new Intl.PluralRules(config.language)
-  const number = new Intl.NumberFormat(config.language)
-  return (error: string): string => {
-    const mark = error.indexOf('?')
-    const key = mark < 0 ? error : error.slice(0, mark)
-    const values: Record<string, string | number> = {
-      ...config.values['*'],
-      ...config.values[key],
-      ...(mark < 0 ? {} : Object.fromEntries(new URLSearchParams(error.slice(mark + 1)))),
-    }
-    const count = values.count === undefined ? undefined : Number(values.count)
-    const template =
-      (count === undefined
-        ? undefined
-        : (config.templates[`${key}_${plural.select(count)}`] ??
-          config.templates[`${key}_other`])) ?? config.templates[key]
-    if (template === undefined) return key
-    return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format) => {
-      const value = values[name]
-      if (value === undefined) return ''
-      return format === 'number' ? number.format(Number(value)) : String(value)
-    })
-  }
 }

@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next'
 import { useTranslation } from '~/i18n/use-translation'
 import type { FormCheckConfig, FormCheckSummary } from '~/enhancements/form-check-config'
 
@@ -30,17 +31,11 @@ export function FormCheck({
   keepErrorTitle?: boolean
 }) {
   const { i18n, t } = useTranslation()
-  const templates: Record<string, string> = {}
-  for (const section of [...new Set(['forms.errors', ...sections])]) {
-    const found: unknown = i18n.getResource(i18n.language, 'translation', section)
-    if (found && typeof found === 'object')
-      flatten(found as Record<string, unknown>, section, templates)
-  }
   const config: FormCheckConfig = {
     schema,
     params,
     language: i18n.language,
-    templates,
+    templates: errorTemplates(i18n, sections),
     values,
     summary,
     errorPrefix: t('meta.errorPrefix'),
@@ -54,6 +49,17 @@ export function FormCheck({
       dangerouslySetInnerHTML={{ __html: JSON.stringify(config).replace(/</g, '\\u003c') }}
     />
   )
+}
+
+/** The raw templates of these sections (and the shared 'forms.errors'), by full key. */
+export function errorTemplates(i18n: I18n, sections: string[]): Record<string, string> {
+  const templates: Record<string, string> = {}
+  for (const section of [...new Set(['forms.errors', ...sections])]) {
+    const found: unknown = i18n.getResource(i18n.language, 'translation', section)
+    if (found && typeof found === 'object')
+      flatten(found as Record<string, unknown>, section, templates)
+  }
+  return templates
 }
 
 function flatten(tree: Record<string, unknown>, prefix: string, into: Record<string, string>) {

@@ -1,8 +1,44 @@
-import type { ReactNode, Ref } from 'react'
+import { createElement, type ReactNode } from 'react'
 import { useTranslation } from '~/i18n/use-translation'
+import {
+  fieldErrorElement,
+  fieldId,
+  summaryContent,
+  summaryElement,
+  type ErrorElement,
+  type ErrorText,
+  type SummaryContent,
+} from './error-markup'
 
-/** Translates error keys from the shared schemas, with the values a key needs. */
-export type ErrorText = (key: string) => string
+export type { ErrorText } from './error-markup'
+
+/**
+ * The server's renderer of the error markup that error-markup.ts describes;
+ * the browser's check of a form builds the same description with DOM calls
+ * (app/enhancements/error-dom.ts), so both render one structure.
+ */
+function Markup({ element }: { element: ErrorElement }): ReactNode {
+  const { tag, attributes, children } = element
+  const content = children.map((child, index) =>
+    typeof child === 'string' ? child : <Markup key={index} element={child} />,
+  )
+  if (tag === 'a' && attributes.href?.startsWith('#')) {
+    return <FieldLink target={attributes.href.slice(1)}>{content}</FieldLink>
+  }
+  return createElement(tag, reactProps(attributes), ...content)
+}
+
+/** HTML attribute names as React spells them. */
+function reactProps(attributes: Record<string, string>) {
+  const props: Record<string, string | number | boolean> = {}
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'class') props.className = value
+    else if (name === 'tabindex') props.tabIndex = Number(value)
+    else if (name === 'autofocus') props.autoFocus = true
+    else props[name] = value
+  }
+  return props
+}
 
 /** The errors of one field, beside it, referenced by the field's aria-describedby. */
 export function FieldErrors({
@@ -14,12 +50,8 @@ export function FieldErrors({
   errors: string[] | undefined
   text: ErrorText
 }) {
-  if (!errors?.length) return null
-  return (
-    <p id={id} className="field__error">
-      {[...new Set(errors)].map(text).join(' ')}
-    </p>
-  )
+  const element = fieldErrorElement(id, errors, text)
+  return element ? <Markup element={element} /> : null
 }
 
 /**
@@ -44,63 +76,27 @@ export function FieldLink({ target, children }: { target: string; children: Reac
   )
 }
 
-/** One link of an error summary: the field it takes the focus to, and what it says. */
-export interface SummaryLink {
-  key: string
-  target: string
-  content: ReactNode
-}
-
 /**
- * The errors of a refused form, at its top: errors of the whole form as plain
- * text, then one link per wrong field (FieldLink) under an optional title.
- * With `focus` it is focusable and takes the focus on load (autofocus), for a
- * page the server rendered after a POST without JavaScript.
+ * The errors of a refused form, at its top (summaryContent says what it
+ * holds). With `focus` it is focusable and takes the focus on load
+ * (autofocus), for a page the server rendered after a POST without JavaScript.
  */
 export function ErrorSummary({
-  messages,
-  title,
-  links,
+  content,
   focus = false,
-  ref,
 }: {
-  messages: ReactNode[]
-  title?: ReactNode
-  links: SummaryLink[]
+  content: SummaryContent | null
   focus?: boolean
-  ref?: Ref<HTMLDivElement>
 }) {
-  return (
-    <div
-      className="alert alert--error error-summary"
-      role="alert"
-      tabIndex={focus ? -1 : undefined}
-      autoFocus={focus || undefined}
-      ref={ref}
-    >
-      {messages}
-      {links.length ? (
-        <>
-          {title ? <p>{title}</p> : null}
-          <ul>
-            {links.map((link) => (
-              <li key={link.key}>
-                <FieldLink target={link.target}>{link.content}</FieldLink>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
-  )
+  if (!content) return null
+  return <Markup element={summaryElement(content, { focusable: focus, autofocus: focus })} />
 }
 
 /**
  * The summary of a conform form: one link per field, named by the field's
- * label and its message, that takes the focus to the field (as the contact
- * page's summary does); errors of the whole form as plain text. It takes the
- * focus on load after a POST without JavaScript; with JavaScript conform
- * focuses the first wrong field.
+ * label and its message, that takes the focus to the field; errors of the
+ * whole form as plain text. It takes the focus on load after a POST without
+ * JavaScript; with JavaScript conform focuses the first wrong field.
  */
 export function FormErrorSummary({
   form,
@@ -117,33 +113,20 @@ export function FormErrorSummary({
   text: ErrorText
 }) {
   const { t } = useTranslation()
-  const entries = Object.entries(form.allErrors).filter((entry): entry is [string, string[]] =>
-    Boolean(entry[1]?.length),
-  )
-  if (!entries.length) return null
-  const fieldErrors = Object.keys(labels).flatMap((name) => {
-    const errors = form.allErrors[name]
-    return errors?.length ? [{ name, errors: [...new Set(errors)] }] : []
-  })
-  const formErrors = [
-    ...new Set(entries.filter(([name]) => !(name in labels)).flatMap(([, errors]) => errors)),
-  ]
   return (
     <ErrorSummary
       focus
-      messages={formErrors.map((error) => (
-        <p key={error}>{text(error)}</p>
-      ))}
-      title={t('forms.summaryTitle')}
-      links={fieldErrors.map(({ name, errors }) => ({
-        key: name,
-        target: targets[name] ?? `${form.id}-${name}`,
-        content: (
-          <>
-            {labels[name]}: {errors.map(text).join(' ')}
-          </>
-        ),
-      }))}
+      content={summaryContent({
+        errors: Object.entries(form.allErrors),
+        fields: Object.entries(labels).map(([name, label]) => ({
+          name,
+          label,
+          target: targets[name] ?? fieldId(form.id, name),
+        })),
+        mode: 'fields',
+        title: t('forms.summaryTitle'),
+        text,
+      })}
     />
   )
 }

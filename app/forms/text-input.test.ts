@@ -1,8 +1,6 @@
-import { createInstance } from 'i18next'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { resources } from '~/i18n/resources'
 import {
   fieldError,
   hasControlCharacters,
@@ -10,7 +8,6 @@ import {
   readFieldError,
   textErrors,
   textField,
-  translateFieldError,
 } from './text-input'
 
 /** Parses one field the way the actions do: as posted form data, through conform. */
@@ -127,25 +124,5 @@ describe('error messages', () => {
       key: 'booking.errors.required',
       values: {},
     })
-  })
-
-  it('read in English and in Turkish', async () => {
-    const i18n = createInstance()
-    await i18n.init({ resources, lng: 'en', fallbackLng: false })
-    const en = i18n.getFixedT('en')
-    const tr = i18n.getFixedT('tr')
-    const error = fieldError(textErrors.tooLong, { max: 5000 })
-    expect(translateFieldError(en, error)).toBe('Please use at most 5,000 characters.')
-    expect(translateFieldError(tr, error)).toBe('Lütfen en fazla 5.000 karakter kullanın.')
-    for (const t of [en, tr]) {
-      expect(translateFieldError(t, textErrors.controlCharacters)).not.toBe(
-        textErrors.controlCharacters,
-      )
-    }
-    expect(translateFieldError(tr, textErrors.controlCharacters)).toMatch(/kontrol karakter/)
-    // The page's own values still reach the message (the rate limit names the phone).
-    expect(translateFieldError(en, 'contact.errors.rateLimited', { phone: '+90 1' })).toContain(
-      '+90 1',
-    )
   })
 })

@@ -25,27 +25,7 @@ export function fieldError(key: string, values: Record<string, string | number> 
   return query ? `${key}?${query}` : key
 }
 
-/** The key and the values of an error made by fieldError (a plain key has no values). */
-export function readFieldError(error: string): { key: string; values: Record<string, string> } {
-  const mark = error.indexOf('?')
-  if (mark < 0) return { key: error, values: {} }
-  return {
-    key: error.slice(0, mark),
-    values: Object.fromEntries(new URLSearchParams(error.slice(mark + 1))),
-  }
-}
-
-type Translate = (key: string, options?: Record<string, unknown>) => string
-
-/** Translates an error of the shared schemas, with the values the page adds (a count, a phone). */
-export function translateFieldError(
-  t: Translate,
-  error: string,
-  values: Record<string, unknown> = {},
-): string {
-  const { key, values: carried } = readFieldError(error)
-  return t(key, { ...values, ...carried })
-}
+export { readFieldError } from './error-markup'
 
 export const textErrors = {
   tooLong: 'forms.errors.tooLong',

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useTranslation } from '~/i18n/use-translation'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
 import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
+import { summaryContent } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { FormCheck } from '~/forms/form-check'
 
@@ -13,8 +14,7 @@ import { FormCheck } from '~/forms/form-check'
  */
 
 export function useDispatchErrorText(): ErrorText {
-  const { t } = useTranslation()
-  return (error: string) => translateFieldError(t, error)
+  return useErrorText()
 }
 
 /**
@@ -31,27 +31,16 @@ export function DispatchErrorSummary({
 }) {
   const { t } = useTranslation()
   const text = useDispatchErrorText()
-  const fieldErrors = fields.flatMap((field) =>
-    (field.errors ?? []).map((error) => ({ id: field.id, error })),
-  )
-  const formErrors = form.errors ?? []
-  const failed = form.status === 'error' && fieldErrors.length + formErrors.length > 0
+  const summary = summaryContent({
+    errors: [[form.id, form.errors], ...fields.map((field) => [field.name, field.errors] as const)],
+    fields: fields.map((field) => ({ name: field.name, target: field.id })),
+    mode: 'messages',
+    title: t('ops.dispatch.errorSummary'),
+    text,
+  })
+  const failed = form.status === 'error' && summary !== null
   useErrorTitle(failed)
-  if (!failed) return null
-  return (
-    <ErrorSummary
-      focus
-      messages={formErrors.map((error) => (
-        <p key={error}>{text(error)}</p>
-      ))}
-      title={fieldErrors.length ? t('ops.dispatch.errorSummary') : undefined}
-      links={fieldErrors.map(({ id, error }) => ({
-        key: `${id}:${error}`,
-        target: id,
-        content: text(error),
-      }))}
-    />
-  )
+  return failed ? <ErrorSummary focus content={summary} /> : null
 }
 
 /** What app/enhancements/form-check.ts needs to check a dispatch form as the server does. */

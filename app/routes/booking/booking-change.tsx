@@ -27,6 +27,7 @@ import {
   PhoneField,
   PickupAddressField,
   passengerDetailLabels,
+  passengerErrorValues,
   usePassengerErrorText,
 } from '~/components/passenger-fields'
 import { formatDate } from '~/utils/format'
@@ -278,11 +279,7 @@ function DetailsChangeForm({
         schema="details"
         params={{ capacity, childSeats, pickupAddress: asksAddress }}
         sections={['booking.errors', 'traveller.change.errors']}
-        values={{
-          '*': { count: capacity.passengers, min: childSeats + 1 },
-          'booking.errors.luggageMax': { count: capacity.luggage },
-          'booking.errors.passengersForSeats': { count: childSeats },
-        }}
+        values={passengerErrorValues(capacity, childSeats)}
         summary={{ mode: 'fields', title: t('forms.summaryTitle'), focusable: true, labels }}
       />
       <div className="booking-step__actions">

@@ -23,6 +23,7 @@ import {
   PhoneField,
   PickupAddressField,
   passengerDetailLabels,
+  passengerErrorValues,
   usePassengerErrorText,
 } from '~/components/passenger-fields'
 import { useErrorTitle } from '~/utils/use-error-title'
@@ -195,11 +196,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
           schema="passenger"
           params={{ capacity, childSeats, pickupAddress: asksAddress }}
           sections={['booking.errors']}
-          values={{
-            '*': { count: capacity.passengers, min: childSeats + 1 },
-            'booking.errors.luggageMax': { count: capacity.luggage },
-            'booking.errors.passengersForSeats': { count: childSeats },
-          }}
+          values={passengerErrorValues(capacity, childSeats)}
           summary={{
             mode: 'fields',
             title: t('forms.summaryTitle'),

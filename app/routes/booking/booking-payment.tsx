@@ -15,7 +15,7 @@ import type { ExtraCode } from '~/domain/booking/extras'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { presentBooking } from '~/booking/booking-view.server'
 import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
 import { amountsDue } from '~/domain/booking/payment-split'
 import { readNotice } from '~/booking/notices'
 import {
@@ -225,7 +225,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     defaultValue: { ...loaderData.stored, ...loaderData.typed },
     constraint: getZodConstraint(paymentSchema),
   })
-  const text = (error: string) => translateFieldError(t, error)
+  const text = useErrorText()
   const notice = quoteExpired ? 'quoteExpired' : loaderData.notice
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors || isWarningNotice(notice))

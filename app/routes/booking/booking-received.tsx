@@ -15,11 +15,12 @@ import {
   refusedNames,
   type NameErrors,
 } from '~/booking/passenger-names-form'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
+import { errorId } from '~/forms/error-markup'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintButton } from '~/components/print-button'
 import { NoticeDialog } from '~/components/modal-dialog'
-import { FieldLink } from '~/forms/form-errors'
+import { ErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { bookingHelp, ridePageData, type RidePageData } from '~/traveller/ride-page.server'
 import { HelpLines } from '~/components/ride/help-lines'
@@ -154,6 +155,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const otherRefusals = [...new Set(refusals)].filter(
     (error): error is string => Boolean(error) && error !== passengerNameRequired,
   )
+  const text = useErrorText()
   const refused = errors.flatMap((error, index) =>
     (['firstname', 'lastname'] as const).flatMap((part) => {
       const message = error[part]
@@ -336,27 +338,19 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   ) : null}
                   {missing || otherRefusals.length ? (
                     // Focused as the refused post's answer loads; one link per field.
-                    <div
-                      className="alert alert--error error-summary"
-                      role="alert"
-                      tabIndex={-1}
-                      autoFocus
-                    >
-                      {missing ? <p>{t('received.namesRequired')}</p> : null}
-                      {otherRefusals.map((error) => (
-                        <p key={error}>{translateFieldError(t, error)}</p>
-                      ))}
-                      <ul>
-                        {refused.map(({ id, index, part, message }) => (
-                          <li key={id}>
-                            <FieldLink target={id}>
-                              {t(`received.${part}`, { number: index + 1 })} –{' '}
-                              {translateFieldError(t, message)}
-                            </FieldLink>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
+                    <ErrorSummary
+                      focus
+                      content={{
+                        messages: [
+                          ...(missing ? [t('received.namesRequired')] : []),
+                          ...otherRefusals.map(text),
+                        ],
+                        links: refused.map(({ id, index, part, message }) => ({
+                          target: id,
+                          content: `${t(`received.${part}`, { number: index + 1 })} – ${text(message)}`,
+                        })),
+                      }}
+                    />
                   ) : null}
                   <ol className="received__list">
                     {names.map((name, index) => (
@@ -376,13 +370,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                                 required
                                 autoComplete="off"
                                 aria-invalid={error ? true : undefined}
-                                aria-describedby={error ? `${id}-error` : undefined}
+                                aria-describedby={error ? errorId(id) : undefined}
                               />
-                              {error ? (
-                                <p id={`${id}-error`} className="field__error">
-                                  {translateFieldError(t, error)}
-                                </p>
-                              ) : null}
+                              <FieldErrors
+                                id={errorId(id)}
+                                errors={error ? [error] : undefined}
+                                text={text}
+                              />
                             </div>
                           )
                         })}

@@ -14,7 +14,7 @@ import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { honeypotField } from '~/contact/contact-schema'
 import { findBookingSchema } from '~/traveller/find-booking-form'
 import { requestBookingLink } from '~/traveller/find-booking.server'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
 import { Honeypot } from '~/forms/honeypot'
 import { TextField } from '~/forms/fields'
 import { FormErrorSummary } from '~/forms/form-errors'
@@ -132,7 +132,9 @@ function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]
     lastResult,
     constraint: getZodConstraint(findBookingSchema),
   })
-  const text = (error: string) => translateFieldError(t, error, { phone: site.phone })
+  // The rate-limit message names the phone number, here and in the browser's check.
+  const errorValues = { '*': { phone: site.phone } }
+  const text = useErrorText(errorValues)
   const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)
   useErrorTitle(failed)
   const language = new URLSearchParams(location.search).get(languageSearchParam)
@@ -173,7 +175,7 @@ function FindBookingForm({ lastResult }: { lastResult: SubmissionResult<string[]
       <FormCheck
         schema="findBooking"
         sections={['traveller.find.errors']}
-        values={{ '*': { phone: site.phone } }}
+        values={errorValues}
         summary={{
           mode: 'fields',
           title: t('forms.summaryTitle'),

@@ -4,6 +4,7 @@ import type { Route } from './+types/cancel'
 import { cancelFormAction, cancelPageData } from '~/staff/cancel-pages.server'
 import { ErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { useErrorTitle } from '~/utils/use-error-title'
+import { useErrorText } from '~/forms/error-text'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return cancelPageData(context, request, params.reference)
@@ -30,6 +31,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values
   const outcome = actionData?.outcome ?? null
   const fieldErrors = Object.entries(errors).filter(([, message]) => Boolean(message))
+  const text = useErrorText({ '*': { max: booking.reasonMax } })
   useErrorTitle(fieldErrors.length > 0 || outcome !== null)
   const bookingHref = `/ops/bookings/${booking.reference}`
   // The terms' default: a full refund within the free period, none after it.
@@ -71,18 +73,19 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
           {fieldErrors.length ? (
             <ErrorSummary
               focus
-              messages={[]}
-              title={t('ops.cancel.errors.summary')}
-              links={fieldErrors.map(([field, message]) => ({
-                key: field,
-                target:
-                  field === 'reason'
-                    ? 'cancel-reason'
-                    : field === 'override'
-                      ? 'cancel-override'
-                      : 'cancel-refund-full',
-                content: t(message!, { max: booking.reasonMax }),
-              }))}
+              content={{
+                messages: [],
+                title: t('ops.cancel.errors.summary'),
+                links: fieldErrors.map(([field, message]) => ({
+                  target:
+                    field === 'reason'
+                      ? 'cancel-reason'
+                      : field === 'override'
+                        ? 'cancel-override'
+                        : 'cancel-refund-full',
+                  content: text(message!),
+                })),
+              }}
             />
           ) : null}
           <div className="field">
@@ -105,7 +108,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
             <FieldErrors
               id="cancel-reason-error"
               errors={errors.reason ? [errors.reason] : undefined}
-              text={(key) => t(key, { max: booking.reasonMax })}
+              text={text}
             />
           </div>
           {booking.refundable ? (
@@ -142,7 +145,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
               <FieldErrors
                 id="cancel-refund-error"
                 errors={errors.refund ? [errors.refund] : undefined}
-                text={(key) => t(key)}
+                text={text}
               />
               {booking.withinFreePeriod ? null : (
                 <div className="field">
@@ -166,7 +169,7 @@ export default function OpsCancel({ loaderData, actionData }: Route.ComponentPro
                   <FieldErrors
                     id="cancel-override-error"
                     errors={errors.override ? [errors.override] : undefined}
-                    text={(key) => t(key, { max: booking.reasonMax })}
+                    text={text}
                   />
                 </div>
               )}

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/staff-account'
 import { PasswordField } from '~/components/ops/password-field'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
 import { FormCheck } from '~/forms/form-check'
 import type { newPasswordSchema } from '~/staff/staff-forms'
 import { staffAccountAction, staffAccountPageData } from '~/staff/staff-pages.server'
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function OpsStaffAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { account, sessions, self, done } = loaderData
-  const text = (error: string) => translateFieldError(t, error)
+  const text = useErrorText()
   const [form, fields] = useForm<z.infer<typeof newPasswordSchema>>({
     id: 'new-password',
     lastResult: actionData?.intent === 'resetPassword' ? actionData.result : undefined,

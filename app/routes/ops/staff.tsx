@@ -7,7 +7,7 @@ import type { Route } from './+types/staff'
 import { FormErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { PasswordField } from '~/components/ops/password-field'
 import { TextField } from '~/forms/fields'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
 import { FormCheck } from '~/forms/form-check'
 import { staffRoles } from '~/domain/staff/roles'
 import { addStaffSchema } from '~/staff/staff-forms'
@@ -77,7 +77,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
 
 function AddStaffForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation()
-  const text = (error: string) => translateFieldError(t, error)
+  const text = useErrorText()
   const [form, fields] = useForm<z.infer<typeof addStaffSchema>>({
     id: 'add-staff',
     lastResult,

@@ -12,7 +12,8 @@ import { logger } from '~/utils/logger.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
 import { contactSchema, honeypotField } from '~/contact/contact-schema'
-import { translateFieldError } from '~/forms/text-input'
+import { useErrorText } from '~/forms/error-text'
+import { summaryContent } from '~/forms/error-markup'
 import { Honeypot } from '~/forms/honeypot'
 import { TextField, TextareaField } from '~/forms/fields'
 import { ErrorSummary } from '~/forms/form-errors'
@@ -169,7 +170,9 @@ function ContactForm({
   sent: boolean
 }) {
   const { t } = useTranslation()
-  const errorText = useErrorText()
+  // The rate-limit message names the phone number, here and in the browser's check.
+  const errorValues = { '*': { phone: useSite().phone } }
+  const errorText = useErrorText(errorValues)
   const location = useLocation()
   const navigation = useNavigation()
   const [form, fields] = useForm<z.infer<typeof contactSchema>>({
@@ -177,12 +180,19 @@ function ContactForm({
     lastResult,
     constraint: getZodConstraint(contactSchema),
   })
-  const fieldErrors = [fields.fullName, fields.email, fields.subject, fields.message].flatMap(
-    (field) => (field.errors ?? []).map((error) => ({ id: field.id, error })),
-  )
-  const formErrors = form.errors ?? []
+  const summaryFields = [fields.fullName, fields.email, fields.subject, fields.message]
+  const summary = summaryContent({
+    errors: [
+      [form.id, form.errors],
+      ...summaryFields.map((field) => [field.name, field.errors] as const),
+    ],
+    fields: summaryFields.map((field) => ({ name: field.name, target: field.id })),
+    mode: 'messages',
+    title: t('contact.errorSummary'),
+    text: errorText,
+  })
   // The summary and the 'Error: ' title come with a submission, not with every blur.
-  const failed = form.status === 'error' && fieldErrors.length + formErrors.length > 0
+  const failed = form.status === 'error' && summary !== null
   useErrorTitle(failed)
   const language = new URLSearchParams(location.search).get(languageSearchParam)
   // The fragment brings a reader without JavaScript back to the form after the POST
@@ -210,19 +220,7 @@ function ContactForm({
         aria-labelledby="form-title"
         {...getFormProps(form, { ariaAttributes: false })}
       >
-        {failed ? (
-          <ErrorSummary
-            messages={formErrors.map((error) => (
-              <p key={error}>{errorText(error)}</p>
-            ))}
-            title={t('contact.errorSummary')}
-            links={fieldErrors.map(({ id, error }) => ({
-              key: `${id}:${error}`,
-              target: id,
-              content: errorText(error),
-            }))}
-          />
-        ) : null}
+        {failed ? <ErrorSummary content={summary} /> : null}
         <TextField
           field={fields.fullName}
           label={t('contact.fullName')}
@@ -252,7 +250,7 @@ function ContactForm({
         <FormCheck
           schema="contact"
           sections={['contact.errors']}
-          values={{ '*': { phone: useSite().phone } }}
+          values={errorValues}
           summary={{ mode: 'submit', title: t('contact.errorSummary') }}
         />
         <button
@@ -270,11 +268,4 @@ function ContactForm({
       </Form>
     </div>
   )
-}
-
-/** Error messages are translation keys; the rate-limit one names the phone number. */
-function useErrorText() {
-  const { t } = useTranslation()
-  const { phone } = useSite()
-  return (error: string) => translateFieldError(t, error, { phone })
 }
