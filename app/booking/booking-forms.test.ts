@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import { buyerFieldLimits } from '~/booking/field-limits'
+import { canReceiveSms } from '~/messages/phone-types.server'
 import {
   billingLimits,
   passengerLimits,
@@ -43,9 +44,64 @@ describe('passengerSchema', () => {
     if (submission.status !== 'success') return
     expect(submission.value).toMatchObject({
       name: 'Ayşe',
+      phone: '+905321234567',
+      updates: 'email',
       passengers: 3,
       luggage: 4,
       flightNumber: 'TK1984',
+    })
+  })
+
+  it('stores the phone in E.164, reading a number without a country code as Turkish', () => {
+    for (const [typed, stored] of [
+      ['0532 123 45 67', '+905321234567'],
+      ['+49 151 23456789', '+4915123456789'],
+      ['0044 7911 123456', '+447911123456'],
+    ]) {
+      const submission = parseWithZod(form({ ...passenger, phone: typed }), {
+        schema: passengerSchema(capacity),
+      })
+      expect(submission.status === 'success' && submission.value.phone, typed).toBe(stored)
+    }
+  })
+
+  describe('ride updates', () => {
+    const offered = { offered: true, canText: canReceiveSms }
+    const errorsWith = (values: Record<string, string>, options = offered) => {
+      const submission = parseWithZod(form(values), {
+        schema: passengerSchema(capacity, 0, false, options),
+      })
+      return submission.status === 'success' ? submission.value : submission.reply().error
+    }
+
+    it('are e-mail only, whatever is posted, when WhatsApp and SMS are not offered', () => {
+      expect(errorsWith({ ...passenger, updates: 'whatsapp' }, { offered: false })).toMatchObject({
+        updates: 'email',
+      })
+    })
+
+    it('must be chosen when offered, from what is offered', () => {
+      expect(errorsWith(passenger)).toEqual({ updates: ['booking.errors.updates'] })
+      expect(errorsWith({ ...passenger, updates: 'pigeon' })).toEqual({
+        updates: ['booking.errors.updates'],
+      })
+      expect(
+        errorsWith({ ...passenger, updates: 'whatsapp' }, { ...offered, whatsapp: false }),
+      ).toEqual({ updates: ['booking.errors.updates'] })
+      expect(errorsWith({ ...passenger, updates: 'sms' })).toMatchObject({ updates: 'sms' })
+    })
+
+    it('by WhatsApp or SMS refuse a number that cannot take them, beside the phone', () => {
+      const landline = { ...passenger, phone: '0212 555 01 00' }
+      for (const updates of ['whatsapp', 'sms']) {
+        expect(errorsWith({ ...landline, updates })).toEqual({
+          phone: ['booking.errors.phoneNotMobile'],
+        })
+      }
+      // E-mail only: a landline is a fine number to call.
+      expect(errorsWith({ ...landline, updates: 'email' })).toMatchObject({
+        phone: '+902125550100',
+      })
     })
   })
 

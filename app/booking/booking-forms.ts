@@ -2,6 +2,8 @@ import * as z from 'zod/mini'
 import { paymentOptions } from '~/domain/booking/payment-split'
 import { textField } from '~/forms/text-input'
 import { buyerFieldLimits } from '~/booking/field-limits'
+import { toE164 } from '~/domain/phone'
+import { updatesChannels, type UpdatesChannel } from '~/domain/messages/updates-channel'
 
 /**
  * The passenger and payment forms, shared by the server (the source of truth)
@@ -43,8 +45,6 @@ export const passengerNameMax = 100
 
 /** An @ with something on both sides of it and a dot in the domain. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** International or local numbers: digits with the usual separators, 7 to 15 digits. */
-const phonePattern = /^\+?[\d\s().-]+$/
 /** IATA flight designators such as TK1984, PC 2010 or 6E12 (spaces ignored). */
 const flightPattern = /^[A-Z0-9]{2}[A-Z]?\d{1,4}[A-Z]?$/
 
@@ -80,30 +80,80 @@ export function pickupAddressField(asked: boolean) {
 }
 
 /**
+ * A phone number, stored in E.164: one written without a country code is
+ * read as Turkish (app/domain/phone.ts); anything that cannot be a number is
+ * refused beside the field.
+ */
+export function phoneField(required: string) {
+  return z.pipe(
+    textField({ max: passengerLimits.phone, required }).check(
+      z.refine((value) => !value || toE164(value) !== undefined, {
+        error: 'booking.errors.phone',
+      }),
+    ),
+    z.transform((value) => (value ? (toE164(value) ?? value) : value)),
+  )
+}
+
+/**
+ * How ride updates are asked for. `offered`: WhatsApp and SMS can be chosen
+ * (a messaging provider is configured; without one the step says updates
+ * come by e-mail, and the choice is e-mail). `whatsapp`: WhatsApp is one of
+ * them. `canText`, on the server only (it needs the full numbering metadata):
+ * whether a number can receive SMS and WhatsApp.
+ */
+export interface UpdatesOptions {
+  offered: boolean
+  whatsapp?: boolean
+  canText?: (e164: string) => boolean
+}
+
+const emailOnly: UpdatesOptions = { offered: false }
+
+/** The choices a traveller is offered for their ride updates. */
+export function offeredUpdates(options: UpdatesOptions): readonly UpdatesChannel[] {
+  if (!options.offered) return ['email']
+  return options.whatsapp === false
+    ? updatesChannels.filter((channel) => channel !== 'whatsapp')
+    : updatesChannels
+}
+
+function updatesField(options: UpdatesOptions) {
+  const choices = offeredUpdates(options)
+  return choices.length > 1
+    ? z.enum(choices as [UpdatesChannel, ...UpdatesChannel[]], {
+        error: 'booking.errors.updates',
+      })
+    : z.pipe(
+        z.optional(z.unknown()),
+        z.transform((): UpdatesChannel => 'email'),
+      )
+}
+
+/**
  * The passenger step: its counts are bounded by the chosen vehicle's
  * capacity, and the passengers are at least one more than the child and
  * booster seats chosen (an adult travels with the children); a pickup that
- * is not an airport needs its exact address (`pickupAddress`).
+ * is not an airport needs its exact address (`pickupAddress`); ride updates
+ * by WhatsApp or SMS need a number that can take them (`updates`).
  */
-export function passengerSchema(capacity: VehicleCapacity, childSeats = 0, pickupAddress = false) {
+export function passengerSchema(
+  capacity: VehicleCapacity,
+  childSeats = 0,
+  pickupAddress = false,
+  updates: UpdatesOptions = emailOnly,
+) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
-  return z.object({
+  const fields = z.object({
     pickupAddress: pickupAddressField(pickupAddress),
     name: textField({ max: limit.name, required: fill }),
     lastName: textField({ max: limit.lastName, required: fill }),
     email: textField({ max: limit.email, required: fill }).check(
       z.refine((value) => emailPattern.test(value), { error: 'booking.errors.email' }),
     ),
-    phone: textField({ max: limit.phone, required: fill }).check(
-      z.refine(
-        (value) => {
-          const digits = value.replace(/\D/g, '').length
-          return phonePattern.test(value) && digits >= 7 && digits <= 15
-        },
-        { error: 'booking.errors.phone' },
-      ),
-    ),
+    phone: phoneField(fill),
+    updates: updatesField(updates),
     passengers: count(capacity.passengers, 'booking.errors.passengersMax').check(
       // Fewer than one passenger is already refused as not a count.
       z.refine((passengers) => passengers < 1 || passengers > childSeats, {
@@ -124,6 +174,14 @@ export function passengerSchema(capacity: VehicleCapacity, childSeats = 0, picku
       ),
     signName: textField({ max: limit.signName }),
   })
+  const { canText } = updates
+  if (!canText) return fields
+  return fields.check(
+    z.refine((details) => details.updates === 'email' || canText(details.phone), {
+      path: ['phone'],
+      error: 'booking.errors.phoneNotMobile',
+    }),
+  )
 }
 export type PassengerDetails = z.infer<ReturnType<typeof passengerSchema>>
 

@@ -327,17 +327,26 @@ export async function markExtrasDone(handle: DatabaseHandle, id: string, now: Da
   return updateDraft(handle, id, now, async () => ({ extras_done_at: now.toISOString() }))
 }
 
+/**
+ * The passenger step's details. `consentText`: the words the traveller was
+ * shown beside the ride-updates choice they made, in their language, kept
+ * with the choice and its time.
+ */
 export async function savePassengerDetails(
   handle: DatabaseHandle,
   id: string,
   details: PassengerDetails,
   now: Date,
+  consentText?: string,
 ): Promise<BookingRow> {
   return updateDraft(handle, id, now, async () => ({
     first_name: details.name,
     last_name: details.lastName,
     email: details.email,
     phone: details.phone,
+    updates_channel: details.updates,
+    updates_consent_at: now.toISOString(),
+    updates_consent_text: consentText?.slice(0, 400) ?? null,
     passenger_count: details.passengers,
     luggage_count: details.luggage,
     notes: details.notes || null,
