@@ -52,7 +52,9 @@ export default tseslint.config(
     },
   },
   // The layers: the domain is pure (it imports only other domain modules), and
-  // routes reach the database through the use cases, never directly.
+  // routes reach the database through the use cases, never directly: a route's
+  // loader or action calls one page function (docs/server.md, "A route calls one
+  // use case"), which parses the form and answers a refused one itself.
   {
     files: ['app/domain/**/*.{ts,tsx}'],
     ignores: ['app/domain/**/*.test.ts'],
@@ -76,12 +78,29 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Routes reach the database through the use cases.',
+            },
+            {
+              name: '@conform-to/zod/v4',
+              importNames: ['parseWithZod'],
+              message: "A route's action calls one page function, which parses the form.",
+            },
+            {
+              name: '~/utils/page-context.server',
+              importNames: ['markFormRefused'],
+              message: "A route's action calls one page function, which answers a refused form.",
+            },
+          ],
           patterns: [
             {
               group: ['~/db/*'],
               allowTypeImports: true,
               message:
-                'Routes reach the database through the use cases (app/booking, app/contact).',
+                'Routes reach the database through the use cases (app/booking, app/traveller, app/staff, app/contact).',
             },
           ],
         },

@@ -9,6 +9,7 @@ import {
   passengerNameSchema,
   passengerSchema,
   paymentSchema,
+  type UpdatesOptions,
 } from './booking-forms'
 
 function form(values: Record<string, string>): FormData {
@@ -57,7 +58,7 @@ describe('passengerSchema', () => {
       ['0532 123 45 67', '+905321234567'],
       ['+49 151 23456789', '+4915123456789'],
       ['0044 7911 123456', '+447911123456'],
-    ]) {
+    ] as const) {
       const submission = parseWithZod(form({ ...passenger, phone: typed }), {
         schema: passengerSchema(capacity),
       })
@@ -66,8 +67,8 @@ describe('passengerSchema', () => {
   })
 
   describe('ride updates', () => {
-    const offered = { offered: true, canText: canReceiveSms }
-    const errorsWith = (values: Record<string, string>, options = offered) => {
+    const offered: UpdatesOptions = { offered: true, canText: canReceiveSms }
+    const errorsWith = (values: Record<string, string>, options: UpdatesOptions = offered) => {
       const submission = parseWithZod(form(values), {
         schema: passengerSchema(capacity, 0, false, options),
       })

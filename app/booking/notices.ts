@@ -28,3 +28,21 @@ export function readNotice(url: URL | string): BookingNotice | undefined {
     ? (value as BookingNotice)
     : undefined
 }
+
+/** Notices that mean the traveller was sent here instead of where they tried to go. */
+const warningNotices: readonly BookingNotice[] = [
+  'noBooking',
+  'expired',
+  'priceChanged',
+  'paymentNotStarted',
+  'paymentDeclined',
+  'paymentThreeDs',
+  'paymentUnknown',
+  'quoteExpired',
+  'repriceUnavailable',
+]
+
+/** A notice that says something went wrong: the page's title starts with 'Error: '. */
+export function isWarningNotice(notice: BookingNotice | undefined): boolean {
+  return notice !== undefined && warningNotices.includes(notice)
+}

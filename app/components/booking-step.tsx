@@ -1,25 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/i18n/use-translation'
-import type { BookingNotice } from '~/booking/notices'
+import { isWarningNotice, type BookingNotice } from '~/booking/notices'
 import { BookingProgress, type BookingStep } from './booking-progress'
-
-/** Notices that mean the traveller was sent here instead of where they tried to go. */
-const warningNotices: readonly BookingNotice[] = [
-  'noBooking',
-  'expired',
-  'priceChanged',
-  'paymentNotStarted',
-  'paymentDeclined',
-  'paymentThreeDs',
-  'paymentUnknown',
-  'quoteExpired',
-  'repriceUnavailable',
-]
-
-/** A notice that says something went wrong: the page's title starts with 'Error: '. */
-export function isWarningNotice(notice: BookingNotice | undefined): boolean {
-  return notice !== undefined && warningNotices.includes(notice)
-}
 
 /**
  * The notice a step was opened with. One that says something went wrong is

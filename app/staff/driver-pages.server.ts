@@ -1,8 +1,5 @@
-import { data, redirect } from 'react-router'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { getDatabase } from '~/db/db.server'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { logger } from '~/utils/logger.server'
+import { pageContext } from '~/utils/page-context.server'
 import { driverSchema } from '~/dispatch/dispatch-forms'
 import {
   addDriver,
@@ -10,9 +7,10 @@ import {
   findDriver,
   linkableDriverAccounts,
   listDrivers,
+  type DriverInput,
 } from '~/dispatch/drivers.server'
 import { staffMeta } from './ops-pages.server'
-import { refuseCrossOrigin, staffPageHeaders } from './guard.server'
+import { recordFormAction, type RecordForm } from './dispatch-record-form.server'
 import {
   idParam,
   notFound,
@@ -57,8 +55,10 @@ export async function driversPageData(context: Context, request: Request) {
   }
 }
 
-function driverInput(value: ReturnType<typeof driverSchema.parse>, isNew: boolean) {
-  return {
+const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
+  kind: 'driver',
+  schema: driverSchema,
+  input: (value, isNew) => ({
     name: value.name,
     phone: value.phone,
     languages: value.languages,
@@ -66,47 +66,17 @@ function driverInput(value: ReturnType<typeof driverSchema.parse>, isNew: boolea
     staffAccountId: value.staffAccountId ?? null,
     // A new driver is active; on the edit form the box says.
     active: isNew ? true : value.active === true,
-  }
-}
-
-async function driverFormAction(context: Context, request: Request, driverId?: number) {
-  const staff = await requireDispatcher(request)
-  refuseCrossOrigin(request)
-  const submission = parseWithZod(await request.formData(), { schema: driverSchema })
-  const refuse = (reply: ReturnType<typeof submission.reply>) => {
-    markFormRefused(context)
-    return data({ result: reply }, { status: 400, headers: staffPageHeaders })
-  }
-  if (submission.status !== 'success') return refuse(submission.reply())
-  const handle = await getDatabase()
-  const input = driverInput(submission.value, driverId === undefined)
-  const outcome =
-    driverId === undefined
-      ? await addDriver(handle, input, staff.account.id, new Date())
-      : await changeDriver(handle, driverId, input, staff.account.id, new Date())
-  if (!outcome.ok) {
-    if (outcome.refusal === 'notFound') throw notFound()
-    return refuse(
-      submission.reply({
-        fieldErrors: { staffAccountId: ['ops.dispatch.errors.accountUnavailable'] },
-      }),
-    )
-  }
-  logger.info(driverId === undefined ? 'dispatch.driver_added' : 'dispatch.driver_changed', {
-    driver: outcome.id,
-    by: staff.account.id,
-  })
-  return redirect(
-    driverId === undefined ? `/ops/drivers?added=${outcome.id}` : '/ops/drivers?saved=1',
-    { status: 303, headers: staffPageHeaders },
-  )
+  }),
+  add: addDriver,
+  change: changeDriver,
+  conflict: { field: 'staffAccountId', error: 'ops.dispatch.errors.accountUnavailable' },
 }
 
 export const addDriverAction = (context: Context, request: Request) =>
-  driverFormAction(context, request)
+  recordFormAction(context, request, driverForm)
 
 export const editDriverAction = (context: Context, request: Request, id: string | undefined) =>
-  driverFormAction(context, request, idParam(id))
+  recordFormAction(context, request, driverForm, idParam(id))
 
 export async function editDriverPageData(
   context: Context,

@@ -1,14 +1,17 @@
-import { data, redirect } from 'react-router'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { getDatabase } from '~/db/db.server'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { displayPlate } from '~/domain/dispatch/rules'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { logger } from '~/utils/logger.server'
+import { pageContext } from '~/utils/page-context.server'
 import { vehicleSchema } from '~/dispatch/dispatch-forms'
-import { addVehicle, changeVehicle, findVehicle, listVehicles } from '~/dispatch/vehicles.server'
+import {
+  addVehicle,
+  changeVehicle,
+  findVehicle,
+  listVehicles,
+  type VehicleInput,
+} from '~/dispatch/vehicles.server'
 import { staffMeta } from './ops-pages.server'
-import { refuseCrossOrigin, staffPageHeaders } from './guard.server'
+import { recordFormAction, type RecordForm } from './dispatch-record-form.server'
 import {
   classTitles,
   idParam,
@@ -51,49 +54,28 @@ export async function vehiclesPageData(context: Context, request: Request) {
   }
 }
 
-async function vehicleFormAction(context: Context, request: Request, vehicleId?: number) {
-  const staff = await requireDispatcher(request)
-  refuseCrossOrigin(request)
-  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema })
-  const refuse = (reply: ReturnType<typeof submission.reply>) => {
-    markFormRefused(context)
-    return data({ result: reply }, { status: 400, headers: staffPageHeaders })
-  }
-  if (submission.status !== 'success') return refuse(submission.reply())
-  const value = submission.value
-  const input = {
+const vehicleForm: RecordForm<typeof vehicleSchema, VehicleInput> = {
+  kind: 'vehicle',
+  schema: vehicleSchema,
+  input: (value, isNew) => ({
     classCode: value.classCode,
     makeModel: value.makeModel,
     plate: value.plate,
     colour: value.colour || null,
     seats: value.seats,
     luggage: value.luggage,
-    active: vehicleId === undefined ? true : value.active === true,
-  }
-  const handle = await getDatabase()
-  const outcome =
-    vehicleId === undefined
-      ? await addVehicle(handle, input, staff.account.id, new Date())
-      : await changeVehicle(handle, vehicleId, input, staff.account.id, new Date())
-  if (!outcome.ok) {
-    if (outcome.refusal === 'notFound') throw notFound()
-    return refuse(submission.reply({ fieldErrors: { plate: ['ops.dispatch.errors.plateTaken'] } }))
-  }
-  logger.info(vehicleId === undefined ? 'dispatch.vehicle_added' : 'dispatch.vehicle_changed', {
-    vehicle: outcome.id,
-    by: staff.account.id,
-  })
-  return redirect(
-    vehicleId === undefined ? `/ops/vehicles?added=${outcome.id}` : '/ops/vehicles?saved=1',
-    { status: 303, headers: staffPageHeaders },
-  )
+    active: isNew ? true : value.active === true,
+  }),
+  add: addVehicle,
+  change: changeVehicle,
+  conflict: { field: 'plate', error: 'ops.dispatch.errors.plateTaken' },
 }
 
 export const addVehicleAction = (context: Context, request: Request) =>
-  vehicleFormAction(context, request)
+  recordFormAction(context, request, vehicleForm)
 
 export const editVehicleAction = (context: Context, request: Request, id: string | undefined) =>
-  vehicleFormAction(context, request, idParam(id))
+  recordFormAction(context, request, vehicleForm, idParam(id))
 
 export async function editVehiclePageData(
   context: Context,

@@ -1,23 +1,13 @@
 import { useMemo } from 'react'
-import { Form, Link, data, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { HelpLines } from '~/components/ride/help-lines'
-import { bookingHelp } from '~/traveller/ride-page.server'
 import type { Route } from './+types/booking-change'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { useErrorTitle } from '~/utils/use-error-title'
-import { requirePaidBooking } from '~/booking/paid-booking.server'
-import { asksPickupAddress, vehicleCapacity } from '~/booking/booking-view.server'
-import { bookingExtras } from '~/booking/bookings.server'
-import { childSeatCount } from '~/domain/booking/extras'
-import { passengerNames } from '~/booking/passenger-names.server'
-import { detailsChange } from '~/domain/booking/traveller-rules'
-import { bookingPickupInstant } from '~/domain/trip-search'
 import { detailsFormSchema, type DetailsForm } from '~/traveller/details-form'
-import { changeBookingDetails } from '~/traveller/change-details.server'
 import { FormErrorSummary } from '~/forms/form-errors'
 import { TextField } from '~/forms/fields'
 import {
@@ -33,77 +23,18 @@ import {
 import { formatDate } from '~/utils/format'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
+import { changePageAction, changePageData } from '~/traveller/change-page.server'
 
 // Not hydrated: app/enhancements/form-check.ts checks the form.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
-/**
- * Change details: the traveller's own form for the phone, the flight, the
- * sign, the notes, the counts and the passengers' names of their paid
- * booking, until 24 hours before pickup. Only its owner (signed link or
- * cookie) sees it. The date, the time and the route are changed by phone.
- */
-const ownBooking = (request: Request, page: ReturnType<typeof pageContext>) =>
-  requirePaidBooking(request, { language: page.language, site: page.site, includeCancelled: true })
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = pageContext(context, request)
-  const { handle, booking, view, linkTo } = await ownBooking(request, page)
-  const extras = await bookingExtras(handle, booking.id)
-  return {
-    meta: page.meta('booking-change', { noindex: true }),
-    language: page.language,
-    reference: booking.reference,
-    date: view.trip.date,
-    time: view.trip.time,
-    state: detailsChange(booking.status, bookingPickupInstant(booking), new Date()),
-    capacity: vehicleCapacity(booking.vehicle_class),
-    childSeats: childSeatCount(extras),
-    fromAirport: view.trip.fromAirport,
-    /** A pickup that is not an airport: its exact address, changed here too. */
-    pickupAddress: asksPickupAddress(booking) ? { place: view.trip.pickup.name } : null,
-    stored: {
-      phone: booking.phone ?? '',
-      flightNumber: booking.flight_number ?? '',
-      signName: booking.sign_name ?? '',
-      notes: booking.notes ?? '',
-      pickupAddress: booking.pickup_address ?? '',
-      passengers: booking.passenger_count ? String(booking.passenger_count) : '',
-      luggage: booking.luggage_count ? String(booking.luggage_count) : '',
-      names: await passengerNames(handle.db, booking.id),
-    },
-    backHref: linkTo('/booking-received'),
-    help: bookingHelp(page.site, page.t, booking.reference),
-  }
+  return changePageData(context, request)
 }
 
-/** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const page = pageContext(context, request)
-  const { handle, booking, linkTo } = await ownBooking(request, page)
-  const schema = detailsFormSchema(
-    vehicleCapacity(booking.vehicle_class),
-    childSeatCount(await bookingExtras(handle, booking.id)),
-    asksPickupAddress(booking),
-  )
-  const submission = parseWithZod(await request.formData(), { schema })
-  // Adding or removing a name row without JavaScript: the form comes back with it.
-  if (submission.status === undefined) return data({ result: submission.reply() })
-  if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
-  }
-  const outcome = await changeBookingDetails(handle, booking.id, submission.value, new Date())
-  if (outcome.kind === 'changed' || outcome.kind === 'unchanged') {
-    return redirect(linkTo(`/booking-received?done=${outcome.kind}`), 303)
-  }
-  // The pickup came within 24 hours, or the booking was cancelled, while the form was open.
-  markFormRefused(context)
-  return data(
-    { result: submission.reply({ formErrors: [`traveller.change.errors.${outcome.kind}`] }) },
-    { status: outcome.kind === 'over-capacity' ? 400 : 409 },
-  )
+  return changePageAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

@@ -1,30 +1,12 @@
-import { Form, Link, data, redirect, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-extra'
-import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { requireStepBooking, vehicleSearchPath } from '~/booking/step-guard.server'
-import {
-  markExtrasDone,
-  setExtraQuantity,
-  DraftUnavailableError,
-  ExtrasLimitError,
-} from '~/booking/bookings.server'
-import { toBookingMinor } from '~/domain/booking/money'
-import {
-  childSeatCount,
-  classChildSeatLimit,
-  extraCodes,
-  extraUnitCents,
-} from '~/domain/booking/extras'
-import { presentBooking } from '~/booking/booking-view.server'
-import { extrasFormSchema } from '~/booking/extras-form'
-import { formValues } from '~/forms/form-data'
-import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { formatMoney } from '~/utils/format'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { extrasPageAction, extrasPageData } from '~/booking/extras-page.server'
 
 // Not hydrated: each quantity is a form post; app/enhancements/keep-place.ts
 // brings the reader back to where they pressed.
@@ -32,54 +14,11 @@ export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const { booking, extras } = await requireStepBooking(request, 'extra')
-  const limit = classChildSeatLimit(booking.vehicle_class)
-  const room = limit - childSeatCount(extras)
-  return {
-    language,
-    notice: readNotice(request.url),
-    view: presentBooking(booking, extras, language, site),
-    /** Child and booster seats together: one fewer than the vehicle's seats. */
-    limit,
-    options: extraCodes.map((code) => ({
-      code,
-      minor: toBookingMinor(extraUnitCents[code], booking),
-      quantity: extras[code],
-      canAdd: room > 0,
-    })),
-    backTo: vehicleSearchPath(booking),
-    meta: meta('booking-extra', { noindex: true }),
-  }
+  return extrasPageData(context, request)
 }
 
-/**
- * Two intents: 'set' gives one extra the quantity its button names (so a
- * repeated click changes nothing) and comes back here; 'continue' records the
- * step as done and goes on to the passenger step. Both redirect (303), so a
- * refresh never posts again. More seats than the vehicle allows are refused
- * with a message, the page as it was.
- */
 export async function action({ request }: Route.ActionArgs) {
-  const { handle, booking } = await requireStepBooking(request, 'extra')
-  const post = extrasFormSchema.safeParse(formValues(await request.formData()))
-  const now = new Date()
-  try {
-    if (!post.success) return data({ refused: true, limit: null }, { status: 400 })
-    if (post.data.intent === 'continue') {
-      await markExtrasDone(handle, booking.id, now)
-      return redirect('/booking-passenger', 303)
-    }
-    await setExtraQuantity(handle, booking.id, post.data.extra, post.data.quantity, now)
-    return redirect('/booking-extra', 303)
-  } catch (error) {
-    if (error instanceof ExtrasLimitError) {
-      return data({ refused: false, limit: error.limit }, { status: 400 })
-    }
-    // The quote ran out or the booking moved on meanwhile: the guard says where to go.
-    if (error instanceof DraftUnavailableError) return redirect('/booking-extra', 303)
-    throw error
-  }
+  return extrasPageAction(request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

@@ -1,17 +1,11 @@
 import { useMemo } from 'react'
-import { Form, Link, data, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
-import { childSeatCount } from '~/domain/booking/extras'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { requireStepBooking } from '~/booking/step-guard.server'
-import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
-import { asksPickupAddress, presentBooking, vehicleCapacity } from '~/booking/booking-view.server'
 import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
-import { readNotice } from '~/booking/notices'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FormErrorSummary } from '~/forms/form-errors'
@@ -27,14 +21,10 @@ import {
   usePassengerErrorText,
 } from '~/components/passenger-fields'
 import { useErrorTitle } from '~/utils/use-error-title'
-import {
-  forgetTypedFields,
-  switchLanguageKeepingFields,
-  typedFieldsOf,
-} from '~/booking/typed-fields.server'
 import type { TypedFieldsHandle } from '~/components/language-switch'
 import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
+import { passengerPageAction, passengerPageData } from '~/booking/passenger-page.server'
 
 /** The language buttons carry this form: a switch keeps what was typed. */
 // Not hydrated: the form is checked by app/enhancements/form-check.ts.
@@ -45,65 +35,11 @@ export const handle: TypedFieldsHandle & HydrateHandle = {
 export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const { booking, extras } = await requireStepBooking(request, 'passenger')
-  return {
-    language,
-    notice: readNotice(request.url),
-    view: presentBooking(booking, extras, language, site),
-    capacity: vehicleCapacity(booking.vehicle_class),
-    childSeats: childSeatCount(extras),
-    /** A pickup that is not an airport: its exact address or hotel is asked. */
-    asksAddress: asksPickupAddress(booking),
-    // What was stored before: coming back to this step shows it again, and what
-    // was typed before a language switch, not yet saved, over it.
-    stored: {
-      name: booking.first_name ?? '',
-      lastName: booking.last_name ?? '',
-      email: booking.email ?? '',
-      phone: booking.phone ?? '',
-      passengers: booking.passenger_count ? String(booking.passenger_count) : '',
-      luggage: booking.luggage_count ? String(booking.luggage_count) : '',
-      notes: booking.notes ?? '',
-      flightNumber: booking.flight_number ?? '',
-      signName: booking.sign_name ?? '',
-      pickupAddress: booking.pickup_address ?? '',
-      ...typedFieldsOf(booking, 'passenger'),
-    },
-    meta: meta('booking-passenger', { noindex: true }),
-  }
+  return passengerPageData(context, request)
 }
 
-/** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
-  const formData = await request.formData()
-  const switched = await switchLanguageKeepingFields(
-    request,
-    formData,
-    handle,
-    booking,
-    'passenger',
-  )
-  if (switched) return switched
-  const schema = passengerSchema(
-    vehicleCapacity(booking.vehicle_class),
-    childSeatCount(extras),
-    asksPickupAddress(booking),
-  )
-  const submission = parseWithZod(formData, { schema })
-  if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
-  }
-  try {
-    await savePassengerDetails(handle, booking.id, submission.value, new Date())
-    await forgetTypedFields(handle, booking)
-  } catch (error) {
-    if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)
-    throw error
-  }
-  return redirect('/booking-payment', 303)
+  return passengerPageAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

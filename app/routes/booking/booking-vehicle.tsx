@@ -1,120 +1,31 @@
-import { Form, Link, data, redirect, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-vehicle'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import type { TripSearchValues } from '~/domain/trip-search'
 import { returnParams, type ReturnSearchValues } from '~/domain/return-search'
-import { formValues } from '~/forms/form-data'
-import {
-  selectionHire,
-  selectionParams,
-  selectionReturn,
-  selectionTrip,
-  selectionTripSchema,
-  vehicleSelectionSchema,
-} from '~/booking/vehicle-selection-form'
 import { currencies, type Currency } from '~/domain/money/currency'
 import type { Language } from '~/i18n/config'
 import { BookingProgress } from '~/components/booking-progress'
 import { BookingNoticeMessage } from '~/components/booking-step'
-import { readNotice, type BookingNotice } from '~/booking/notices'
-import { newPageNonce, selectVehicleFor } from '~/booking/select-vehicle.server'
-import { draftCookieHeader } from '~/booking/draft-cookie.server'
-import { clientAddressContext } from '~/utils/client-address.server'
 import { RideSearch } from '~/components/route-search-form'
 import { VehicleSpecs } from '~/components/cards'
 import { formatDate, formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
 import { NoticeDialog } from '~/components/modal-dialog'
 import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
-import { buildVehicleStep } from '~/booking/vehicle-step.server'
+import type { buildVehicleStep } from '~/booking/vehicle-step.server'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { returnLine } from '~/booking/ride-label'
+import { vehiclePageAction, vehiclePageData } from '~/booking/vehicle-page.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const url = new URL(request.url)
-  const step = await buildVehicleStep(url.searchParams, language, site)
-  const notice = readNotice(url)
-  const failed = Boolean(step.outcome && step.outcome.kind !== 'priced')
-  return data(
-    {
-      ...step,
-      language,
-      pageNonce: newPageNonce(),
-      notice,
-      selectionRefused: false,
-      draftsLimited: false,
-      meta: meta('booking-vehicle', {
-        noindex: true,
-        errorTitle: Boolean(failed) || notice === 'noBooking',
-      }),
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  )
+  return vehiclePageData(context, request)
 }
 
-/**
- * 'Select' posts the trip, the class, the price the card showed and the page's
- * nonce. The server prices the trip again; a known, available class at the
- * price the traveller saw starts (or re-prices) the stored draft, and the
- * browser gets only the draft's signed id. Anything else re-renders the page
- * with the current prices and a message.
- */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const posted = formValues(await request.formData())
-  // The trip is read from any post, so a refused one shows its search again.
-  const trip = selectionTripSchema.parse(posted)
-  const params = selectionParams(trip)
-  const selection = vehicleSelectionSchema.safeParse(posted)
-
-  const outcome = selection.success
-    ? await selectVehicleFor(
-        request,
-        context.get(clientAddressContext),
-        {
-          values: selectionTrip(selection.data),
-          hire: selection.data.mode === 'hourly' ? selectionHire(selection.data) : undefined,
-          back: selection.data.mode === 'hourly' ? undefined : selectionReturn(selection.data),
-          currency: selection.data.currency,
-          vehicleClass: selection.data.vehicleClass,
-          shownMinor: selection.data.shownPrice,
-          pageNonce: selection.data.page,
-          language,
-          site,
-        },
-        new Date(),
-      )
-    : ({ kind: 'refused' } as const)
-
-  if (outcome.kind === 'selected') {
-    return redirect('/booking-extra', {
-      status: 303,
-      headers: { 'Set-Cookie': await draftCookieHeader(outcome.booking.id) },
-    })
-  }
-  markFormRefused(context)
-  const step = await buildVehicleStep(params, language, site)
-  const notice: BookingNotice | undefined =
-    outcome.kind === 'price-changed' ? 'priceChanged' : undefined
-  return data(
-    {
-      ...step,
-      language,
-      pageNonce: newPageNonce(),
-      notice,
-      selectionRefused: outcome.kind === 'refused',
-      // Too many new drafts from this address: the page, its search and prices stay as they were.
-      draftsLimited: outcome.kind === 'limited',
-      meta: meta('booking-vehicle', { noindex: true, errorTitle: true }),
-    },
-    { status: selectionStatus[outcome.kind] },
-  )
+  return vehiclePageAction(context, request)
 }
-
-const selectionStatus = { refused: 400, 'price-changed': 409, limited: 429 } as const
 
 // Not hydrated: the search, the currency and the server's notices have their
 // scripts in app/enhancements/, and Select is a plain form post.

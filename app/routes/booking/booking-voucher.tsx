@@ -1,33 +1,17 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-voucher'
-import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { requirePaidBooking } from '~/booking/paid-booking.server'
-import { driverVoucher } from '~/booking/booking-view.server'
 import { DriverVoucher } from '~/components/driver-voucher'
 import { PrintToolbar } from '~/components/print-button'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { voucherPageData } from '~/traveller/voucher-page.server'
 
 // Not hydrated: app/enhancements/print-button.ts shows its print button.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
-/**
- * The driver's voucher of a paid booking on a page of its own, laid out for
- * printing: it works without JavaScript (the browser's Print command), and
- * the booking page links here. Guarded like the invoice: only the browser
- * that made the booking or the holder of the e-mail's signed link; anyone
- * else, and any booking not paid, gets the not-found page.
- */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const { booking, view, linkTo } = await requirePaidBooking(request, { language, site })
-  return {
-    language,
-    voucher: driverVoucher(booking, view, site),
-    backHref: linkTo('/booking-received'),
-    meta: meta('booking-voucher', { noindex: true }),
-  }
+  return voucherPageData(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

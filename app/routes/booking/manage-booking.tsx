@@ -1,19 +1,14 @@
 import type * as z from 'zod/mini'
-import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
+import { Form, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { Route } from './+types/manage-booking'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { metaDescriptors } from '~/seo/meta'
 import { phoneHref } from '~/config/site'
-import { clientAddressContext } from '~/utils/client-address.server'
-import { logger } from '~/utils/logger.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
-import { honeypotField } from '~/contact/contact-schema'
 import { findBookingSchema } from '~/traveller/find-booking-form'
-import { requestBookingLink } from '~/traveller/find-booking.server'
 import { useErrorText } from '~/forms/error-text'
 import { Honeypot } from '~/forms/honeypot'
 import { TextField } from '~/forms/fields'
@@ -22,57 +17,18 @@ import { PageHero } from '~/components/page-hero'
 import { useSite } from '~/utils/root-data'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
+import { findBookingPageAction, findBookingPageData } from '~/traveller/find-booking-page.server'
 
 // Not hydrated: app/enhancements/form-check.ts checks the form.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
-/**
- * Find my booking: a booking reference and the e-mail address it was made
- * with. The answer is the same whether they match or not (the link goes only
- * to the booking's own address), so the page never tells anyone whether a
- * booking exists.
- */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { meta } = pageContext(context, request)
-  return {
-    meta: meta('manage-booking'),
-    sent: new URL(request.url).searchParams.get('sent') === '1',
-  }
-}
-
-/** Where every handled request lands (Post/Redirect/Get), matched or not, in its language. */
-function sentLocation(request: Request): string {
-  const target = new URLSearchParams({ sent: '1' })
-  const language = new URL(request.url).searchParams.get(languageSearchParam)
-  if (isLanguage(language)) target.set(languageSearchParam, language)
-  return `/manage-booking?${target.toString()}`
+  return findBookingPageData(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData()
-  // Only robots fill the hidden field: they get everyone's answer, and nothing is looked up.
-  if (String(formData.get(honeypotField) ?? '').trim() !== '') {
-    logger.info('booking.find_honeypot')
-    return redirect(sentLocation(request), 303)
-  }
-  const submission = parseWithZod(formData, { schema: findBookingSchema })
-  if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
-  }
-  const outcome = await requestBookingLink(
-    { ...submission.value, clientAddress: context.get(clientAddressContext) },
-    new Date(),
-  )
-  if (outcome.kind === 'rate-limited') {
-    markFormRefused(context)
-    return data(
-      { result: submission.reply({ formErrors: ['traveller.find.errors.rateLimited'] }) },
-      { status: 429 },
-    )
-  }
-  return redirect(sentLocation(request), 303)
+  return findBookingPageAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

@@ -1,31 +1,19 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/shared-booking'
-import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { notFound } from '~/utils/not-found'
-import { sharedPageData } from '~/traveller/ride-page.server'
 import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { formatDate } from '~/utils/format'
 import { FactList } from '~/components/fact-list'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
+import { sharedBookingPageData } from '~/traveller/shared-page.server'
 
 // Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
-/**
- * The read-only page of a ride for someone meeting the traveller, opened
- * through the share link: the trip, where to meet, the driver and car once
- * assigned, and the timeline. Nothing about billing or payment, nor the
- * traveller's e-mail or phone; no way to the invoice, the voucher, changes or
- * cancellation. A forged or expired link gets the not-found page.
- */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
-  const shared = await sharedPageData(request, language, site)
-  if (!shared) notFound()
-  return { ...shared, language, phone: site.phone, meta: meta('shared-booking', { noindex: true }) }
+  return sharedBookingPageData(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

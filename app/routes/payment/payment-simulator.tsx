@@ -2,63 +2,17 @@ import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/payment-simulator'
-import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
-import { simulatorEnabled } from '~/adapters/payment/configured.server'
-import {
-  simulatorPageSession,
-  payOnSimulatorPage,
-  sessionAmounts,
-  simulatorCards,
-} from '~/adapters/payment/simulator.server'
-import { parseCurrency } from '~/domain/money/currency'
 import { formatMoney } from '~/utils/format'
 import { useSite } from '~/utils/root-data'
-import { notFound } from '~/utils/not-found'
-
-/**
- * The simulator's hosted payment page: what iyzico's Checkout Form page is in
- * production, plainly marked as a test. It takes a card number, decides as a
- * bank would (see the test cards) and sends the traveller back to the callback
- * with the token, like iyzico does. Gone (404) when another provider is set.
- */
-async function sessionFor(token: string) {
-  if (!simulatorEnabled()) notFound()
-  const session = await simulatorPageSession(token)
-  if (!session) notFound()
-  return session
-}
+import { simulatorPageAction, simulatorPageData } from '~/adapters/payment/simulator-page.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { language, meta } = pageContext(context, request)
-  const session = await sessionFor(params.token)
-  return {
-    language,
-    amountMinor: sessionAmounts(session).paidMinor ?? 0,
-    currency: parseCurrency(session.currency),
-    buyerName: session.buyer_name,
-    decided: session.outcome !== 'pending',
-    callbackUrl: session.callback_url,
-    token: session.token,
-    cards: simulatorCards,
-    refunds: session.refunds.map((refund) => ({
-      id: refund.refund_id,
-      amountMinor: refund.amount_minor,
-      at: refund.created_at,
-    })),
-    meta: meta('payment-simulator', { noindex: true }),
-  }
+  return simulatorPageData(context, request, params.token)
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await sessionFor(params.token)
-  const form = await request.formData()
-  const session = await payOnSimulatorPage(
-    params.token,
-    String(form.get('cardNumber') ?? ''),
-    new Date(),
-  )
-  return { paid: session?.outcome === 'success', decided: Boolean(session) }
+  return simulatorPageAction(request, params.token)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

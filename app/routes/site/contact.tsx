@@ -1,79 +1,36 @@
 import type * as z from 'zod/mini'
-import { Form, data, redirect, useLocation, useNavigation } from 'react-router'
+import { Form, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { Route } from './+types/contact'
-import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { metaDescriptors } from '~/seo/meta'
 import { officeHoursIn, phoneHref } from '~/config/site'
-import { logger } from '~/utils/logger.server'
-import { clientAddressContext } from '~/utils/client-address.server'
 import { isLanguage, languageSearchParam } from '~/i18n/config'
-import { contactSchema, honeypotField } from '~/contact/contact-schema'
 import { useErrorText } from '~/forms/error-text'
 import { summaryContent } from '~/forms/error-markup'
+import { contactSchema } from '~/contact/contact-schema'
 import { Honeypot } from '~/forms/honeypot'
 import { TextField, TextareaField } from '~/forms/fields'
 import { ErrorSummary } from '~/forms/form-errors'
-import { receiveContactMessage } from '~/contact/receive-message.server'
 import { PageHero } from '~/components/page-hero'
 import { Icon } from '~/components/icons'
 import { useSite } from '~/utils/root-data'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
+import { contactPageAction, contactPageData } from '~/contact/contact-page.server'
 
 // Not hydrated: the form is checked by app/enhancements/form-check.ts.
 export const handle = staticPageHandle
 export const clientLoader = loadAsDocument
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { meta } = pageContext(context, request)
-  // After a refused POST without JavaScript the title starts with 'Error: ' (markFormRefused).
-  return { meta: meta('contact'), sent: new URL(request.url).searchParams.get('sent') === '1' }
-}
-
-/** Where a handled message lands (Post/Redirect/Get), in the language it was written in. */
-function sentLocation(request: Request): string {
-  const target = new URLSearchParams({ sent: '1' })
-  const language = new URL(request.url).searchParams.get(languageSearchParam)
-  if (isLanguage(language)) target.set(languageSearchParam, language)
-  return `/contact?${target.toString()}`
+  return contactPageData(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { language } = pageContext(context, request)
-  const formData = await request.formData()
-
-  // Only robots fill the hidden field: they are thanked like anyone else, and nothing is kept.
-  if (String(formData.get(honeypotField) ?? '').trim() !== '') {
-    logger.info('contact.honeypot', { language })
-    return redirect(sentLocation(request), 303)
-  }
-
-  const submission = parseWithZod(formData, { schema: contactSchema })
-  if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
-  }
-
-  const outcome = await receiveContactMessage(
-    submission.value,
-    language,
-    context.get(clientAddressContext),
-    new Date(),
-  )
-  if (!outcome.stored) {
-    logger.warn('contact.rate_limited', { language })
-    markFormRefused(context)
-    return data(
-      { result: submission.reply({ formErrors: ['contact.errors.rateLimited'] }) },
-      { status: 429 },
-    )
-  }
-  logger.info('contact.stored', { id: outcome.id, language })
-  return redirect(sentLocation(request), 303)
+  return contactPageAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)

@@ -1,0 +1,83 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { childSeatCount } from '~/domain/booking/extras'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { requireStepBooking } from './step-guard.server'
+import { DraftUnavailableError, savePassengerDetails } from './bookings.server'
+import { asksPickupAddress, presentBooking, vehicleCapacity } from './booking-view.server'
+import { passengerSchema } from './booking-forms'
+import { readNotice } from './notices'
+import {
+  forgetTypedFields,
+  switchLanguageKeepingFields,
+  typedFieldsOf,
+} from './typed-fields.server'
+
+type Context = Readonly<RouterContextProvider>
+
+/**
+ * The passenger step (/booking-passenger) as its route answers it: the draft with
+ * what was stored and typed before, and the post that saves the details.
+ */
+
+export async function passengerPageData(context: Context, request: Request) {
+  const { language, site, meta } = pageContext(context, request)
+  const { booking, extras } = await requireStepBooking(request, 'passenger')
+  return {
+    language,
+    notice: readNotice(request.url),
+    view: presentBooking(booking, extras, language, site),
+    capacity: vehicleCapacity(booking.vehicle_class),
+    childSeats: childSeatCount(extras),
+    /** A pickup that is not an airport: its exact address or hotel is asked. */
+    asksAddress: asksPickupAddress(booking),
+    // What was stored before: coming back to this step shows it again, and what
+    // was typed before a language switch, not yet saved, over it.
+    stored: {
+      name: booking.first_name ?? '',
+      lastName: booking.last_name ?? '',
+      email: booking.email ?? '',
+      phone: booking.phone ?? '',
+      passengers: booking.passenger_count ? String(booking.passenger_count) : '',
+      luggage: booking.luggage_count ? String(booking.luggage_count) : '',
+      notes: booking.notes ?? '',
+      flightNumber: booking.flight_number ?? '',
+      signName: booking.sign_name ?? '',
+      pickupAddress: booking.pickup_address ?? '',
+      ...typedFieldsOf(booking, 'passenger'),
+    },
+    meta: meta('booking-passenger', { noindex: true }),
+  }
+}
+
+/** Validated against the booked vehicle's capacity as stored, whatever the browser offered. */
+export async function passengerPageAction(context: Context, request: Request) {
+  const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
+  const formData = await request.formData()
+  const switched = await switchLanguageKeepingFields(
+    request,
+    formData,
+    handle,
+    booking,
+    'passenger',
+  )
+  if (switched) return switched
+  const schema = passengerSchema(
+    vehicleCapacity(booking.vehicle_class),
+    childSeatCount(extras),
+    asksPickupAddress(booking),
+  )
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  try {
+    await savePassengerDetails(handle, booking.id, submission.value, new Date())
+    await forgetTypedFields(handle, booking)
+  } catch (error) {
+    if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)
+    throw error
+  }
+  return redirect('/booking-payment', 303)
+}

@@ -1,0 +1,159 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { markFormRefused, pageContext } from '~/utils/page-context.server'
+import { requireStepBooking } from './step-guard.server'
+import { openAttempt, type BeginResult } from './payments.server'
+import { bookAndPay } from './book-and-pay.server'
+import { callbackUrl, paymentProvider } from '~/adapters/payment/configured.server'
+import { clientAddressContext } from '~/utils/client-address.server'
+import { extraCodes, type ExtraCode } from '~/domain/booking/extras'
+import { isQuoteExpired } from '~/domain/booking/quote-hold'
+import { presentBooking } from './booking-view.server'
+import { paymentSchema } from './booking-forms'
+import { isWarningNotice, readNotice } from './notices'
+import {
+  amountsDue,
+  paymentOptionOf,
+  paymentOptions,
+  type PaymentOption,
+} from '~/domain/booking/payment-split'
+import { isPaid } from '~/domain/booking/status'
+import { switchLanguageKeepingFields, typedFieldsOf } from './typed-fields.server'
+
+type Context = Readonly<RouterContextProvider>
+
+/**
+ * The payment step (/booking-payment) as its route answers it: the amounts of
+ * each payment option and the billing form, and Book Now, which begins the payment.
+ */
+
+export async function paymentPageData(context: Context, request: Request) {
+  const { language, site, meta } = pageContext(context, request)
+  const { handle, booking, extras } = await requireStepBooking(request, 'payment')
+  if (isPaid(booking.status)) throw redirect('/booking-received')
+  const now = new Date()
+  const option = paymentOptionOf(booking)
+  const attempt =
+    booking.status === 'awaiting_payment' ? await openAttempt(handle, booking.id, now) : undefined
+  // A failed payment is retried at a price still held, or priced again first.
+  const quoteExpired = booking.status === 'payment_failed' && isQuoteExpired(booking, now)
+  const readBack = readNotice(request.url)
+  const notice = quoteExpired && readBack !== 'repriceUnavailable' ? 'quoteExpired' : readBack
+  return data(
+    {
+      language,
+      quoteExpired,
+      notice,
+      view: presentBooking(booking, extras, language, site),
+      // Sent to the payment page and not back yet: the page offers to go on there.
+      awaiting: booking.status === 'awaiting_payment',
+      paymentPageUrl: attempt?.payment_page_url ?? null,
+      amounts: Object.fromEntries(
+        paymentOptions.map((candidate) => [candidate, amountsDue(booking.total_minor, candidate)]),
+      ) as Record<PaymentOption, ReturnType<typeof amountsDue>>,
+      contact: {
+        name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
+        email: booking.email ?? '',
+        phone: booking.phone ?? '',
+        flightNumber: booking.flight_number,
+        signName: booking.sign_name,
+        notes: booking.notes,
+      },
+      // What was typed before a language switch, not yet saved, shown over what is stored.
+      typed: typedFieldsOf(booking, 'payment'),
+      // Billing starts from the passenger's name; what was stored before wins.
+      stored: {
+        fullname: booking.billing_first_name ?? booking.first_name ?? '',
+        lastname: booking.billing_last_name ?? booking.last_name ?? '',
+        company: booking.billing_company ?? '',
+        address: booking.billing_address ?? '',
+        country: booking.billing_country ?? '',
+        city: booking.billing_city ?? '',
+        zipcode: booking.billing_zipcode ?? '',
+        paymentOption: option,
+        // Accepted with an earlier Book Now (a declined card, a price run out): still accepted.
+        acceptTerms: booking.terms_accepted_at !== null,
+      },
+      // A declined card (any notice of something gone wrong) is an error page.
+      meta: meta('booking-payment', { noindex: true, errorTitle: isWarningNotice(notice) }),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/**
+ * 'Book Now' (the use case bookAndPay): the form is parsed here and the
+ * result turned into the answer: the provider's page (303), the form again
+ * with what was refused, or this step with a notice.
+ */
+export async function paymentPageAction(context: Context, request: Request) {
+  const { language, site, t } = pageContext(context, request)
+  const step = await requireStepBooking(request, 'payment')
+  const formData = await request.formData()
+  const switched = await switchLanguageKeepingFields(
+    request,
+    formData,
+    step.handle,
+    step.booking,
+    'payment',
+  )
+  if (switched) return switched
+
+  const submission = parseWithZod(formData, { schema: paymentSchema })
+  const result = await bookAndPay(
+    step,
+    {
+      intent: formData.get('intent') === 'reprice' ? 'reprice' : 'book',
+      details: submission.status === 'success' ? submission.value : undefined,
+    },
+    {
+      provider: paymentProvider(),
+      callbackUrl: callbackUrl(),
+      clientAddress: context.get(clientAddressContext),
+      language,
+      site,
+      extraTitles: Object.fromEntries(
+        extraCodes.map((code) => [code, t(`booking.extras.items.${code}.title`)]),
+      ) as Record<ExtraCode, string>,
+    },
+  )
+  switch (result.kind) {
+    case 'invalid':
+      markFormRefused(context)
+      return data({ result: submission.reply() }, { status: 400 })
+    case 'submit-expired':
+      // The held price ran out: what was typed stays on the page, beside the way on.
+      markFormRefused(context)
+      return data(
+        {
+          result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
+          quoteExpired: true,
+        },
+        { status: 409 },
+      )
+    case 'repriced':
+      return redirect('/booking-payment?notice=repriced', 303)
+    case 'reprice-unavailable':
+      return redirect('/booking-payment?notice=repriceUnavailable', 303)
+    default:
+      return pageAfter(result)
+  }
+}
+
+/** Where the traveller goes once the booking's payment was begun (or found begun). */
+function pageAfter(result: BeginResult) {
+  switch (result.kind) {
+    case 'page':
+      return redirect(result.paymentPageUrl, 303)
+    case 'paid':
+      return redirect('/booking-received', 303)
+    case 'not-started':
+      return redirect('/booking-payment?notice=paymentNotStarted', 303)
+    case 'preparing':
+      return redirect('/booking-payment?notice=paymentPreparing', 303)
+    case 'quote-expired':
+      return redirect('/booking-payment?notice=quoteExpired', 303)
+    case 'unavailable':
+      return redirect('/booking-payment', 303)
+  }
+}
