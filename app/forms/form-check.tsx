@@ -41,7 +41,9 @@ export function FormCheck({
     params,
     language: i18n.language,
     templates,
-    values,
+    // The browser fills the templates itself: it gets i18next's default
+    // variables (the booking rules' numbers) with the page's own values.
+    values: { ...values, '*': { ...i18n.options.interpolation?.defaultVariables, ...values['*'] } },
     summary,
     errorPrefix: t('meta.errorPrefix'),
     keepErrorTitle,
