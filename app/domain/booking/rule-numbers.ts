@@ -2,6 +2,8 @@ import { FREE_CANCELLATION_HOURS } from './cancellation'
 import { DEPOSIT_SHARE } from './payment-split'
 import { QUOTE_VALID_MINUTES } from './quote-hold'
 
+const depositPercent = Math.round(DEPOSIT_SHARE * 100)
+
 /**
  * The numbers of the booking rules that texts state, read from the constants
  * the rules are made of, so a text can never promise another number than the
@@ -13,11 +15,9 @@ export const ruleNumbers = {
   /** Free cancellation and changes online end this many hours before pickup. */
   changeWindowHours: FREE_CANCELLATION_HOURS,
   /** The card deposit, in per cent of the price. */
-  depositPercent: Math.round(DEPOSIT_SHARE * 100),
+  depositPercent,
   /** What the driver collects in cash after a deposit, in per cent of the price. */
-  cashPercent: 100 - Math.round(DEPOSIT_SHARE * 100),
+  cashPercent: 100 - depositPercent,
   /** How long the vehicle step's price holds, in minutes. */
   priceHoldMinutes: QUOTE_VALID_MINUTES,
 } as const
-
-export type RuleNumber = keyof typeof ruleNumbers
