@@ -4,6 +4,7 @@ import { HydratedRouter } from 'react-router/dom'
 import i18next from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { defaultLanguage, supportedLanguages, toLanguage, type Language } from '~/i18n/config'
+import { interpolation } from '~/i18n/interpolation'
 
 /**
  * Only the page's language is downloaded; the other loads when switched to.
@@ -38,7 +39,7 @@ async function hydrate() {
     fallbackLng: defaultLanguage,
     supportedLngs: [...supportedLanguages],
     resources: { [language]: { translation: strings } },
-    interpolation: { escapeValue: false },
+    interpolation,
     // A language switched without a reload (a booking step keeps its form):
     // the page renders again once the other language's strings have arrived.
     react: { bindI18nStore: 'added' },

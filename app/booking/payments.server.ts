@@ -7,6 +7,7 @@ import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
+import { ruleNumbers } from '~/domain/booking/rule-numbers'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
 import {
   extraLines,
@@ -46,7 +47,13 @@ export function initializeRequest(
   const rides = rideCount(booking)
   const items =
     option === 'depositCash'
-      ? [{ id: 'deposit', name: `30% deposit: ${context.vehicleTitle}`, minor: nowMinor }]
+      ? [
+          {
+            id: 'deposit',
+            name: `${ruleNumbers.depositPercent}% deposit: ${context.vehicleTitle}`,
+            minor: nowMinor,
+          },
+        ]
       : [
           {
             id: booking.vehicle_class,

@@ -1,3 +1,5 @@
+import { ruleNumbers } from '~/domain/booking/rule-numbers'
+
 /**
  * The public face of the settings: brand and contact details every page shows.
  * Built on the server from the validated env and sent to the browser through the
@@ -38,9 +40,14 @@ export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`
 }
 
-/** Fills `{brand}`, `{email}`… placeholders of editorial text from the settings. */
+/**
+ * Fills `{brand}`, `{email}`… placeholders of editorial text from the settings,
+ * and the booking rules' numbers (`{changeWindowHours}`…) from the rules
+ * themselves, so content never writes them.
+ */
 export function fillPlaceholders(text: string, site: SiteSettings): string {
-  const values: Record<string, string> = {
+  const values: Record<string, string | number> = {
+    ...ruleNumbers,
     brand: site.brand,
     legalName: site.legalName,
     email: site.email,
@@ -50,5 +57,5 @@ export function fillPlaceholders(text: string, site: SiteSettings): string {
     tursab: site.tursabCode,
     website: site.baseUrl,
   }
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole))
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseEnv } from '~/config/env.server'
 import { siteSettingsFrom } from '~/config/site.server'
 import { fillPlaceholders } from '~/config/site'
+import { ruleNumbers } from '~/domain/booking/rule-numbers'
 import { blogPath, findBlogPost, listBlogCards, recentBlogCards, relatedBlogCards } from './blog.server'
 import { excerpt, EXCERPT_LENGTH } from './blog'
 import { findServiceOrFirst, listServices } from './services.server'
@@ -155,7 +156,7 @@ describe('pages', () => {
         const page = legalPage(slug, language, site)
         const text = JSON.stringify(page)
         expect(text).toContain(site.email)
-        expect(text).not.toMatch(/\{(brand|email|legalName|address|phone|tursab|website|registration)\}/)
+        expect(text).not.toMatch(/\{\w+\}/)
       }
     }
     const privacy = legalPage('privacy-policy', 'en', site).sections.map((section) => section.heading)
@@ -170,7 +171,8 @@ describe('pages', () => {
 
   it('states the required terms', () => {
     const terms = JSON.stringify(legalPage('terms', 'en', site))
-    for (const rule of [/20 days/, /2 hours/, /24 hours/, /Istanbul/, /amount paid/i]) {
+    const cancellation = `${ruleNumbers.changeWindowHours} hours`
+    for (const rule of [/20 days/, /2 hours/, cancellation, /Istanbul/, /amount paid/i]) {
       expect(terms).toMatch(rule)
     }
   })
@@ -274,6 +276,9 @@ describe('settings', () => {
   it('fills placeholders and leaves unknown ones', () => {
     expect(fillPlaceholders('{brand} · {email} · {nope}', site)).toBe(
       `Marmara Chauffeur · ${site.email} · {nope}`,
+    )
+    expect(fillPlaceholders('{depositPercent}% now, {cashPercent}% in cash', site)).toBe(
+      `${ruleNumbers.depositPercent}% now, ${ruleNumbers.cashPercent}% in cash`,
     )
   })
   it('refuses the development secret in production', () => {

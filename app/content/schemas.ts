@@ -52,7 +52,16 @@ export const legalPageSchema = z
         title: text,
         metaDescription: text,
         intro: z.array(text),
-        sections: z.array(z.object({ heading: text, blocks: z.array(blockSchema).min(1) })).min(1),
+        sections: z
+          .array(
+            z.object({
+              /** Names a section that code quotes (the terms' `cancellation`). */
+              id: z.string().optional(),
+              heading: text,
+              blocks: z.array(blockSchema).min(1),
+            }),
+          )
+          .min(1),
       }),
     ),
   )

@@ -1,8 +1,9 @@
 import { createInstance, type i18n as I18n } from 'i18next'
+import { interpolation } from '~/i18n/interpolation'
 import { describe, expect, it } from 'vitest'
 import { resources } from '~/i18n/resources'
 import { errorTranslator } from './error-markup'
-import { serverErrorText } from './error-text'
+import { withDefaultVariables, serverErrorText } from './error-text'
 import { errorTemplates } from './form-check'
 import { fieldError, textErrors } from './text-input'
 
@@ -14,7 +15,7 @@ async function instanceIn(language: (typeof languages)[number]): Promise<I18n> {
     resources,
     lng: language,
     fallbackLng: 'en',
-    interpolation: { escapeValue: false },
+    interpolation,
   })
   return instance
 }
@@ -68,7 +69,7 @@ describe('the error texts', () => {
           const browser = errorTranslator({
             language,
             template: (name) => browserTemplates[name],
-            values: pageValues,
+            values: withDefaultVariables(i18n, pageValues),
           })
           expect(browser(key), context).toBe(expected)
           // The values the schema carried in the error itself.

@@ -20,10 +20,19 @@ export function serverErrorText(i18n: I18n, values: ErrorValues = {}): ErrorText
       }
       return undefined
     },
-    values,
+    values: withDefaultVariables(i18n, values),
     // i18next's own answer for a key it lacks (under test, the key check's).
     missing: (key) => i18n.t(key),
   })
+}
+
+/**
+ * A page's error values with i18next's default variables (the booking rules'
+ * numbers) under `*`: what both the server's translation and the browser's
+ * check (FormCheck) fill the templates with.
+ */
+export function withDefaultVariables(i18n: I18n, values: ErrorValues): ErrorValues {
+  return { ...values, '*': { ...i18n.options.interpolation?.defaultVariables, ...values['*'] } }
 }
 
 /** serverErrorText in a component, for the page's language. */

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next'
 import { useTranslation } from '~/i18n/use-translation'
+import { withDefaultVariables } from './error-text'
 import type { FormCheckConfig, FormCheckSummary } from '~/enhancements/form-check-config'
 
 /**
@@ -36,7 +37,8 @@ export function FormCheck({
     params,
     language: i18n.language,
     templates: errorTemplates(i18n, sections),
-    values,
+    // The browser fills the templates itself, with the values the server uses.
+    values: withDefaultVariables(i18n, values),
     summary,
     errorPrefix: t('meta.errorPrefix'),
     keepErrorTitle,

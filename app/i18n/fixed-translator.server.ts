@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from 'i18next'
 import { resources } from './resources'
 import type { Language } from './config'
 import { keyCheckOptions } from './key-checks'
+import { interpolation } from './interpolation'
 
 const translators = new Map<Language, TFunction>()
 
@@ -19,7 +20,7 @@ export function translatorFor(language: Language): TFunction {
       lng: language,
       fallbackLng: 'en',
       initAsync: false,
-      interpolation: { escapeValue: false },
+      interpolation,
       // Under test a missing key, or one naming a group of keys, throws.
       ...keyCheckOptions(),
     })

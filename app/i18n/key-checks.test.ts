@@ -14,6 +14,7 @@ describe('translation keys under test', () => {
       const t = translatorFor(language)
       expect(() => t('notices.noSuchLabel')).toThrow(TranslationKeyError)
       expect(() => t('notices.traveller')).toThrow(/names a group of keys/)
+      expect(() => t('mail.nextContact')).toThrow(/No value for \{\{phone\}\}/)
       // Texts, plurals, a group asked for as a group, a chosen fallback: as before.
       expect(t('notices.reference')).not.toBe('notices.reference')
       expect(t('mail.people', { count: 2 })).toMatch(/2/)
@@ -25,6 +26,9 @@ describe('translation keys under test', () => {
       const t = sharedTranslator(await sharedI18n(language), language)
       expect(() => t('received.noSuchLabel')).toThrow(TranslationKeyError)
       expect(() => t('received')).toThrow(TranslationKeyError)
+      // A value the text names that the call does not pass.
+      expect(() => t('traveller.ride.openUntil')).toThrow(/No value for \{\{deadline\}\}/)
+      expect(t('traveller.ride.openUntil', { deadline: 'x' })).not.toMatch(/\{\{/)
       expect(t('received.extras')).not.toBe('received.extras')
     })
   }

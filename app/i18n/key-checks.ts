@@ -9,13 +9,17 @@ export function underTest(): boolean {
   return Boolean(env && (env.VITEST || env.NODE_ENV === 'test'))
 }
 
-/** A text asked for by a key that is not a text: a test must fail on it, never a traveller. */
+/**
+ * A text asked for by a key that is not a text, or missing a value it names: a
+ * test must fail on it, never a traveller.
+ */
 export class TranslationKeyError extends Error {
   override name = 'TranslationKeyError'
 }
 
 /**
- * i18next options that turn a slip in a key into an error, under test only.
+ * i18next options that turn a slip in a key, or a `{{value}}` nothing fills,
+ * into an error, under test only.
  * Without them i18next answers a missing key with the key itself and a key
  * naming a group of keys with "key '…' returned an object instead of
  * string.", and both reach a page or an e-mail unnoticed. In production these
@@ -33,6 +37,13 @@ export function keyCheckOptions(strict = underTest()): InitOptions {
       throw new TranslationKeyError(
         `No text for the key '${key}' (${languages.join(', ')}): add it to app/locales/*.json`,
       )
+    },
+    // A `{{name}}` no call passes and no default variable fills: i18next would
+    // leave the braces in the text. A value passed as undefined is an empty one.
+    missingInterpolationHandler: (text, match: RegExpExecArray, options) => {
+      const name = match[1]?.split(',')[0]?.trim() ?? ''
+      if (options && Object.prototype.hasOwnProperty.call(options, name)) return ''
+      throw new TranslationKeyError(`No value for {{${name}}} in the text '${text}'`)
     },
     returnedObjectHandler: (key) => {
       throw new TranslationKeyError(

@@ -18,6 +18,7 @@ import {
 } from './config'
 import { resources } from './resources'
 import { keyCheckOptions } from './key-checks'
+import { interpolation } from './interpolation'
 
 const env = getEnv()
 
@@ -103,7 +104,7 @@ function i18nFor(language: Language): Promise<i18n> {
       lng: language,
       supportedLngs: [...supportedLanguages],
       fallbackLng: defaultLanguage,
-      interpolation: { escapeValue: false },
+      interpolation,
       // Under test a missing key, or one naming a group of keys, throws.
       ...keyCheckOptions(),
     }).use(initReactI18next)

@@ -4,18 +4,14 @@ import type { Language } from '~/i18n/config'
 
 /**
  * The terms' own words on cancellation and refunds, for the page that tells a
- * traveller under 24 hours before pickup why they cannot cancel online: the
- * section of the terms whose list states the 24-hour rule, read from the
- * terms themselves so the two can never say different things, and the
- * address of that section on the terms page.
+ * traveller past the free cancellation why they cannot cancel online: the
+ * section of the terms marked `cancellation` (content/legal/terms.json),
+ * read from the terms themselves so the two can never say different things,
+ * and the address of that section on the terms page.
  */
 export function cancellationTerms(language: Language, site: SiteSettings) {
   const terms = legalPage('terms', language, site)
-  const index = terms.sections.findIndex((section) =>
-    section.blocks.some(
-      (block) => block.type === 'list' && block.items.some((item) => /\b24\b/.test(item)),
-    ),
-  )
+  const index = terms.sections.findIndex((section) => section.id === 'cancellation')
   const section = terms.sections[index]
   if (!section) throw new Error('the terms state no cancellation rule')
   return {

@@ -8,11 +8,8 @@ import { placeById } from '~/domain/places/gazetteer'
 import { exactPlace } from '~/domain/places/place-label'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { isPaid } from '~/domain/booking/status'
-import {
-  CHANGE_DEADLINE_HOURS,
-  detailsChange,
-  travellerCancellation,
-} from '~/domain/booking/traveller-rules'
+import { detailsChange, travellerCancellation } from '~/domain/booking/traveller-rules'
+import { freeCancellationEnds } from '~/domain/booking/cancellation'
 import { getEnv } from '~/config/env.server'
 import { languageSearchParam, type Language } from '~/i18n/config'
 import { findOwnBooking, findSharedBooking, sharePath } from '~/booking/booking-access.server'
@@ -55,13 +52,9 @@ function statusUrl(path: string, language: Language) {
   return `${pathname}?${params.toString()}`
 }
 
-/** The moment changes and free cancellation end: 24 hours before pickup. */
+/** The moment changes and free cancellation end, as the reader's language writes it. */
 function onlineDeadline(booking: BookingRow, language: Language) {
-  const pickup = bookingPickupInstant(booking)
-  return formatInstant(
-    new Date(pickup.getTime() - CHANGE_DEADLINE_HOURS * 3_600_000).toISOString(),
-    language,
-  )
+  return formatInstant(freeCancellationEnds(bookingPickupInstant(booking)).toISOString(), language)
 }
 
 /** What an action just did, as the page shows it after the redirect (`?done=`). */

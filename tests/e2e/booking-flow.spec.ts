@@ -23,6 +23,7 @@ import {
   tripTime,
   vehicleStep,
 } from './booking-helpers'
+import { depositCash, priceHoldMinutes } from './rule-texts'
 
 /**
  * The booking from the vehicle step to the payment summary, run with and
@@ -106,8 +107,8 @@ test('from Select to the payment summary, with the error messages on empty and w
   await expect(review).toContainText('Child Seat')
   await expect(review).toContainText('ayse@example.com')
   await expect(review).toContainText('TK1984')
-  await page.getByLabel(/30% Deposit \+ Cash/).check()
-  await expect(page.locator('label').filter({ hasText: '30% Deposit + Cash' })).toContainText(
+  await page.getByLabel(depositCash.en).check()
+  await expect(page.locator('label').filter({ hasText: depositCash.en })).toContainText(
     'Pay €40.80 by card now and €95.20 in cash to your driver.',
   )
   await page.getByRole('button', { name: 'Book Now' }).click()
@@ -302,7 +303,9 @@ test('an expired quote asks to choose again, keeping what was entered', async ({
 
   await page.reload()
   await expect(page).toHaveURL(/\/booking-vehicle\?.*notice=expired/)
-  await expect(page.getByRole('alert').first()).toContainText('Your price was held for 30 minutes')
+  await expect(page.getByRole('alert').first()).toContainText(
+    `Your price was held for ${priceHoldMinutes} minutes`,
+  )
   await expectNoAxeViolations(page, testInfo)
   await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
   await expect(page).toHaveURL(/\/booking-extra$/)

@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test'
 import { tomorrowInIstanbul } from './helpers'
 import { openServerDatabase } from './database'
+import { depositCash } from './rule-texts'
 
 /**
  * Shared steps of the booking specs. Every test books its own pickup time,
@@ -131,7 +132,7 @@ export async function fillStepsToBookNow(
   if (paymentOption) {
     await page
       .getByRole('radio', {
-        name: paymentOption === 'depositCash' ? /30% Deposit \+ Cash/ : /Full Credit Card/,
+        name: paymentOption === 'depositCash' ? depositCash.en : /Full Credit Card/,
       })
       .check()
   }

@@ -6,6 +6,7 @@ import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
 import { bookAndPay, receivedReference, tripTime } from './booking-helpers'
 import { istanbulPickupIn } from './traveller-helpers'
 import { outboxDir, paidToken } from './database'
+import { windowHours } from './rule-texts'
 
 /**
  * A dispatcher cancels a booking paid in the test and refunds it in full
@@ -79,7 +80,9 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   const refundAll = page.getByLabel(/^Refund the amount paid by card/)
   await expect(refundAll).toBeChecked()
   // The terms are recalled (tomorrow's pickup may be more or less than 24 hours away).
-  await expect(page.locator('#cancel-refund-terms')).toHaveText(/^Pickup is .*24 hours/)
+  await expect(page.locator('#cancel-refund-terms')).toHaveText(
+    new RegExp(`^Pickup is .*${windowHours} hours`),
+  )
   await expectNoAxeViolations(page, testInfo)
   await openIn(page, `/ops/bookings/${reference}/cancel`, 'tr')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -153,7 +156,9 @@ test('under 24 hours before pickup, a refund needs a reason to override the term
   await expect(page).toHaveURL(new RegExp(`/ops/bookings/${reference}/cancel$`))
   // By the terms nothing is owed now: that is the choice the page starts from.
   await expect(page.locator('#cancel-refund-terms')).toHaveText(
-    /^Pickup is less than 24 hours away: by the terms, nothing is refunded\./,
+    new RegExp(
+      `^Pickup is less than ${windowHours} hours away: by the terms, nothing is refunded\\.`,
+    ),
   )
   await expect(page.getByLabel('No refund')).toBeChecked()
   await expectNoAxeViolations(page, testInfo)
@@ -163,7 +168,7 @@ test('under 24 hours before pickup, a refund needs a reason to override the term
   await page.getByLabel(/^Refund the amount paid by card/).check()
   await page.getByRole('button', { name: 'Cancel the booking' }).click()
   await expect(page.locator('#cancel-override-error')).toHaveText(
-    'A refund under 24 hours before pickup needs a reason to override the terms. Write it, or choose no refund.',
+    `A refund under ${windowHours} hours before pickup needs a reason to override the terms. Write it, or choose no refund.`,
   )
   await expect(page).toHaveTitle(/^Error: Cancel booking/)
   await expect(page.getByLabel('Reason for cancelling')).toHaveValue('Flight diverted to Ankara')

@@ -4,6 +4,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase, outboxDir } from './database'
 import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
+import { depositCash } from './rule-texts'
 
 /**
  * The invoice and the booking-completion page of a paid booking, with
@@ -109,7 +110,7 @@ test('a paid booking: its invoice from the stored booking only, its completion p
   await expect(row(page, /^VAT 20 % \(included\)/)).toContainText('€22.67')
   await expect(row(page, /^Total \(VAT included\)/)).toContainText('€136.00')
   const payment = page.getByRole('region', { name: 'Payment' })
-  await expect(payment).toContainText('30% Deposit + Cash')
+  await expect(payment).toContainText(depositCash.en)
   await expect(payment).toContainText('Paid by card€40.80')
   await expect(payment).toContainText('Due in cash to the driver€95.20')
   const paymentId = paymentIdOf(booking!.id)

@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration } from './helpers'
 import { openServerDatabase } from './database'
 import { bookingsFor, chooseVehicle, fillBilling, passengerForm, tripTime } from './booking-helpers'
+import { depositCash } from './rule-texts'
 
 /**
  * Switching language in the middle of a booking step keeps what was typed on
@@ -128,7 +129,7 @@ test('the payment step keeps typed billing details, the option and the ticked bo
 
   await fillBilling(page)
   await page.getByRole('textbox', { name: /^Company/ }).fill('Boğaziçi Turizm')
-  await page.getByRole('radio', { name: /30% Deposit \+ Cash/ }).check()
+  await page.getByRole('radio', { name: depositCash.en }).check()
   await page.getByLabel(/I have read and accept/).check()
 
   await switchTo(page, testInfo, 'Türkçe')
@@ -136,7 +137,7 @@ test('the payment step keeps typed billing details, the option and the ticked bo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ödeme')
   await expect(field(page, 'address')).toHaveValue('Bağdat Caddesi 1')
   await expect(field(page, 'company')).toHaveValue('Boğaziçi Turizm')
-  await expect(page.getByRole('radio', { name: /%30 Ön Ödeme \+ Nakit/ })).toBeChecked()
+  await expect(page.getByRole('radio', { name: depositCash.tr })).toBeChecked()
   await expect(page.getByLabel(/okudum ve kabul ediyorum/)).toBeChecked()
   await expectNoAxeViolations(page, testInfo)
 
@@ -145,5 +146,5 @@ test('the payment step keeps typed billing details, the option and the ticked bo
   await switchTo(page, testInfo, 'English')
   await expect(page.getByLabel(/I have read and accept/)).not.toBeChecked()
   await expect(field(page, 'city')).toHaveValue('İstanbul')
-  await expect(page.getByRole('radio', { name: /30% Deposit \+ Cash/ })).toBeChecked()
+  await expect(page.getByRole('radio', { name: depositCash.en })).toBeChecked()
 })

@@ -16,6 +16,7 @@ import {
   total,
   tripTime,
 } from './booking-helpers'
+import { depositCash } from './rule-texts'
 
 /**
  * From 'Book Now' through the payment simulator to the booking received page,
@@ -378,7 +379,7 @@ test('the received page shows what the e-mail says and leads to the invoice and 
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   await fillBilling(page)
-  await page.getByRole('radio', { name: /30% Deposit \+ Cash/ }).check()
+  await page.getByRole('radio', { name: depositCash.en }).check()
   await page.getByLabel(/I have read and accept/).check()
   await page.getByRole('button', { name: 'Book Now' }).click()
   await payWith(page, cards.success, testInfo)

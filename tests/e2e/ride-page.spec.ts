@@ -10,6 +10,7 @@ import {
   returnFromPayment,
   signedLinkIn,
 } from './traveller-helpers'
+import { windowHours } from './rule-texts'
 
 /**
  * The traveller follows their ride, with JavaScript and without, in English
@@ -61,17 +62,17 @@ test('follow a ride as staff assign a driver and the driver marks each step; no 
 
   // Under 24 hours: no change or cancellation online; the cancel page says why, with the terms.
   const manage = page.getByRole('region', { name: 'Change or cancel' })
-  await expect(manage).toContainText('Pickup is less than 24 hours away')
+  await expect(manage).toContainText(`Pickup is less than ${windowHours} hours away`)
   await expect(manage.getByRole('link', { name: 'Cancel booking' })).toHaveCount(0)
   await manage.getByRole('link', { name: 'Cancelling now: what the terms say' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'This booking can no longer be cancelled online',
   )
   const terms = page.getByRole('region', {
-    name: 'Less than 24 hours before pickup, no refund is due',
+    name: `Less than ${windowHours} hours before pickup, no refund is due`,
   })
   await expect(terms.locator('blockquote')).toContainText(
-    'If you cancel less than 24 hours before the pickup time, no refund is given.',
+    `If you cancel less than ${windowHours} hours before the pickup time, no refund is given.`,
   )
   await expect(terms.getByRole('link', { name: '+90 212 555 01 00' })).toHaveAttribute(
     'href',
@@ -92,7 +93,7 @@ test('follow a ride as staff assign a driver and the driver marks each step; no 
     'Bu rezervasyon artık çevrim içi iptal edilemez',
   )
   await expect(page.locator('blockquote')).toContainText(
-    'Alış saatine 24 saatten az kala yapılan iptallerde iade yapılmaz.',
+    `Alış saatine ${windowHours} saatten az kala yapılan iptallerde iade yapılmaz.`,
   )
   await expectNoAxeViolations(page, testInfo)
   await openIn(page, '/booking-received', 'en')

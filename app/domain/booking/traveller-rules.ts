@@ -8,11 +8,12 @@ import { isAwaitingRide, type BookingStatus } from './status'
  * lock, before they change anything.
  */
 
-/** Details are changed online until this long before pickup; after it, by phone. */
-export const CHANGE_DEADLINE_HOURS = 24
-
 /**
- * - `open`: the ride is still to come and pickup is 24 hours or more away;
+ * Details are changed online for as long as the booking may be cancelled free
+ * of charge: one window for both, which the texts state as one rule; after
+ * it, by phone.
+ *
+ * - `open`: the ride is still to come and its free cancellation still runs;
  * - `too-late`: the ride is still to come but closer than that (call us);
  * - `closed`: cancelled, under way or over: nothing is changed any more.
  */
@@ -20,12 +21,12 @@ export type DetailsChange = 'open' | 'too-late' | 'closed'
 
 export function detailsChange(status: BookingStatus, pickup: Date, now: Date): DetailsChange {
   if (!isAwaitingRide(status)) return 'closed'
-  return pickup.getTime() - now.getTime() >= CHANGE_DEADLINE_HOURS * 3_600_000 ? 'open' : 'too-late'
+  return isFreeCancellation(pickup, now) ? 'open' : 'too-late'
 }
 
 /**
  * - `free`: cancelled online now, the amount paid is refunded in full;
- * - `too-late`: under 24 hours before pickup the terms owe no refund, and the
+ * - `too-late`: past the free cancellation the terms owe no refund, and the
  *   traveller cannot cancel online at all (they call the company);
  * - `cancelled`: it already is;
  * - `closed`: the ride has started or is over.

@@ -1,0 +1,14 @@
+import type { InterpolationOptions } from 'i18next'
+import { ruleNumbers } from '~/domain/booking/rule-numbers'
+
+/**
+ * How every i18next instance of the site fills `{{…}}` (pages, e-mails, the
+ * browser). Values are never escaped: React escapes what it renders, and the
+ * e-mails escape their own HTML. The booking rules' numbers are default
+ * variables, so a string states `{{changeWindowHours}}` and never the number
+ * itself, and no call has to pass it.
+ */
+export const interpolation = {
+  escapeValue: false,
+  defaultVariables: { ...ruleNumbers },
+} satisfies InterpolationOptions
