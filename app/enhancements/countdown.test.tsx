@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ComponentProps } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { remainingUntil } from '~/content/countdown'
 import { getSiteSettings } from '~/config/site.server'
@@ -17,7 +18,9 @@ async function renderAt(now: string) {
     launchAt,
     remaining: remainingUntil(new Date(launchAt), new Date()),
   }
-  await renderServerMarkup(<ComingSoon {...({ loaderData } as never)} />)
+  // Only what the page reads of its route's props.
+  const props = { loaderData } as unknown as ComponentProps<typeof ComingSoon>
+  await renderServerMarkup(<ComingSoon {...props} />)
   enhance([...document.querySelectorAll('[data-countdown]')])
 }
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ComponentProps } from 'react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { contactSchema } from '~/contact/contact-schema'
@@ -12,8 +13,11 @@ const title = 'Contact | Test'
 
 /** The contact page as the server renders it: a fresh form, or the one a refused POST answers with. */
 function renderContact(actionData?: { result: unknown }) {
-  const props = { loaderData: { sent: false }, actionData }
-  return renderServerMarkup(<Contact {...(props as never)} />, { url })
+  // Only what the page reads of its route's props.
+  const props = { loaderData: { sent: false }, actionData } as unknown as ComponentProps<
+    typeof Contact
+  >
+  return renderServerMarkup(<Contact {...props} />, { url })
 }
 
 /** The page's form checked as app/enhancements/features.ts sets it up. */

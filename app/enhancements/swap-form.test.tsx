@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ComponentProps } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import Contact from '~/routes/site/contact'
 import { get, type } from '../../tests/support/dom-events'
@@ -10,10 +11,13 @@ const contactUrl = `${window.location.origin}/contact`
 
 /** The contact page's main part as the server renders it. */
 async function renderContact({ sent = false } = {}) {
-  const props = { loaderData: { sent }, actionData: undefined }
+  // Only what the page reads of its route's props.
+  const props = { loaderData: { sent }, actionData: undefined } as unknown as ComponentProps<
+    typeof Contact
+  >
   await renderServerMarkup(
     <main id="main">
-      <Contact {...(props as never)} />
+      <Contact {...props} />
     </main>,
     { url: sent ? `${contactUrl}?sent=1` : contactUrl },
   )
