@@ -1,55 +1,19 @@
+// @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { fieldErrorElement, summaryContent, summaryElement } from '~/forms/error-markup'
 import { ErrorSummary, FieldErrors } from '~/forms/form-errors'
-import { buildElement, textOf } from './error-dom'
+import { buildElement, placeSummary, textOf } from './error-dom'
 
-/**
- * The few DOM calls buildElement makes, serialised as a browser's outerHTML
- * does (attributes in the order set, text escaped). The project has no DOM
- * library for its unit tests; this stands in for one here.
- */
-class FakeElement {
-  readonly attributes = new Map<string, string>()
-  readonly children: (FakeElement | string)[] = []
-  constructor(readonly tag: string) {}
-  setAttribute(name: string, value: string) {
-    this.attributes.set(name, value)
-  }
-  append(...nodes: (FakeElement | string)[]) {
-    this.children.push(...nodes)
-  }
-  get textContent(): string {
-    return this.children
-      .map((child) => (typeof child === 'string' ? child : child.textContent))
-      .join('')
-  }
-  get outerHTML(): string {
-    const escape = (value: string) =>
-      value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    const attributes = [...this.attributes]
-      .map(([name, value]) => ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`)
-      .join('')
-    const inside = this.children
-      .map((child) => (typeof child === 'string' ? escape(child) : child.outerHTML))
-      .join('')
-    return `<${this.tag}${attributes}>${inside}</${this.tag}>`
-  }
-}
-
-const fakeDocument = {
-  createElement: (tag: string) => new FakeElement(tag),
-} as unknown as Document
-
-const build = (...args: Parameters<typeof buildElement>) =>
-  buildElement(...args) as unknown as FakeElement
+const build = (description: Parameters<typeof buildElement>[0]) =>
+  buildElement(description, document)
 
 const text = (error: string) => `«${error}» <&>`
 
 describe('the browser’s error markup', () => {
   it('is the server’s for a field’s message', () => {
     const errors = ['a', 'b', 'a']
-    const built = build(fieldErrorElement('f-x-error', errors, text)!, fakeDocument)
+    const built = build(fieldErrorElement('f-x-error', errors, text)!)
     expect(built.outerHTML).toBe(
       renderToStaticMarkup(<FieldErrors id="f-x-error" errors={errors} text={text} />),
     )
@@ -68,7 +32,7 @@ describe('the browser’s error markup', () => {
     for (const mode of ['fields', 'messages'] as const) {
       const content = summaryContent({ errors, fields, mode, title: 'Please check:', text })!
       // The browser's summary can take the focus, but only the server's takes it on load.
-      const built = build(summaryElement(content, { focusable: true }), fakeDocument)
+      const built = build(summaryElement(content, { focusable: true }))
       const server = renderToStaticMarkup(<ErrorSummary content={content} focus />)
       expect(built.outerHTML).toBe(server.replace(' autofocus=""', ''))
       expect(built.outerHTML).toContain('<a href="#f-phone-0">')
@@ -84,7 +48,25 @@ describe('the browser’s error markup', () => {
       text,
     })!
     const description = summaryElement(content)
-    expect(textOf(description)).toBe(build(description, fakeDocument).textContent)
+    expect(textOf(description)).toBe(build(description).textContent)
     expect(textOf(description)).toBe('Please check:Name: «a» <&>')
+  })
+})
+
+describe('the browser’s summary', () => {
+  const summary = () => build(summaryElement({ messages: ['whole'], links: [] }))
+
+  it('goes after the heading a form starts with', () => {
+    document.body.innerHTML = '<form><h2>Details</h2><input name="x"></form>'
+    const form = document.querySelector('form')!
+    placeSummary(form, summary())
+    expect([...form.children].map((child) => child.tagName)).toEqual(['H2', 'DIV', 'INPUT'])
+  })
+
+  it('goes first in a form without a heading', () => {
+    document.body.innerHTML = '<form><p>Lead</p><input name="x"></form>'
+    const form = document.querySelector('form')!
+    placeSummary(form, summary())
+    expect([...form.children].map((child) => child.tagName)).toEqual(['DIV', 'P', 'INPUT'])
   })
 })

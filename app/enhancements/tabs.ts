@@ -1,8 +1,8 @@
 // Tabs (components/tabs.tsx): the server renders every panel under its own
 // heading, readable without a script; here they become an ARIA tablist: one tab
 // per panel (named by its heading, which the tab replaces), the first one shown,
-// a click or the arrow keys choosing another, the chosen tab alone in the Tab
-// order.
+// a click, the arrow keys or Home/End choosing another, the chosen tab alone in
+// the Tab order.
 
 export function enhance(groups: Element[]) {
   for (const group of groups) {
@@ -44,9 +44,10 @@ function makeTabs(group: HTMLElement) {
   tabs.forEach((tab, index) => {
     tab.addEventListener('click', () => choose(index))
     tab.addEventListener('keydown', (event) => {
-      const offset = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-      if (!offset) return
-      const next = (index + offset + tabs.length) % tabs.length
+      const next = nextTab(event.key, index, tabs.length)
+      if (next === undefined) return
+      // The key moves between the tabs only: the page does not scroll with it.
+      event.preventDefault()
       choose(next)
       tabs[next]!.focus()
     })
@@ -54,4 +55,13 @@ function makeTabs(group: HTMLElement) {
   choose(0)
   group.classList.remove('tabs--static')
   group.prepend(list)
+}
+
+/** The tab a key moves to from tab `index`: the arrows go round, Home and End go to the ends. */
+function nextTab(key: string, index: number, count: number): number | undefined {
+  if (key === 'ArrowRight') return (index + 1) % count
+  if (key === 'ArrowLeft') return (index - 1 + count) % count
+  if (key === 'Home') return 0
+  if (key === 'End') return count - 1
+  return undefined
 }
