@@ -16,6 +16,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { returnLine, rideLine, staffReference, travellerReference } from './ride-label'
 import { hireOf } from './booking-view.server'
 import { rideReferences } from './return-ride.server'
+import { formatPhone } from '~/domain/phone'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -117,7 +118,7 @@ async function queueOpsMail(
       ...tripFacts(booking, OPS_LANGUAGE, reference),
       [t('notices.travellerName'), travellerName(booking)],
       [t('notices.email'), booking.email ?? ''],
-      [t('notices.phone'), booking.phone ?? ''],
+      [t('notices.phone'), booking.phone ? formatPhone(booking.phone) : ''],
       ...extraFacts,
     ],
     link: { label: t('notices.ops.link'), url: opsBookingUrl(booking.reference) },

@@ -11,6 +11,7 @@ import { extraLines, extraUnitCents, type ExtraQuantities } from '~/domain/booki
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { hourlyTariff } from '~/domain/pricing/hourly'
+import { formatPhone } from '~/domain/phone'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
 export function vehicleCapacity(code: VehicleClassCode) {
@@ -138,7 +139,7 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     reference: view.reference,
     signName: view.signName?.trim() || traveller,
     traveller,
-    travellerPhone: booking.phone,
+    travellerPhone: booking.phone ? formatPhone(booking.phone) : booking.phone,
     from: view.trip.pickup.name,
     /** Where exactly the driver collects the traveller, when the pickup is not an airport. */
     pickupAddress: view.pickupAddress,

@@ -5,15 +5,36 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { requireStepBooking } from './step-guard.server'
 import { DraftUnavailableError, savePassengerDetails } from './bookings.server'
 import { asksPickupAddress, presentBooking, vehicleCapacity } from './booking-view.server'
-import { passengerSchema } from './booking-forms'
+import { offeredUpdates, passengerSchema, type UpdatesOptions } from './booking-forms'
+import { offersTexts, offersWhatsapp } from '~/adapters/messaging/configured.server'
+import { canReceiveSms } from '~/messages/phone-types.server'
+import { translatorFor } from '~/i18n/fixed-translator.server'
+import type { Language } from '~/i18n/config'
+import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import { readNotice } from './notices'
 import {
   forgetTypedFields,
   switchLanguageKeepingFields,
   typedFieldsOf,
 } from './typed-fields.server'
+import { formatPhone } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
+
+/** What this site can send ride updates by: WhatsApp and SMS need a messaging provider. */
+function updatesOptions(): UpdatesOptions {
+  return { offered: offersTexts(), whatsapp: offersWhatsapp() }
+}
+
+/**
+ * The words the traveller was shown beside the choice they made, in their
+ * language, kept with it as their consent.
+ */
+function consentWords(language: Language, choice: UpdatesChannel): string {
+  const t = translatorFor(language)
+  const chosen = `${t('booking.passenger.updates.legend')}: ${t(`booking.passenger.updates.${choice}`)}.`
+  return choice === 'email' ? chosen : `${chosen} ${t('booking.passenger.updates.hint')}`
+}
 
 /**
  * The passenger step (/booking-passenger) as its route answers it: the draft with
@@ -31,13 +52,20 @@ export async function passengerPageData(context: Context, request: Request) {
     childSeats: childSeatCount(extras),
     /** A pickup that is not an airport: its exact address or hotel is asked. */
     asksAddress: asksPickupAddress(booking),
+    /** How ride updates may be sent: a choice, or e-mail only. */
+    updates: updatesOptions(),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
       name: booking.first_name ?? '',
       lastName: booking.last_name ?? '',
       email: booking.email ?? '',
-      phone: booking.phone ?? '',
+      phone: booking.phone ? formatPhone(booking.phone) : '',
+      updates:
+        booking.updates_channel &&
+        offeredUpdates(updatesOptions()).includes(booking.updates_channel)
+          ? booking.updates_channel
+          : '',
       passengers: booking.passenger_count ? String(booking.passenger_count) : '',
       luggage: booking.luggage_count ? String(booking.luggage_count) : '',
       notes: booking.notes ?? '',
@@ -66,6 +94,7 @@ export async function passengerPageAction(context: Context, request: Request) {
     vehicleCapacity(booking.vehicle_class),
     childSeatCount(extras),
     asksPickupAddress(booking),
+    { ...updatesOptions(), canText: canReceiveSms },
   )
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
@@ -73,7 +102,14 @@ export async function passengerPageAction(context: Context, request: Request) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   try {
-    await savePassengerDetails(handle, booking.id, submission.value, new Date())
+    const { language } = pageContext(context, request)
+    await savePassengerDetails(
+      handle,
+      booking.id,
+      submission.value,
+      new Date(),
+      consentWords(language, submission.value.updates),
+    )
     await forgetTypedFields(handle, booking)
   } catch (error) {
     if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)

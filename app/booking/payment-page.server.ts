@@ -19,6 +19,7 @@ import {
 } from '~/domain/booking/payment-split'
 import { isPaid } from '~/domain/booking/status'
 import { switchLanguageKeepingFields, typedFieldsOf } from './typed-fields.server'
+import { formatPhone } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -54,7 +55,7 @@ export async function paymentPageData(context: Context, request: Request) {
       contact: {
         name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
         email: booking.email ?? '',
-        phone: booking.phone ?? '',
+        phone: booking.phone ? formatPhone(booking.phone) : '',
         flightNumber: booking.flight_number,
         signName: booking.sign_name,
         notes: booking.notes,

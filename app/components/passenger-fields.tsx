@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react'
 import { useTranslation } from '~/i18n/use-translation'
 import type { VehicleCapacity } from '~/booking/booking-forms'
+import { getInputProps } from '@conform-to/react'
+import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import { SelectField, TextField, TextareaField } from '~/forms/fields'
+import { FieldErrors } from '~/forms/form-errors'
 import { useErrorText } from '~/forms/error-text'
 import type { ErrorValues } from '~/forms/error-markup'
 
@@ -25,7 +28,57 @@ export function passengerDetailLabels(t: (key: string) => string) {
     signName: t('booking.passenger.signName'),
     notes: t('booking.passenger.notes'),
     pickupAddress: t('booking.passenger.pickupAddress'),
+    updates: t('booking.passenger.updates.legend'),
   }
+}
+
+type ChoiceFieldMeta = Parameters<typeof getInputProps>[0]
+
+/**
+ * How the traveller wants their ride updates: plain radios in a fieldset,
+ * with what is sent and how to stop it. When only e-mail is offered (no
+ * messaging provider), a sentence says so and no choice is asked.
+ */
+export function UpdatesField({
+  field,
+  choices,
+  text,
+}: {
+  field: ChoiceFieldMeta & { errorId: string; errors?: string[]; id: string; key?: string }
+  choices: readonly UpdatesChannel[]
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  if (choices.length < 2) {
+    return <p className="choice-options__hint">{t('booking.passenger.updates.emailOnly')}</p>
+  }
+  const hintId = `${field.id}-hint`
+  const invalid = Boolean(field.errors?.length)
+  return (
+    <fieldset
+      className="choice-options"
+      aria-describedby={invalid ? `${hintId} ${field.errorId}` : hintId}
+    >
+      <legend>{t('booking.passenger.updates.legend')}</legend>
+      <p id={hintId} className="choice-options__hint">
+        {t('booking.passenger.updates.hint')}
+      </p>
+      {choices.map((choice) => {
+        const id = `${field.id}-${choice}`
+        return (
+          <label key={choice} htmlFor={id} className="choice-option">
+            <input
+              {...getInputProps(field, { type: 'radio', value: choice })}
+              id={id}
+              key={`${field.key}-${choice}`}
+            />
+            <span>{t(`booking.passenger.updates.${choice}`)}</span>
+          </label>
+        )
+      })}
+      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
+    </fieldset>
+  )
 }
 
 /**

@@ -3,7 +3,7 @@
 // its schema, and what the schema is made with, in its FormCheck JSON
 // (app/forms/form-check.tsx).
 import type { parseWithZod } from '@conform-to/zod/v4'
-import type { VehicleCapacity } from '~/booking/booking-forms'
+import type { UpdatesOptions, VehicleCapacity } from '~/booking/booking-forms'
 
 type Schema = Parameters<typeof parseWithZod>[1]['schema']
 
@@ -12,16 +12,19 @@ interface CapacityParams {
   childSeats: number
   /** A pickup that is not an airport: its address is required. */
   pickupAddress?: boolean
+  /** How ride updates may be sent (the passenger step). */
+  updates?: UpdatesOptions
 }
 
 export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> = {
   contact: async () => (await import('~/contact/contact-schema')).contactSchema,
   passenger: async (params) => {
-    const { capacity, childSeats, pickupAddress } = params as CapacityParams
+    const { capacity, childSeats, pickupAddress, updates } = params as CapacityParams
     return (await import('~/booking/booking-forms')).passengerSchema(
       capacity,
       childSeats,
       pickupAddress,
+      updates,
     )
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,

@@ -20,6 +20,7 @@ import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 import { staffTripEnds, type Context } from './dispatch-shared.server'
+import { formatPhone } from '~/domain/phone'
 
 /** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
 
@@ -63,7 +64,7 @@ function jobView(
     ...staffTripEnds(t, view.trip),
     meetingPoint: meetingPoint(booking, language),
     traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
-    phone: booking.phone,
+    phone: booking.phone ? formatPhone(booking.phone) : booking.phone,
     flight: booking.flight_number,
     signName: booking.sign_name,
     passengers: booking.passenger_count,

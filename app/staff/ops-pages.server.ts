@@ -41,6 +41,7 @@ import {
   staffCookieHeader,
 } from './staff-cookie.server'
 import { dateTimeFormat } from '~/utils/intl-cache'
+import { formatPhone } from '~/domain/phone'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -409,7 +410,7 @@ export async function bookingPageData(context: Context, request: Request, refere
     traveller: {
       name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
       email: booking.email,
-      phone: booking.phone,
+      phone: booking.phone ? formatPhone(booking.phone) : booking.phone,
       language: booking.language,
       passengers: record.passengers.map((passenger) =>
         [passenger.first_name, passenger.last_name].join(' '),

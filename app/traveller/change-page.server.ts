@@ -12,6 +12,7 @@ import { bookingPickupInstant } from '~/domain/trip-search'
 import { detailsFormSchema } from './details-form'
 import { changeBookingDetails } from './change-details.server'
 import type { RouterContextProvider } from 'react-router'
+import { formatPhone } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -41,7 +42,7 @@ export async function changePageData(context: Context, request: Request) {
     /** A pickup that is not an airport: its exact address, changed here too. */
     pickupAddress: asksPickupAddress(booking) ? { place: view.trip.pickup.name } : null,
     stored: {
-      phone: booking.phone ?? '',
+      phone: booking.phone ? formatPhone(booking.phone) : '',
       flightNumber: booking.flight_number ?? '',
       signName: booking.sign_name ?? '',
       notes: booking.notes ?? '',

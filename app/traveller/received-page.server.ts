@@ -13,6 +13,7 @@ import {
 import { isAwaitingRide } from '~/domain/booking/status'
 import { bookingHelp, ridePageData } from './ride-page.server'
 import { isFirstViewAfterPaying } from '~/booking/payment-return.server'
+import { formatPhone } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -59,7 +60,7 @@ export async function receivedPageData(context: Context, request: Request) {
       firstName: booking.first_name,
       lastName: booking.last_name,
       email: booking.email,
-      phone: booking.phone,
+      phone: booking.phone ? formatPhone(booking.phone) : booking.phone,
       address: booking.billing_address,
       city: booking.billing_city,
       country: booking.billing_country,

@@ -31,8 +31,17 @@ export function deliveryReportUrl(): string {
   return `${getEnv().PUBLIC_BASE_URL}${deliveryReportPath}`
 }
 
-/** Whether travellers can be offered WhatsApp: the outbox writes anything, Twilio needs a sender. */
+/**
+ * Whether travellers are offered ride updates by WhatsApp and SMS. Only with a
+ * provider that delivers them: the outbox folder keeps what would be sent (for
+ * development, and the messages staff and drivers get), but no page promises a
+ * traveller a text that would land in a folder.
+ */
+export function offersTexts(): boolean {
+  return getEnv().MESSAGING_PROVIDER === 'twilio'
+}
+
+/** Whether WhatsApp is among them: Twilio needs a WhatsApp sender for it. */
 export function offersWhatsapp(): boolean {
-  const env = getEnv()
-  return env.MESSAGING_PROVIDER !== 'twilio' || env.TWILIO_FROM_WHATSAPP !== ''
+  return offersTexts() && getEnv().TWILIO_FROM_WHATSAPP !== ''
 }

@@ -5,7 +5,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import type { Route } from './+types/booking-passenger'
 import { metaDescriptors } from '~/seo/meta'
-import { passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
+import { offeredUpdates, passengerSchema, type PassengerDetails } from '~/booking/booking-forms'
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FormErrorSummary } from '~/forms/form-errors'
@@ -16,6 +16,7 @@ import {
   NotesField,
   PhoneField,
   PickupAddressField,
+  UpdatesField,
   passengerDetailLabels,
   passengerErrorValues,
   usePassengerErrorText,
@@ -46,10 +47,10 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, capacity, childSeats, asksAddress, language, stored } = loaderData
+  const { view, capacity, childSeats, asksAddress, updates, language, stored } = loaderData
   const schema = useMemo(
-    () => passengerSchema(capacity, childSeats, asksAddress),
-    [capacity, childSeats, asksAddress],
+    () => passengerSchema(capacity, childSeats, asksAddress, updates),
+    [capacity, childSeats, asksAddress, updates],
   )
   const [form, fields] = useForm<PassengerDetails>({
     id: 'passenger-form',
@@ -58,6 +59,9 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     constraint: getZodConstraint(schema),
   })
   const text = usePassengerErrorText(capacity, childSeats)
+  const choices = offeredUpdates(updates)
+  // A summary's link to the choice goes to its first radio.
+  const targets = { updates: `${fields.updates.id}-${choices[0]}` }
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length)
   useErrorTitle(hasErrors)
 
@@ -84,6 +88,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             email: t('booking.passenger.email'),
             ...passengerDetailLabels(t),
           }}
+          targets={targets}
           text={text}
         />
         <div className="form-grid">
@@ -114,6 +119,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             text={text}
           />
         </div>
+        <UpdatesField field={fields.updates} choices={choices} text={text} />
         {asksAddress ? (
           <PickupAddressField
             field={fields.pickupAddress}
@@ -130,13 +136,14 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         <NotesField field={fields.notes} text={text} />
         <FormCheck
           schema="passenger"
-          params={{ capacity, childSeats, pickupAddress: asksAddress }}
+          params={{ capacity, childSeats, pickupAddress: asksAddress, updates }}
           sections={['booking.errors']}
           values={passengerErrorValues(capacity, childSeats)}
           summary={{
             mode: 'fields',
             title: t('forms.summaryTitle'),
             focusable: true,
+            targets,
             labels: {
               name: t('booking.passenger.name'),
               lastName: t('booking.passenger.lastName'),
