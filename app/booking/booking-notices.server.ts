@@ -16,6 +16,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { returnLine, rideLine, staffReference, travellerReference } from './ride-label'
 import { hireOf } from './booking-view.server'
 import { rideReferences } from './return-ride.server'
+import { queueTravellerText } from './booking-texts.server'
 import { formatPhone } from '~/domain/phone'
 
 /**
@@ -343,16 +344,20 @@ function queueTravellerNotice(
   )
 }
 
-/** Tells the traveller, in the booking's language, that the booking is cancelled. */
+/**
+ * Tells the traveller, in the booking's language, that the booking is
+ * cancelled: by e-mail, and by WhatsApp or SMS if they asked for it.
+ */
 export async function queueTravellerCancelled(
   trx: Executor,
   booking: BookingRow,
   facts: Pick<CancellationFacts, 'refundMinor'>,
   at: Date,
-) {
+): Promise<(number | undefined)[]> {
   const words = await travellerWords(trx, booking)
   const { language, t } = words
-  return queueTravellerNotice(
+  const amount = money(facts.refundMinor, booking.currency, language)
+  const mailId = await queueTravellerNotice(
     trx,
     booking,
     words,
@@ -364,14 +369,21 @@ export async function queueTravellerCancelled(
       paragraphs: [
         words.say('notices.traveller.cancelledText'),
         facts.refundMinor > 0
-          ? t('notices.traveller.cancelledRefund', {
-              amount: money(facts.refundMinor, booking.currency, language),
-            })
+          ? t('notices.traveller.cancelledRefund', { amount })
           : t('notices.traveller.cancelledNoRefund'),
       ],
     },
     at,
   )
+  const textId = await queueTravellerText(
+    trx,
+    booking,
+    facts.refundMinor > 0 ? 'cancelledRefund' : 'cancelled',
+    booking.id,
+    facts.refundMinor > 0 ? { amount } : {},
+    at,
+  )
+  return [mailId, textId]
 }
 
 /** Tells the traveller that a refund went through (once it did, after a first failure). */
@@ -380,10 +392,10 @@ export async function queueTravellerRefunded(
   booking: BookingRow,
   refund: { id: number; amountMinor: number; currency: string },
   at: Date,
-) {
+): Promise<(number | undefined)[]> {
   const words = await travellerWords(trx, booking)
   const amount = money(refund.amountMinor, refund.currency, words.language)
-  return queueTravellerNotice(
+  const mailId = await queueTravellerNotice(
     trx,
     booking,
     words,
@@ -396,6 +408,15 @@ export async function queueTravellerRefunded(
     },
     at,
   )
+  const textId = await queueTravellerText(
+    trx,
+    booking,
+    'refunded',
+    String(refund.id),
+    { amount },
+    at,
+  )
+  return [mailId, textId]
 }
 
 /**

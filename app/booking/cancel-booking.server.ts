@@ -158,7 +158,7 @@ export async function cancelBooking(
       now,
     )
     const mailIds = [
-      await queueTravellerCancelled(trx, cancelled, { refundMinor }, now),
+      ...(await queueTravellerCancelled(trx, cancelled, { refundMinor }, now)),
       await queueOpsCancelled(trx, cancelled, { by: request.by.kind, reason, refundMinor }, now),
     ]
     return {

@@ -48,7 +48,7 @@ describe.each(storageBackends())('the confirmation e-mail on $name', (backend) =
       .where('id', '=', booking.id)
       .execute()
 
-    const id = await queueConfirmation(handle, booking.id, now)
+    const { mailId: id } = await queueConfirmation(handle, booking.id, now)
     expect(await deliverMessage(handle, id!, now)).toBe('sent')
     const mail = mailFor(booking.reference)
     const base = escapeRegExp(getEnv().PUBLIC_BASE_URL.replace(/\/$/, ''))

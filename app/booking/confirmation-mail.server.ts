@@ -16,6 +16,7 @@ import { lockBooking } from './booking-store.server'
 import { extraLineLabel } from './extra-label'
 import { presentBooking } from './booking-view.server'
 import { bookingLink, manageBookingLink } from './booking-access.server'
+import { queueTravellerText, textDate, textLink } from './booking-texts.server'
 
 /**
  * The confirmation e-mail of a confirmed booking goes through the message
@@ -32,12 +33,12 @@ export async function queueConfirmation(
   handle: DatabaseHandle,
   bookingId: string,
   now = new Date(),
-): Promise<number | undefined> {
+): Promise<{ mailId?: number; textId?: number }> {
   return writeTransaction(handle, async (trx) => {
     const booking = await lockBooking(trx, bookingId)
     // Queued already (or from before the queue: sent or failed then).
     if (!booking || !booking.email || !['pending', 'sending'].includes(booking.mail_status ?? '')) {
-      return undefined
+      return {}
     }
     const site = getSiteSettings()
     const { mail, attachment } = await renderConfirmation(trx, booking, now)
@@ -58,12 +59,26 @@ export async function queueConfirmation(
       },
       now,
     )
+    // The same news by WhatsApp or SMS, if the traveller asked for it.
+    const language = toLanguage(booking.language)
+    const textId = await queueTravellerText(
+      trx,
+      booking,
+      'confirmed',
+      booking.id,
+      {
+        date: textDate(booking.trip_date, language),
+        time: booking.trip_time,
+        link: await textLink(trx, booking),
+      },
+      now,
+    )
     await trx
       .updateTable('bookings')
       .set({ mail_status: 'queued', updated_at: now.toISOString() })
       .where('id', '=', booking.id)
       .execute()
-    return id
+    return { mailId: id, textId }
   })
 }
 
@@ -74,7 +89,8 @@ export async function sendConfirmation(
   now = new Date(),
 ): Promise<void> {
   try {
-    deliverSoon(handle, [await queueConfirmation(handle, bookingId, now)])
+    const { mailId, textId } = await queueConfirmation(handle, bookingId, now)
+    deliverSoon(handle, [mailId, textId])
   } catch (error) {
     logger.error('mail.confirmation_not_queued', { bookingId, error: String(error) })
   }
@@ -162,7 +178,7 @@ export async function queueOwedConfirmations(handle: DatabaseHandle, now: Date):
   let queued = 0
   for (const { id } of owed) {
     try {
-      if ((await queueConfirmation(handle, id, now)) !== undefined) queued++
+      if ((await queueConfirmation(handle, id, now)).mailId !== undefined) queued++
     } catch (error) {
       logger.error('mail.confirmation_not_queued', { bookingId: id, error: String(error) })
     }

@@ -204,12 +204,12 @@ async function recordRefundOutcome(
       // refund that only went through on a later try is told separately.
       if (failedBefore) {
         mailIds.push(
-          await queueTravellerRefunded(
+          ...(await queueTravellerRefunded(
             trx,
             booking,
             { id: refund.id, amountMinor: refund.amount_minor, currency: refund.currency },
             now,
-          ),
+          )),
         )
       }
     } else {

@@ -16,6 +16,7 @@ export const typedFieldNames = {
     'lastName',
     'email',
     'phone',
+    'updates',
     'passengers',
     'luggage',
     'notes',

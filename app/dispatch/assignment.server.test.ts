@@ -86,6 +86,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       .selectFrom('outgoing_messages')
       .select(['dedupe_key', 'kind', 'recipient', 'subject', 'text_body'])
       .where('booking_id', '=', bookingId)
+      .where('channel', '=', 'email')
       .orderBy('id')
       .execute()
   }
@@ -495,7 +496,7 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
         { bookingId: booking.id, expectedVersion: 2, staffAccountId: f.dispatcher.id },
         now,
       ),
-    ).toEqual({ kind: 'unassigned', mailId: expect.any(Number) })
+    ).toEqual({ kind: 'unassigned', mailId: expect.any(Number), textIds: [undefined] })
     expect(await currentAssignment(handle.db, booking.id)).toBeUndefined()
     expect(
       await assignBooking(
@@ -542,13 +543,13 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     expect(await mark(other.id, 'on_the_way')).toEqual({ kind: 'notYours' })
     expect(await mark(account.id, 'arrived')).toEqual({ kind: 'outOfOrder' })
     const minutes = (count: number) => new Date(now.getTime() + count * 60_000)
-    expect(await mark(account.id, 'on_the_way', minutes(1))).toEqual({ kind: 'marked' })
+    expect(await mark(account.id, 'on_the_way', minutes(1))).toMatchObject({ kind: 'marked' })
     // A second tap on the same button changes nothing.
     expect(await mark(account.id, 'on_the_way', minutes(2))).toEqual({ kind: 'already' })
-    expect(await mark(account.id, 'arrived', minutes(30))).toEqual({ kind: 'marked' })
-    expect(await mark(account.id, 'on_board', minutes(40))).toEqual({ kind: 'marked' })
+    expect(await mark(account.id, 'arrived', minutes(30))).toMatchObject({ kind: 'marked' })
+    expect(await mark(account.id, 'on_board', minutes(40))).toMatchObject({ kind: 'marked' })
     expect(await mark(account.id, 'no_show', minutes(41))).toEqual({ kind: 'outOfOrder' })
-    expect(await mark(account.id, 'finished', minutes(120))).toEqual({ kind: 'marked' })
+    expect(await mark(account.id, 'finished', minutes(120))).toMatchObject({ kind: 'marked' })
 
     const events = await handle.db
       .selectFrom('booking_events')
@@ -599,5 +600,53 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
       )
       expect(actions.slice(actions.indexOf('booking.unassigned'))).toEqual(['booking.unassigned'])
     }
+  })
+
+  it('texts a traveller who chose SMS at each step, and the driver their job', async () => {
+    const f = await fleet()
+    const { account, driverId } = await signedInDriver('Emre Yıldız', 'L-77', f.dispatcher.id)
+    const booking = await confirmedBooking('2026-12-10', '09:30')
+    await handle.db
+      .updateTable('bookings')
+      .set({ updates_channel: 'sms', phone: '+905325550177', language: 'tr' })
+      .where('id', '=', booking.id)
+      .execute()
+    const texts = () =>
+      handle.db
+        .selectFrom('outgoing_messages')
+        .select(['kind', 'channel', 'recipient', 'language', 'text_body'])
+        .where('booking_id', '=', booking.id)
+        .where('channel', '!=', 'email')
+        .orderBy('id')
+        .execute()
+
+    const assigned = await assignBooking(handle, request(booking.id, f, driverId, f.vanId), now)
+    expect(assigned).toMatchObject({
+      kind: 'assigned',
+      textIds: [expect.any(Number), expect.any(Number)],
+    })
+    const mark = (step: RideStatus, minutes: number) =>
+      markRideStep(
+        handle,
+        { accountId: account.id, reference: booking.reference, step },
+        new Date(now.getTime() + minutes * 60_000),
+      )
+    expect(await mark('on_the_way', 1)).toEqual({ kind: 'marked', textIds: [expect.any(Number)] })
+    expect(await mark('arrived', 30)).toEqual({ kind: 'marked', textIds: [expect.any(Number)] })
+    // No text for the steps the traveller sees for themselves.
+    expect(await mark('on_board', 40)).toEqual({ kind: 'marked', textIds: [undefined] })
+
+    const sent = await texts()
+    expect(sent.map(({ kind, recipient, language }) => [kind, recipient, language])).toEqual([
+      ['text.driverAssigned', '+905325550177', 'tr'],
+      ['text.driverJob', '+905320000010', 'tr'],
+      ['text.onTheWay', '+905325550177', 'tr'],
+      ['text.arrived', '+905325550177', 'tr'],
+    ])
+    expect(sent[0]!.text_body).toContain('Emre Yıldız')
+    expect(sent[0]!.text_body).toContain('+90 532 000 00 10')
+    expect(sent[1]!.text_body).toContain(booking.reference)
+    expect(sent[1]!.text_body).toMatch(/\/ops\/jobs$/)
+    expect(sent[3]!.text_body).toContain('sizi bekliyor')
   })
 })

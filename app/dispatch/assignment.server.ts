@@ -18,7 +18,7 @@ import { changedFields } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/audit/audit.server'
 import { findDriver, lockDriver, type DriverRow } from './drivers.server'
 import { findVehicle, lockVehicle, type VehicleRow } from './vehicles.server'
-import { queueDriverDetailsMail } from './traveller-mail.server'
+import { queueDriverDetailsMail, queueDriverDetailsTexts } from './traveller-mail.server'
 
 /**
  * Giving a booking its driver and vehicle. Every change locks the booking,
@@ -181,7 +181,13 @@ export type AssignRefusal =
   | 'vehicleClass'
 
 export type AssignOutcome =
-  | { kind: 'assigned'; version: number; mailId: number | undefined }
+  | {
+      kind: 'assigned'
+      version: number
+      mailId: number | undefined
+      /** The texts to the traveller and the driver, to send with the e-mail. */
+      textIds: (number | undefined)[]
+    }
   | { kind: 'unchanged' }
   | { kind: 'warnings'; warnings: AssignmentWarning[]; fingerprint: string }
   /** Someone changed the assignment since the form was shown. */
@@ -273,12 +279,22 @@ export async function assignBooking(
       `assignment:${booking.id}:${next}`,
       now,
     )
-    return { kind: 'assigned', version: next, mailId }
+    const textIds = await queueDriverDetailsTexts(
+      trx,
+      booking,
+      { driver, vehicle },
+      'assignment',
+      `${booking.id}:${next}`,
+      now,
+    )
+    return { kind: 'assigned', version: next, mailId, textIds }
   })
 }
 
 export type UnassignOutcome =
-  { kind: 'unassigned'; mailId: number | undefined } | { kind: 'stale' } | { kind: 'notAssigned' }
+  | { kind: 'unassigned'; mailId: number | undefined; textIds: (number | undefined)[] }
+  | { kind: 'stale' }
+  | { kind: 'notAssigned' }
 
 /**
  * Takes the driver and vehicle off a booking (the row stays, its version
@@ -330,6 +346,16 @@ export async function unassignBooking(
           now,
         )
       : undefined
-    return { kind: 'unassigned', mailId }
+    const textIds = isAwaitingRide(booking.status)
+      ? await queueDriverDetailsTexts(
+          trx,
+          booking,
+          null,
+          'withdrawn',
+          `unassignment:${booking.id}:${version + 1}`,
+          now,
+        )
+      : []
+    return { kind: 'unassigned', mailId, textIds }
   })
 }

@@ -4,7 +4,7 @@ import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from '~/booking/booking-store.server'
 import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
 import { currentAssignment } from './assignment.server'
-import { queueDriverDetailsMail } from './traveller-mail.server'
+import { queueDriverDetailsMail, queueDriverDetailsTexts } from './traveller-mail.server'
 
 export const reminderKey = (bookingId: string) => `reminder:${bookingId}`
 
@@ -55,21 +55,31 @@ export async function queueReminders(
   const due = candidates.filter(({ id }) => !sent.has(reminderKey(id)))
   const queued: number[] = []
   for (const { id } of due) {
-    const mailId = await writeTransaction(handle, async (trx) => {
+    const ids = await writeTransaction(handle, async (trx) => {
       const booking = await lockBooking(trx, id)
       // Cancelled meanwhile: no reminder.
-      if (!booking || !isAwaitingRide(booking.status)) return undefined
+      if (!booking || !isAwaitingRide(booking.status)) return []
       const assignment = await currentAssignment(trx, id)
-      return queueDriverDetailsMail(
-        trx,
-        booking,
-        assignment ?? null,
-        'reminder',
-        reminderKey(id),
-        now,
-      )
+      return [
+        await queueDriverDetailsMail(
+          trx,
+          booking,
+          assignment ?? null,
+          'reminder',
+          reminderKey(id),
+          now,
+        ),
+        ...(await queueDriverDetailsTexts(
+          trx,
+          booking,
+          assignment ?? null,
+          'reminder',
+          reminderKey(id),
+          now,
+        )),
+      ]
     })
-    if (mailId !== undefined) queued.push(mailId)
+    for (const queuedId of ids) if (queuedId !== undefined) queued.push(queuedId)
   }
   return queued
 }

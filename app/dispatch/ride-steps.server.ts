@@ -4,6 +4,13 @@ import { writeTransaction } from '~/db/write.server'
 import { canTransition, type RideStatus } from '~/domain/booking/status'
 import { recordStaffAction } from '~/audit/audit.server'
 import { driverOfAccount } from './drivers.server'
+import type { Executor } from '~/db/executor'
+import type { BookingRow } from '~/db/schema'
+import { displayPlate } from '~/domain/dispatch/rules'
+import { formatPhone, toE164 } from '~/domain/phone'
+import { queueTravellerText } from '~/booking/booking-texts.server'
+import { currentAssignment } from './assignment.server'
+import { meetingPoint } from './traveller-mail.server'
 
 /**
  * A driver marks a step of a ride (on the way, arrived, passenger on board,
@@ -13,7 +20,8 @@ import { driverOfAccount } from './drivers.server'
  */
 
 export type RideStepOutcome =
-  | { kind: 'marked' }
+  /** `textIds`: the traveller's update (on the way, waiting), to send at once. */
+  | { kind: 'marked'; textIds: (number | undefined)[] }
   /** The same step again (a double tap, a form sent twice): nothing changes. */
   | { kind: 'already' }
   /** Not this driver's job, or no such booking: one answer for both. */
@@ -61,6 +69,46 @@ export async function markRideStep(
       },
       now,
     )
-    return { kind: 'marked' }
+    return { kind: 'marked', textIds: [await queueStepText(trx, booking, request.step, now)] }
   })
+}
+
+/**
+ * The traveller who asked for WhatsApp or SMS hears when their driver sets off
+ * and when they are waiting: who, which car, where, and their number.
+ */
+async function queueStepText(
+  trx: Executor,
+  booking: BookingRow,
+  step: RideStatus,
+  now: Date,
+): Promise<number | undefined> {
+  if (step !== 'on_the_way' && step !== 'arrived') return undefined
+  const pair = await currentAssignment(trx, booking.id)
+  if (!pair) return undefined
+  const driver = {
+    driver: pair.driver.name,
+    phone: formatPhone(toE164(pair.driver.phone) ?? pair.driver.phone),
+  }
+  return step === 'on_the_way'
+    ? queueTravellerText(
+        trx,
+        booking,
+        'onTheWay',
+        booking.id,
+        {
+          ...driver,
+          car: [pair.vehicle.make_model, pair.vehicle.colour].filter(Boolean).join(', '),
+          plate: displayPlate(pair.vehicle.plate),
+        },
+        now,
+      )
+    : queueTravellerText(
+        trx,
+        booking,
+        'arrived',
+        booking.id,
+        { ...driver, meetingPoint: meetingPoint(booking) },
+        now,
+      )
 }

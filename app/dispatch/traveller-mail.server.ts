@@ -7,7 +7,11 @@ import { toLanguage } from '~/i18n/config'
 import { presentBooking } from '~/booking/booking-view.server'
 import { bookingLink, manageBookingLink } from '~/booking/booking-access.server'
 import { displayPlate } from '~/domain/dispatch/rules'
-import { queueMail } from '~/messages/queue.server'
+import { queueMail, queueMessage } from '~/messages/queue.server'
+import { rideText } from '~/messages/ride-texts'
+import { formatPhone, toE164 } from '~/domain/phone'
+import { getEnv } from '~/config/env.server'
+import { queueTravellerText, textDate, textLink } from '~/booking/booking-texts.server'
 import { driverDetailsMail, type DriverDetailsKind } from '~/mail/driver-details-mail'
 import type { AssignedPair } from './assignment.server'
 import { noExtras } from '~/domain/booking/extras'
@@ -89,6 +93,82 @@ export async function queueDriverDetailsMail(
       to: booking.email,
       replyTo: site.email,
       ...mail,
+    },
+    now,
+  )
+}
+
+/**
+ * The texts that go with the driver-details e-mail: to the traveller who asked
+ * for WhatsApp or SMS (their driver, a driver taken off, the day-before
+ * reminder), and, on an assignment, to the driver by SMS: the job and the
+ * link to their jobs page, which opens on their phone without an app. Each
+ * once per `occasion`, in the caller's transaction; the ids, to send at once.
+ */
+export async function queueDriverDetailsTexts(
+  trx: Executor,
+  booking: BookingRow,
+  pair: AssignedPair | null,
+  kind: DriverDetailsKind,
+  occasion: string,
+  now: Date,
+): Promise<(number | undefined)[]> {
+  const language = toLanguage(booking.language)
+  const view = presentBooking(booking, noExtras, language, getSiteSettings())
+  const link = await textLink(trx, booking)
+  if (kind === 'withdrawn') {
+    return [await queueTravellerText(trx, booking, 'changed', occasion, { link }, now)]
+  }
+  if (kind === 'reminder') {
+    const values = { time: booking.trip_time, pickup: view.trip.pickup.name, link }
+    return [await queueTravellerText(trx, booking, 'reminder', occasion, values, now)]
+  }
+  if (!pair) return []
+  const driverValues = {
+    driver: pair.driver.name,
+    car: [pair.vehicle.make_model, pair.vehicle.colour].filter(Boolean).join(', '),
+    plate: displayPlate(pair.vehicle.plate),
+    phone: formatPhone(toE164(pair.driver.phone) ?? pair.driver.phone),
+  }
+  return [
+    await queueTravellerText(trx, booking, 'driverAssigned', occasion, driverValues, now),
+    await queueDriverJobText(trx, booking, pair, occasion, now),
+  ]
+}
+
+/** The SMS to a driver given a job, in Turkish unless they do not speak it. */
+async function queueDriverJobText(
+  trx: Executor,
+  booking: BookingRow,
+  pair: AssignedPair,
+  occasion: string,
+  now: Date,
+): Promise<number | undefined> {
+  const to = toE164(pair.driver.phone)
+  if (!to) return undefined
+  const language = /turk|türk/i.test(pair.driver.languages) ? 'tr' : 'en'
+  const view = presentBooking(booking, noExtras, language, getSiteSettings())
+  const t = translatorFor(language)
+  const text = rideText(t, language, 'driverJob', {
+    brand: getSiteSettings().brand,
+    reference: booking.reference,
+    date: textDate(booking.trip_date, language),
+    time: booking.trip_time,
+    pickup: exactPlace(view.trip.pickup, view.pickupAddress),
+    destination: view.trip.destination.name,
+    link: `${getEnv().PUBLIC_BASE_URL}/ops/jobs`,
+  })
+  return queueMessage(
+    trx,
+    {
+      channel: 'sms',
+      dedupeKey: `text.driverJob:${occasion}`,
+      kind: 'text.driverJob',
+      bookingId: booking.id,
+      reference: booking.reference,
+      language,
+      to,
+      text: text.text,
     },
     now,
   )

@@ -166,7 +166,7 @@ export async function assignAction(context: Context, request: Request, reference
       now,
     )
     if (outcome.kind === 'unassigned') {
-      deliverSoon(handle, [outcome.mailId])
+      deliverSoon(handle, [outcome.mailId, ...outcome.textIds])
       return done('unassigned')
     }
     return data(
@@ -204,7 +204,7 @@ export async function assignAction(context: Context, request: Request, reference
         version: outcome.version,
         by: staff.account.id,
       })
-      deliverSoon(handle, [outcome.mailId])
+      deliverSoon(handle, [outcome.mailId, ...outcome.textIds])
       return done('assigned')
     case 'unchanged':
       return done('unchanged')

@@ -6,6 +6,7 @@ import { nextRideSteps, rideStatuses } from '~/domain/booking/status'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { staffReference } from '~/booking/ride-label'
 import { exactPlace, mapsSearchUrl } from '~/domain/places/place-label'
+import { deliverSoon } from '~/messages/queue.server'
 import { markRideStep } from '~/dispatch/ride-steps.server'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
@@ -100,8 +101,9 @@ export async function jobsAction(context: Context, request: Request) {
   const reference = String(form.get('reference') ?? '').slice(0, 32)
   const step = rideStatuses.find((status) => status === form.get('step'))
   if (!step) throw data('Unknown step', { status: 400, headers: staffPageHeaders })
+  const handle = await getDatabase()
   const outcome = await markRideStep(
-    await getDatabase(),
+    handle,
     { accountId: staff.account.id, reference, step },
     new Date(),
   )
@@ -112,5 +114,6 @@ export async function jobsAction(context: Context, request: Request) {
     markFormRefused(context)
     return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
   }
+  if (outcome.kind === 'marked') deliverSoon(handle, outcome.textIds)
   return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })
 }

@@ -131,7 +131,7 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
         { accountId: driverAccount.id, reference: booking.reference, step },
         minutes(at),
       )
-      expect(marked).toEqual({ kind: 'marked' })
+      expect(marked).toMatchObject({ kind: 'marked' })
     }
     const after = await rideStatus(handle.db, (await findBooking(handle, booking.id))!, 'tr')
     expect(after.status).toBe('finished')
