@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/chromium-launch.mjs'
 import { fakeIyzico, iyzicoSitePort } from './tests/e2e/iyzico-settings'
+import {
+  fakeTwilio,
+  fakeTwilioUrl,
+  messagesSitePort,
+  whatsappTemplates,
+} from './tests/e2e/messages-settings'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
@@ -81,6 +87,21 @@ export default defineConfig({
         IYZICO_BASE_URL: `http://127.0.0.1:${fakeIyzico.port}`,
       }),
       url: `http://localhost:${iyzicoSitePort}/healthz`,
+    },
+    // A fourth copy sends SMS and WhatsApp through Twilio's API, against the local protocol server.
+    {
+      ...serverOn(messagesSitePort, {
+        MESSAGING_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: fakeTwilio.accountSid,
+        TWILIO_AUTH_TOKEN: fakeTwilio.authToken,
+        TWILIO_FROM_SMS: '+15005550006',
+        TWILIO_FROM_WHATSAPP: '+14155238886',
+        TWILIO_API_URL: fakeTwilioUrl,
+        TWILIO_WHATSAPP_TEMPLATES: Object.entries(whatsappTemplates)
+          .map(([kind, sid]) => `${kind}=${sid}`)
+          .join(','),
+      }),
+      url: `http://localhost:${messagesSitePort}/healthz`,
     },
   ],
 })

@@ -61,9 +61,16 @@ const refusedNumbers: Record<string, { code: number; message: string; whatsappOn
   },
 }
 
+/**
+ * For a test in another process (the browser suite, whose servers this one
+ * serves): `GET /__fake/messages` lists the messages received, and
+ * `POST /__fake/report` (JSON `{ sid, status, errorCode? }`) makes the signed
+ * delivery report Twilio would send.
+ */
 export async function startFakeTwilio(
   accountSid = 'AC00000000000000000000000000000001',
   authToken = 'fake-twilio-auth-token',
+  port = 0,
 ): Promise<FakeTwilio> {
   const messages: FakeTwilioMessage[] = []
   const requests: FakeTwilioRequest[] = []
@@ -88,6 +95,15 @@ export async function startFakeTwilio(
         headers,
       )
 
+    if (request.url === '/__fake/messages') return answer(200, messages)
+    if (request.url === '/__fake/report' && request.method === 'POST') {
+      const { sid, status, errorCode } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        sid: string
+        status: string
+        errorCode?: number
+      }
+      return answer(200, { answered: await report(sid, status, errorCode) })
+    }
     if (request.method !== 'POST' || request.url !== messagesPath) {
       return error(404, 20404, 'The requested resource was not found')
     }
@@ -132,7 +148,7 @@ export async function startFakeTwilio(
       error_message: null,
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   async function post(target: string, params: Record<string, string>, signWith = authToken) {
@@ -149,6 +165,23 @@ export async function startFakeTwilio(
     return response.status
   }
 
+  async function report(sid: string, status: string, errorCode?: number) {
+    const message = messages.find((candidate) => candidate.sid === sid)
+    if (!message?.params.StatusCallback) throw new Error(`No callback for ${sid}`)
+    message.status = status
+    return post(message.params.StatusCallback, {
+      AccountSid: accountSid,
+      MessageSid: sid,
+      SmsSid: sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      To: message.params.To ?? '',
+      From: message.params.From ?? '',
+      ApiVersion: '2010-04-01',
+      ...(errorCode ? { ErrorCode: String(errorCode) } : {}),
+    })
+  }
+
   return {
     url,
     accountSid,
@@ -158,22 +191,7 @@ export async function startFakeTwilio(
     script(answer, times = 1) {
       for (let index = 0; index < times; index++) scripted.push(answer)
     },
-    async report(sid, status, errorCode) {
-      const message = messages.find((candidate) => candidate.sid === sid)
-      if (!message?.params.StatusCallback) throw new Error(`No callback for ${sid}`)
-      message.status = status
-      return post(message.params.StatusCallback, {
-        AccountSid: accountSid,
-        MessageSid: sid,
-        SmsSid: sid,
-        MessageStatus: status,
-        SmsStatus: status,
-        To: message.params.To ?? '',
-        From: message.params.From ?? '',
-        ApiVersion: '2010-04-01',
-        ...(errorCode ? { ErrorCode: String(errorCode) } : {}),
-      })
-    },
+    report,
     post,
     close: () =>
       new Promise<void>((resolve, reject) => {
