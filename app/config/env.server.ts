@@ -148,7 +148,7 @@ const envSchema = z
     TWILIO_FROM_WHATSAPP: z.string().trim().default(''),
     TWILIO_API_URL: z.url().default('https://api.twilio.com'),
     /**
-     * The approved WhatsApp templates, one per message kind: `kind=HX…` pairs separated
+     * The approved WhatsApp templates, one per message kind and language: `kind.language=HX…` pairs separated
      * by commas (docs/messages.md lists the kinds and each template's variables).
      */
     TWILIO_WHATSAPP_TEMPLATES: z
@@ -165,7 +165,7 @@ const envSchema = z
           if (!kind || !sid || rest.length) {
             ctx.addIssue({
               code: 'custom',
-              message: 'write kind=ContentSid pairs, comma separated',
+              message: 'write kind.language=ContentSid pairs, comma separated',
             })
             return z.NEVER
           }
