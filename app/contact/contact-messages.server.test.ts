@@ -79,6 +79,7 @@ describe.each(storageBackends())('contact messages on $name', (backend) => {
     expect(sent.sort()).toEqual(['sent', 'skipped'])
     const outbox = process.env.OUTBOX_DIR!
     const mails = readdirSync(outbox)
+      .filter((file) => file.endsWith('.eml'))
       .map((file) => readFileSync(join(outbox, file), 'utf8'))
       .filter((mail) => mail.includes(`Group transfer ${backend.name}`))
     expect(mails).toHaveLength(1)
