@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canReceiveSms } from '~/messages/phone-types.server'
-import { formatPhone, toE164 } from './phone'
+import { formatPhone, rideContact, toE164, whatsappLink } from './phone'
 
 describe('toE164', () => {
   it('reads a number without a country code as Turkish', () => {
@@ -41,5 +41,20 @@ describe('canReceiveSms', () => {
     expect(canReceiveSms('+908502220444')).toBe(false) // 0850 shared-cost
     expect(canReceiveSms('+498912345678')).toBe(false) // Munich landline
     expect(canReceiveSms('nonsense')).toBe(false)
+  })
+})
+
+describe('rideContact', () => {
+  it('gives the number grouped and a WhatsApp chat while the ride is to come', () => {
+    expect(rideContact('0532 555 01 00', false)).toEqual({
+      phone: '+90 532 555 01 00',
+      whatsapp: 'https://wa.me/905325550100',
+    })
+    expect(whatsappLink('not a number')).toBeUndefined()
+  })
+
+  it('gives nothing once the ride has ended, or without a number', () => {
+    expect(rideContact('+905325550100', true)).toBeNull()
+    expect(rideContact(null, false)).toBeNull()
   })
 })

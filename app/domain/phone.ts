@@ -20,3 +20,23 @@ export function toE164(text: string): string | undefined {
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
 }
+
+/** A chat with the number on WhatsApp (its click-to-chat link), or undefined for no number. */
+export function whatsappLink(phone: string): string | undefined {
+  const e164 = toE164(phone)
+  return e164 ? `https://wa.me/${e164.slice(1)}` : undefined
+}
+
+/**
+ * How one side of a ride reaches the other (the traveller their driver, the
+ * driver their traveller): the number shown grouped, and a WhatsApp chat.
+ * Only while the ride is to come or under way: once it has ended neither sees
+ * the other's number.
+ */
+export function rideContact(
+  phone: string | null | undefined,
+  rideEnded: boolean,
+): { phone: string; whatsapp: string | undefined } | null {
+  if (!phone || rideEnded) return null
+  return { phone: formatPhone(toE164(phone) ?? phone), whatsapp: whatsappLink(phone) }
+}

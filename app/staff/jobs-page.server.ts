@@ -21,7 +21,8 @@ import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
 import { staffTripEnds, type Context } from './dispatch-shared.server'
-import { formatPhone } from '~/domain/phone'
+import { rideContact } from '~/domain/phone'
+import { rideEnded } from '~/domain/booking/ride-timeline'
 
 /** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
 
@@ -65,7 +66,8 @@ function jobView(
     ...staffTripEnds(t, view.trip),
     meetingPoint: meetingPoint(booking, language),
     traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
-    phone: booking.phone ? formatPhone(booking.phone) : booking.phone,
+    // The traveller's number and a WhatsApp chat, until the ride has ended.
+    contact: rideContact(booking.phone, rideEnded(booking.status)),
     flight: booking.flight_number,
     signName: booking.sign_name,
     passengers: booking.passenger_count,

@@ -105,7 +105,7 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
     const before = await rideStatus(handle.db, booking, 'en')
     expect(before.driver).toEqual({
       name: 'Emre Yıldız',
-      phone: '+90 532 000 00 10',
+      contact: { phone: '+90 532 000 00 10', whatsapp: 'https://wa.me/905320000010' },
       car: 'Mercedes-Benz Vito',
       colour: 'Black',
       plate: expect.stringMatching(/^34 RS \d{3}$/),
@@ -136,6 +136,8 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
     const after = await rideStatus(handle.db, (await findBooking(handle, booking.id))!, 'tr')
     expect(after.status).toBe('finished')
     expect(after.ended).toBe(true)
+    // The ride is over: the driver is still named, their number no longer shown.
+    expect(after.driver).toMatchObject({ name: 'Emre Yıldız', contact: null })
     expect(after.timeline.map((entry) => [entry.step, entry.done, entry.time])).toEqual([
       ['confirmed', true, '20 Kasım 11:00'],
       ['assigned', true, '20 Kasım 11:05'],

@@ -1,6 +1,7 @@
 import type { Executor } from '~/booking/booking-store.server'
 import type { BookingRow } from '~/db/schema'
 import { currentAssignment } from '~/dispatch/assignment.server'
+import { rideContact } from '~/domain/phone'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rideEnded, rideTimeline } from '~/domain/booking/ride-timeline'
 import type { Language } from '~/i18n/config'
@@ -62,19 +63,20 @@ export async function rideStatus(
     assignedAt: assignment?.assignedAt ?? null,
     refund,
   })
+  const ended = rideEnded(booking.status)
   return {
     status: booking.status,
-    ended: rideEnded(booking.status),
+    ended,
     timeline: timeline.map((entry) => ({
       ...entry,
       time: entry.at ? formatInstant(entry.at, language) : null,
     })),
-    // Who comes, until the booking is cancelled.
+    // Who comes, until the booking is cancelled; how to reach them, until the ride ends.
     driver:
       assignment && booking.status !== 'cancelled'
         ? {
             name: assignment.driver.name,
-            phone: assignment.driver.phone,
+            contact: rideContact(assignment.driver.phone, ended),
             car: assignment.vehicle.make_model,
             colour: assignment.vehicle.colour,
             plate: displayPlate(assignment.vehicle.plate),

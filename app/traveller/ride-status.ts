@@ -15,7 +15,8 @@ export interface RideStatus {
   timeline: (TimelineEntry & { time: string | null })[]
   driver: {
     name: string
-    phone: string
+    /** The driver's number and a WhatsApp chat with them, until the ride has ended. */
+    contact: { phone: string; whatsapp: string | undefined } | null
     car: string
     colour: string | null
     plate: string

@@ -82,12 +82,19 @@ export function RideStatusCard({
               <dt>{t('traveller.ride.driver')}</dt>
               <dd>{driver.name}</dd>
             </div>
-            <div>
-              <dt>{t('traveller.ride.driverPhone')}</dt>
-              <dd>
-                <a href={phoneHref(driver.phone)}>{driver.phone}</a>
-              </dd>
-            </div>
+            {driver.contact ? (
+              <div>
+                <dt>{t('traveller.ride.driverPhone')}</dt>
+                <dd className="ride__contact">
+                  <a href={phoneHref(driver.contact.phone)}>{driver.contact.phone}</a>
+                  {driver.contact.whatsapp ? (
+                    <a href={driver.contact.whatsapp} rel="noopener noreferrer">
+                      {t('traveller.ride.whatsappDriver')}
+                    </a>
+                  ) : null}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('traveller.ride.car')}</dt>
               <dd>{driver.colour ? `${driver.car}, ${driver.colour}` : driver.car}</dd>

@@ -99,10 +99,21 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       <Fact
                         label={t('ops.dispatch.jobs.phone')}
                         value={
-                          job.phone ? (
-                            <a className="ops-call" href={phoneHref(job.phone)}>
-                              {job.phone}
-                            </a>
+                          job.contact ? (
+                            <span className="ops-contact">
+                              <a className="ops-call" href={phoneHref(job.contact.phone)}>
+                                {job.contact.phone}
+                              </a>
+                              {job.contact.whatsapp ? (
+                                <a
+                                  className="ops-call"
+                                  href={job.contact.whatsapp}
+                                  rel="noopener noreferrer"
+                                >
+                                  {t('ops.dispatch.jobs.whatsapp')}
+                                </a>
+                              ) : null}
+                            </span>
                           ) : null
                         }
                       />
