@@ -97,6 +97,7 @@ export default [
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
+    route('ops/bookings/:reference/message', 'routes/ops/message.tsx'),
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),

@@ -420,6 +420,33 @@ export async function queueTravellerRefunded(
 }
 
 /**
+ * A message a member of staff wrote to the traveller, by e-mail, with the
+ * booking's facts and link around it. `occasion` makes each message its own.
+ */
+export async function queueTravellerStaffMessage(
+  trx: Executor,
+  booking: BookingRow,
+  message: string,
+  occasion: string,
+  at: Date,
+) {
+  const words = await travellerWords(trx, booking)
+  return queueTravellerNotice(
+    trx,
+    booking,
+    words,
+    {
+      dedupeKey: `traveller.staff_message:${occasion}`,
+      kind: 'traveller.staff_message',
+      subjectKey: 'staffMessageSubject',
+      headingKey: 'staffMessageHeading',
+      paragraphs: message.split(/\n{2,}/),
+    },
+    at,
+  )
+}
+
+/**
  * The signed link of the booking, e-mailed again to the booking's own address
  * when someone gave its reference and that address on the find-my-booking
  * page (`request` names that request, so each is sent once). Once the

@@ -40,7 +40,7 @@ function money(minor: number, currency: string, language: Language) {
 }
 
 /** The booking a staff page is about, by its reference (any case): 404 when unknown. */
-async function bookingByReference(reference: string) {
+export async function bookingByReference(reference: string) {
   const handle = await getDatabase()
   const booking = await handle.db
     .selectFrom('bookings')
@@ -209,6 +209,8 @@ const doneMessages = new Set([
   'refund-failed',
   'refund-skipped',
   'refund-nothing',
+  'message-text',
+  'message-email',
 ])
 
 /**

@@ -351,7 +351,7 @@ export function instantFormatter(language: Language) {
 }
 
 export async function bookingPageData(context: Context, request: Request, reference: string) {
-  await requireStaff(request, rolesThatMay('bookings.view'))
+  const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const record = await bookingRecord(await getDatabase(), reference.toUpperCase())
   if (!record) throw data('Not found', { status: 404, headers: staffPageHeaders })
   const { t, language } = pageContext(context, request)
@@ -368,6 +368,8 @@ export async function bookingPageData(context: Context, request: Request, refere
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
     status: booking.status,
+    /** Whether this member of staff may write to the traveller. */
+    mayMessage: roleMay(staff.account.role, 'bookings.message'),
     namesGiven:
       booking.names_given_at && booking.names_given_by
         ? { at: at(booking.names_given_at), by: booking.names_given_by }

@@ -24,6 +24,7 @@ export const staffActions = [
   'booking.status_changed',
   'booking.details_changed',
   'booking.link_sent',
+  'booking.message_sent',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

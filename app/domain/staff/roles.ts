@@ -15,14 +15,22 @@ export const staffPermissions = [
   'dispatch.manage',
   /** Cancelling a booking and refunding its payments through the provider. */
   'bookings.cancel',
+  /** Writing to a booking's traveller (by their text channel, or e-mail). */
+  'bookings.message',
   /** The driver's own jobs. */
   'jobs.own',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
 const granted: Record<StaffRole, readonly StaffPermission[]> = {
-  admin: ['bookings.view', 'staff.manage', 'dispatch.manage', 'bookings.cancel'],
-  dispatcher: ['bookings.view', 'dispatch.manage', 'bookings.cancel'],
+  admin: [
+    'bookings.view',
+    'staff.manage',
+    'dispatch.manage',
+    'bookings.cancel',
+    'bookings.message',
+  ],
+  dispatcher: ['bookings.view', 'dispatch.manage', 'bookings.cancel', 'bookings.message'],
   driver: ['jobs.own'],
 }
 

@@ -254,6 +254,11 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       </div>
 
       <h2 id="ops-mails-title">{t('ops.mails.title')}</h2>
+      {booking.mayMessage ? (
+        <p>
+          <a href={`/ops/bookings/${booking.reference}/message`}>{t('ops.message.link')}</a>
+        </p>
+      ) : null}
       {booking.mails.length === 0 ? (
         <p>{t('ops.booking.none')}</p>
       ) : (
