@@ -9,6 +9,7 @@ import {
   tripTime,
 } from './booking-helpers'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
+import { newAccount, signIn } from './staff-helpers'
 import { fakeTwilioUrl, messagesSitePort, whatsappTemplates } from './messages-settings'
 
 /**
@@ -133,6 +134,60 @@ test('asks how ride updates are sent, refuses a landline for texts beside the ph
     status: 'delivered',
     recipient: mobile,
   })
+})
+
+test('staff write to the traveller by text from the booking’s page, a text too long refused beside it', async ({
+  page,
+}, testInfo) => {
+  const day = istanbulDateIn(testInfo.project.name === 'js' ? 5 : 6)
+  await toPassengerStep(page, tripTime(testInfo, 3), day)
+  const mobile = testInfo.project.name === 'js' ? '+905325550151' : '+905325550152'
+  await fillTraveller(page, mobile)
+  const form = passengerForm(page)
+  await form.getByRole('radio', { name: 'SMS, as well as e-mail' }).check()
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await fillBilling(page)
+  await page.getByLabel(/I have read and accept/).check()
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  const reference = await receivedReference(page)
+
+  await page.context().clearCookies()
+  const { email, password } = newAccount(testInfo, 'dispatcher', 'writer', messagesSitePort)
+  await page.goto('/ops/sign-in')
+  await signIn(page, email, password)
+  await expect(page).toHaveURL(/\/ops(\?|$)/)
+  await page.goto(`/ops/bookings/${reference}`)
+  await page.getByRole('link', { name: 'Write to the traveller' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Write to the traveller of ${reference}`,
+  )
+  const byText = page.getByRole('radio', {
+    name: `SMS to ${mobile.replace(/^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/, '+90 $1 $2 $3 $4')}`,
+  })
+  await expect(byText).toBeChecked()
+  const message = page.getByLabel('Message')
+  await message.fill('Your driver is late. '.repeat(20))
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.locator('#message-text-error')).toHaveText(
+    /^This is too long for a text message: take out \d+ characters, or send it by e-mail\.$/,
+  )
+  await expect(message).toHaveValue('Your driver is late. '.repeat(20))
+  await expectNoAxeViolations(page, testInfo)
+
+  await message.fill('Your driver is ten minutes late because of traffic on the bridge.')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?done=message-text$`))
+  await expect(page.getByRole('status')).toHaveText(
+    'The message is on its way to the traveller by text.',
+  )
+  await expect
+    .poll(async () => (await messagesTo(page, mobile)).map((sent) => sent.params.Body))
+    .toContain(
+      `Marmara Chauffeur ${reference}: Your driver is ten minutes late because of traffic on the bridge.`,
+    )
+  const messages = page.getByRole('region', { name: 'Messages' })
+  await expect(messages).toContainText('Message from staff (text)')
 })
 
 test('refuses a delivery report without a valid signature', async ({ page }) => {

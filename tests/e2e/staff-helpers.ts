@@ -5,8 +5,11 @@ import { expect, type Page, type TestInfo } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 
-/** Runs `node scripts/staff.mjs …` against the test server's SQLite file, the password on stdin. */
-export function staffCommand(args: string[], password: string) {
+/**
+ * Runs `node scripts/staff.mjs …` against a test server's SQLite file (the
+ * first server's, unless `sitePort` names another), the password on stdin.
+ */
+export function staffCommand(args: string[], password: string, sitePort = port) {
   const run = spawnSync(process.execPath, ['scripts/staff.mjs', ...args], {
     input: `${password}\n`,
     encoding: 'utf8',
@@ -15,7 +18,7 @@ export function staffCommand(args: string[], password: string) {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       SESSION_SECRET: 'e2e-only-secret-not-for-production',
-      DATABASE_URL: `data/e2e-${port}.sqlite`,
+      DATABASE_URL: `data/e2e-${sitePort}.sqlite`,
     },
   })
   expect(run.stderr, 'the staff command’s errors').toBe('')
@@ -28,12 +31,14 @@ export function newAccount(
   testInfo: TestInfo,
   role: 'admin' | 'dispatcher' | 'driver',
   label: string,
+  sitePort = port,
 ) {
   const email = `${label}-${testInfo.project.name}-${Date.now()}@example.com`
   const password = `${label} passphrase ${Date.now()}`
   const output = staffCommand(
     ['add', '--email', email, '--name', `E2E ${label}`, '--role', role],
     password,
+    sitePort,
   )
   expect(output).toContain(`added ${role} ${email}`)
   return { email, password }
