@@ -5,7 +5,8 @@ import { translatorFor } from '~/i18n/fixed-translator.server'
 import { intlLocale, toLanguage, type Language } from '~/i18n/config'
 import { phoneChannelOf } from '~/domain/messages/updates-channel'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
-import { rideText, type TextKind, type TextValues } from '~/messages/ride-texts'
+import { rideText, type RideText, type TextKind, type TextValues } from '~/messages/ride-texts'
+import type { PhoneChannel } from '~/adapters/messaging/messenger'
 import { queueMessage } from '~/messages/queue.server'
 import { shortBookingLink } from './booking-access.server'
 import { rideReferences } from './return-ride.server'
@@ -24,27 +25,60 @@ export async function queueTravellerText(
   values: Omit<TextValues, 'brand' | 'reference'>,
   at: Date,
 ): Promise<number | undefined> {
+  const text = await travellerText(trx, booking, kind, values)
+  return text ? queueComposedText(trx, booking, text, occasion, at) : undefined
+}
+
+/** A text to a booking's traveller, written but not yet queued. */
+export interface ComposedText extends RideText {
+  channel: PhoneChannel
+  language: Language
+  /** The values it was written with (the brand and the reference the traveller knows). */
+  values: TextValues
+}
+
+/**
+ * Writes a text for the booking's traveller in their language, by the channel
+ * they chose; undefined when they chose e-mail only or gave no number.
+ */
+export async function travellerText(
+  trx: Executor,
+  booking: BookingRow,
+  kind: TextKind,
+  given: Omit<TextValues, 'brand' | 'reference'>,
+): Promise<ComposedText | undefined> {
   const channel = phoneChannelOf(booking.updates_channel)
   if (!channel || !booking.phone) return undefined
   const language = toLanguage(booking.language)
   const t = translatorFor(language)
   const ride = await rideReferences(trx, booking)
-  const text = rideText(t, language, kind, {
+  const values: TextValues = {
     brand: getSiteSettings().brand,
     // A return ride is named by the trip's reference, the one the traveller knows.
     reference: ride.returnOf ? t('texts.returnRide', { reference: ride.returnOf }) : ride.own,
-    ...values,
-  })
+    ...given,
+  }
+  return { ...rideText(t, language, kind, values), channel, language, values }
+}
+
+/** Queues a written text to the booking's traveller, once per `occasion`. */
+export function queueComposedText(
+  trx: Executor,
+  booking: BookingRow,
+  text: ComposedText,
+  occasion: string,
+  at: Date,
+): Promise<number | undefined> {
   return queueMessage(
     trx,
     {
-      channel,
-      dedupeKey: `text.${kind}:${occasion}`,
-      kind: `text.${kind}`,
+      channel: text.channel,
+      dedupeKey: `text.${text.kind}:${occasion}`,
+      kind: `text.${text.kind}`,
       bookingId: booking.id,
       reference: booking.reference,
-      language,
-      to: booking.phone,
+      language: text.language,
+      to: booking.phone!,
       text: text.text,
       template: text.template,
     },

@@ -1,16 +1,12 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { recordStaffAction } from '~/audit/audit.server'
-import { getSiteSettings } from '~/config/site.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
-import { toLanguage } from '~/i18n/config'
-import { phoneChannelOf } from '~/domain/messages/updates-channel'
-import { rideText } from '~/messages/ride-texts'
 import { MAX_SMS_SEGMENTS, smsSize } from '~/messages/sms-segments'
-import { deliverSoon, queueMessage } from '~/messages/queue.server'
+import { deliverSoon } from '~/messages/queue.server'
 import { lockBooking } from './booking-store.server'
 import { queueTravellerStaffMessage } from './booking-notices.server'
-import { rideReferences } from './return-ride.server'
+import { queueComposedText, travellerText } from './booking-texts.server'
 
 /**
  * A member of staff writes to a booking's traveller: by the text channel the
@@ -48,39 +44,19 @@ export async function sendStaffMessage(
     const occasion = `${booking.id}:${now.getTime()}`
     let id: number | undefined
     if (request.channel === 'text') {
-      const channel = phoneChannelOf(booking.updates_channel)
-      if (!channel || !booking.phone) return { kind: 'noTextChannel' as const }
-      const language = toLanguage(booking.language)
-      const ride = await rideReferences(trx, booking)
-      const t = translatorFor(language)
-      const values = {
-        brand: getSiteSettings().brand,
-        reference: ride.returnOf ? t('texts.returnRide', { reference: ride.returnOf }) : ride.own,
-        message,
-      }
-      const text = rideText(t, language, 'staffMessage', values)
-      // rideText would cut the message to fit; a person's message is refused instead.
+      const text = await travellerText(trx, booking, 'staffMessage', { message })
+      if (!text) return { kind: 'noTextChannel' as const }
+      // A written text may be cut to fit; a person's message is refused instead.
       if (!text.text.includes(message)) {
-        const whole = t('texts.staffMessage', values)
+        const whole = translatorFor(text.language)('texts.staffMessage', {
+          ...text.values,
+          message,
+        })
         const size = smsSize(whole)
         const room = (size.encoding === 'GSM-7' ? 153 : 67) * MAX_SMS_SEGMENTS
         return { kind: 'tooLong' as const, over: size.units - room }
       }
-      id = await queueMessage(
-        trx,
-        {
-          channel,
-          dedupeKey: `text.staffMessage:${occasion}`,
-          kind: 'text.staffMessage',
-          bookingId: booking.id,
-          reference: booking.reference,
-          language,
-          to: booking.phone,
-          text: text.text,
-          template: text.template,
-        },
-        now,
-      )
+      id = await queueComposedText(trx, booking, text, occasion, now)
     } else {
       id = await queueTravellerStaffMessage(trx, booking, message, occasion, now)
     }
