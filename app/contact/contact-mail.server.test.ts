@@ -90,5 +90,31 @@ describe.each(storageBackends())(
       for (const subject of subjects) expect(mailsWith(subject)).toHaveLength(1)
       expect(await queueWaitingContactMails(handle, now)).toBe(0)
     })
+
+    it('queues the e-mail of a message stored after the last one was deleted', async () => {
+      const store = (subject: string, at: Date) =>
+        storeContactMessage(
+          handle,
+          {
+            fullName: 'Ali Kaya',
+            email: 'ali@example.com',
+            subject,
+            message: 'A car for Friday.',
+            language: 'en',
+            senderHash: senderHash(`198.51.100.${++sender}`, 'lease-test-secret-0123456789'),
+          },
+          at,
+        )
+      const first = await store(`Deleted ${backend.name}`, minutes(now, -2))
+      if (!first.stored) throw new Error('not stored')
+      // As the retention job (or a test) removes a message: SQLite may give its id to the next.
+      await handle.db.deleteFrom('contact_messages').where('id', '=', first.id).execute()
+      const subject = `After the deleted one ${backend.name} ${now.getTime()}`
+      const second = await store(subject, minutes(now, -1))
+      if (!second.stored) throw new Error('not stored')
+      expect(second.mailId).toBeTypeOf('number')
+      await deliverQueuedMessages(handle, now)
+      expect(mailsWith(subject)).toHaveLength(1)
+    })
   },
 )

@@ -34,7 +34,9 @@ export async function queueContactMail(
   const id = await queueMail(
     executor,
     {
-      dedupeKey: `contact:${message.id}`,
+      // With its time: SQLite hands a deleted last row's id to the next row, and a
+      // message removed by the retention job must not stop the next one's e-mail.
+      dedupeKey: `contact:${message.id}:${message.created_at}`,
       kind: 'ops.contact_message',
       language: message.language,
       to: site.email,
