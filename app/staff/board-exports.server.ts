@@ -5,7 +5,6 @@ import { dateTimeFormat } from '~/utils/intl-cache'
 import { pageContext } from '~/utils/page-context.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
 import { boardRows, readBoardView } from './ops-pages.server'
-import { formatPhone } from '~/domain/phone'
 
 /**
  * The board's view in other shapes: JSON for the page's own refresh, and a
@@ -69,7 +68,7 @@ export async function boardCsvResponse(context: Context, request: Request) {
     ['flight', (row) => row.flight],
     ['traveller', (row) => row.traveller],
     ['email', (row) => row.email],
-    ['phone', (row) => (row.phone ? formatPhone(row.phone) : row.phone)],
+    ['phone', (row) => row.phone],
   ] as const satisfies readonly [
     string,
     (row: (typeof rows)[number]) => string | number | null | undefined,

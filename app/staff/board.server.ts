@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { messagesAboutBooking } from '~/messages/queue.server'
+import { formatPhone } from '~/domain/phone'
 import { staffActionsOnBooking, type StaffActionRecord } from '~/audit/audit.server'
 import type {
   BookingEventsTable,
@@ -214,6 +215,8 @@ export async function boardBookings(
   return rows
     .map(({ mail_status, refund_due, confirmation_failed, ...row }) => ({
       ...row,
+      // Stored in E.164: shown grouped, on the board, the run sheet and the CSV alike.
+      phone: row.phone ? formatPhone(row.phone) : row.phone,
       pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
       problem: refund_due
         ? ('refundDue' as const)

@@ -115,7 +115,7 @@ test('a dispatcher cancels a paid booking and refunds it in full', async ({ page
   await expect(audit).toContainText('Booking cancelled')
   await expect(audit).toContainText('Payment refunded')
   await expect(audit).toContainText('Flight cancelled by the airline')
-  const mails = page.getByRole('region', { name: 'E-mails' })
+  const mails = page.getByRole('region', { name: 'Messages' })
   await expect(mails).toContainText('New booking (operations)')
   await expect(mails).toContainText('Cancellation (traveller)')
   await expect(mails).toContainText('Cancellation (operations)')
