@@ -211,6 +211,33 @@ export function queueOpsRefundDue(
   )
 }
 
+/**
+ * A driver entered a wrong pickup code once too often: the ride cannot start,
+ * and the traveller may be with someone who is not our driver. Sent once per
+ * ride, at the count that raises the alert.
+ */
+export function queueOpsPickupCodeAlert(
+  trx: Executor,
+  booking: BookingRow,
+  facts: { misses: number; driver: string },
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.pickup_code:${booking.id}`,
+      kind: 'ops.pickup_code_alert',
+      subjectKey: 'notices.ops.codeAlertSubject',
+      headingKey: 'notices.ops.codeAlertHeading',
+    },
+    [t('notices.ops.codeAlertText', { misses: facts.misses })],
+    [[t('notices.ops.driver'), facts.driver]],
+    at,
+  )
+}
+
 export interface CancellationFacts {
   by: 'staff' | 'traveller'
   reason: string

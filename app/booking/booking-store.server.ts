@@ -4,7 +4,7 @@ import type { Executor } from '~/db/executor'
 import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
 import { returnRideColumns } from './return-ride'
 import { quantitiesOf } from '~/domain/booking/extras'
-import { newBookingId, newReference } from './identifiers.server'
+import { newBookingId, newPickupCode, newReference } from './identifiers.server'
 import { afterCommit, lockedRead } from '~/db/write.server'
 import { countBookingStatus } from '~/utils/metrics.server'
 
@@ -63,7 +63,7 @@ export async function insertDraft(
 ): Promise<void> {
   await trx
     .insertInto('bookings')
-    .values({ ...row, status: 'draft' })
+    .values({ pickup_code: newPickupCode(), ...row, status: 'draft' })
     .execute()
   await writeEvent(trx, row.id, null, 'draft', at, undefined)
 }

@@ -11,6 +11,14 @@ export function newReference(): string {
   return `MC-${code}`
 }
 
+/**
+ * A ride's pickup code: four digits, said aloud in any language. A guess is
+ * one in ten thousand, and dispatch hears after three wrong ones.
+ */
+export function newPickupCode(): string {
+  return String(randomInt(10_000)).padStart(4, '0')
+}
+
 /** The booking's private id: 128 random bits, URL-safe. */
 export function newBookingId(): string {
   return randomBytes(16).toString('base64url')

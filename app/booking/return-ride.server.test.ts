@@ -108,7 +108,10 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
       // The flight is the outbound's arrival at SAW, not the return's.
       flight_number: null,
       mail_status: null,
+      // One pickup code for the trip: the traveller says the same to both drivers.
+      pickup_code: outbound.pickup_code,
     })
+    expect(outbound.pickup_code).toMatch(/^\d{4}$/)
     expect(returnRide.reference).not.toBe(outbound.reference)
     expect(await bookingExtras(handle, returnRide.id)).toEqual({ childSeat: 1, boosterSeat: 0 })
     expect((await findOtherRide(handle.db, returnRide))?.id).toBe(outbound.id)

@@ -64,6 +64,8 @@ export function returnRideColumns(
     notes: outbound.notes,
     flight_number: returnFlightNumber(outbound),
     sign_name: outbound.sign_name,
+    // One code for the trip: the traveller says the same to both drivers.
+    pickup_code: outbound.pickup_code,
     billing_first_name: outbound.billing_first_name,
     billing_last_name: outbound.billing_last_name,
     billing_company: outbound.billing_company,

@@ -32,6 +32,7 @@ import * as m0015 from './migrations/0015_return_trips'
 import * as m0016 from './migrations/0016_names_given'
 import * as m0017 from './migrations/0017_pickup_address'
 import * as m0018 from './migrations/0018_message_queue'
+import * as m0019 from './migrations/0019_pickup_code'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0016_names_given': m0016,
   '0017_pickup_address': m0017,
   '0018_message_queue': m0018,
+  '0019_pickup_code': m0019,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

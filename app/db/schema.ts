@@ -72,7 +72,13 @@ export interface BookingsTable {
   updates_consent_text: string | null
   flight_number: string | null
   sign_name: string | null
-  /** The payment step. */
+  /**
+   * The code the traveller says when they meet their driver; the driver's page
+   * checks it before the ride starts. A return ride has its trip's code.
+   */
+  pickup_code: string | null
+  /** Wrong codes a driver has entered for this ride (dispatch hears at the third). */
+  pickup_code_misses: ColumnType<number, number | undefined, number>
   billing_first_name: string | null
   billing_last_name: string | null
   billing_company: string | null

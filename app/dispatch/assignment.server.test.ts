@@ -537,8 +537,10 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     expect((await assignBooking(handle, request(booking.id, f, driverId, f.vanId), now)).kind).toBe(
       'assigned',
     )
+    // "Passenger on board" needs the code the traveller says at the kerb.
+    const pickupCode = booking.pickup_code!
     const mark = (accountId: number, step: RideStatus, at = now) =>
-      markRideStep(handle, { accountId, reference: booking.reference, step }, at)
+      markRideStep(handle, { accountId, reference: booking.reference, step, pickupCode }, at)
 
     expect(await mark(other.id, 'on_the_way')).toEqual({ kind: 'notYours' })
     expect(await mark(account.id, 'arrived')).toEqual({ kind: 'outOfOrder' })
@@ -628,7 +630,12 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     const mark = (step: RideStatus, minutes: number) =>
       markRideStep(
         handle,
-        { accountId: account.id, reference: booking.reference, step },
+        {
+          accountId: account.id,
+          reference: booking.reference,
+          step,
+          pickupCode: booking.pickup_code!,
+        },
         new Date(now.getTime() + minutes * 60_000),
       )
     expect(await mark('on_the_way', 1)).toEqual({ kind: 'marked', textIds: [expect.any(Number)] })
@@ -648,5 +655,9 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     expect(sent[1]!.text_body).toContain(booking.reference)
     expect(sent[1]!.text_body).toMatch(/\/ops\/jobs$/)
     expect(sent[3]!.text_body).toContain('sizi bekliyor')
+    // The code travels with the driver's name and when they are waiting.
+    expect(sent[0]!.text_body).toContain(`Karşılama kodu: ${booking.pickup_code}`)
+    expect(sent[3]!.text_body).toContain(`Karşılama kodu: ${booking.pickup_code}`)
+    expect(sent[1]!.text_body).not.toContain(booking.pickup_code)
   })
 })

@@ -1,7 +1,9 @@
-import { changeStatus, lockBooking } from '~/booking/booking-store.server'
+import { changeStatus, lockBooking, updateBooking } from '~/booking/booking-store.server'
+import { queueOpsPickupCodeAlert } from '~/booking/booking-notices.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import { canTransition, type RideStatus } from '~/domain/booking/status'
+import { normalisedPickupCode, PICKUP_CODE_ALERT_AFTER } from '~/domain/booking/pickup-code'
 import { recordStaffAction } from '~/audit/audit.server'
 import { driverOfAccount } from './drivers.server'
 import type { Executor } from '~/db/executor'
@@ -28,10 +30,23 @@ export type RideStepOutcome =
   | { kind: 'notYours' }
   /** Out of order (arrived before on the way, anything after the end). */
   | { kind: 'outOfOrder' }
+  /**
+   * "Passenger on board" with a pickup code that is not the ride's: refused,
+   * counted and logged; `alertIds` is dispatch's alert when this miss raised it.
+   */
+  | { kind: 'wrongCode'; misses: number; alertIds: (number | undefined)[] }
+  /** "Passenger on board" with no code typed: asked for again, not counted as a guess. */
+  | { kind: 'codeMissing' }
 
 export async function markRideStep(
   handle: DatabaseHandle,
-  request: { accountId: number; reference: string; step: RideStatus },
+  request: {
+    accountId: number
+    reference: string
+    step: RideStatus
+    /** What the driver typed as the pickup code; only "passenger on board" reads it. */
+    pickupCode?: string
+  },
   now: Date,
 ): Promise<RideStepOutcome> {
   const driver = await driverOfAccount(handle.db, request.accountId)
@@ -54,6 +69,18 @@ export async function markRideStep(
     if (assignment?.driver_id !== driver.id) return { kind: 'notYours' }
     if (booking.status === request.step) return { kind: 'already' }
     if (!canTransition(booking.status, request.step)) return { kind: 'outOfOrder' }
+    const typedCode = normalisedPickupCode(request.pickupCode)
+    if (request.step === 'on_board' && booking.pickup_code && typedCode === '') {
+      return { kind: 'codeMissing' }
+    }
+    if (request.step === 'on_board' && !pickupCodeMatches(booking, typedCode)) {
+      return refusePickupCode(
+        trx,
+        booking,
+        { accountId: request.accountId, driver, typed: typedCode.slice(0, 8) },
+        now,
+      )
+    }
     await changeStatus(trx, booking, request.step, {
       at: now.toISOString(),
       note: `marked by driver ${driver.name}`,
@@ -71,6 +98,43 @@ export async function markRideStep(
     )
     return { kind: 'marked', textIds: [await queueStepText(trx, booking, request.step, now)] }
   })
+}
+
+function pickupCodeMatches(booking: BookingRow, typed: string): boolean {
+  // A booking without a code (none was ever drawn) starts as before.
+  return !booking.pickup_code || typed === booking.pickup_code
+}
+
+/**
+ * A wrong code is counted on the booking and written to the audit log (who
+ * typed it, and what: a pattern of guesses is evidence). The count reaching
+ * PICKUP_CODE_ALERT_AFTER queues dispatch's alert, once; the board flags the
+ * ride from the count itself until it starts.
+ */
+async function refusePickupCode(
+  trx: Executor,
+  booking: BookingRow,
+  by: { accountId: number; driver: { name: string }; typed: string },
+  now: Date,
+): Promise<RideStepOutcome> {
+  const misses = booking.pickup_code_misses + 1
+  await updateBooking(trx, booking, { pickup_code_misses: misses }, now.toISOString())
+  await recordStaffAction(
+    trx,
+    {
+      accountId: by.accountId,
+      action: 'booking.pickup_code_refused',
+      bookingId: booking.id,
+      before: { misses: booking.pickup_code_misses },
+      after: { misses, typed: by.typed },
+    },
+    now,
+  )
+  const alertIds =
+    misses === PICKUP_CODE_ALERT_AFTER
+      ? [await queueOpsPickupCodeAlert(trx, booking, { misses, driver: by.driver.name }, now)]
+      : []
+  return { kind: 'wrongCode', misses, alertIds }
 }
 
 /**
@@ -108,7 +172,7 @@ async function queueStepText(
         booking,
         'arrived',
         booking.id,
-        { ...driver, meetingPoint: meetingPoint(booking) },
+        { ...driver, meetingPoint: meetingPoint(booking), code: booking.pickup_code ?? '' },
         now,
       )
 }

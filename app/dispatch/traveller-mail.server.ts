@@ -77,6 +77,7 @@ export async function queueDriverDetailsMail(
             plate: displayPlate(pair.vehicle.plate),
           }
         : null,
+      pickupCode: booking.pickup_code,
       phone: site.phone,
       email: site.email,
     },
@@ -129,6 +130,7 @@ export async function queueDriverDetailsTexts(
     car: [pair.vehicle.make_model, pair.vehicle.colour].filter(Boolean).join(', '),
     plate: displayPlate(pair.vehicle.plate),
     phone: formatPhone(toE164(pair.driver.phone) ?? pair.driver.phone),
+    code: booking.pickup_code ?? '',
   }
   return [
     await queueTravellerText(trx, booking, 'driverAssigned', occasion, driverValues, now),

@@ -14,6 +14,7 @@ import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import type { BookingStatus } from '~/domain/booking/status'
 import { isAwaitingRide, isPaid, paidStatuses } from '~/domain/booking/status'
+import { pickupCodeAlarm } from '~/domain/booking/pickup-code'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -56,7 +57,11 @@ export type BoardRow = Pick<
 > & { driver_name: string | null }
 
 /** What a board row flags for a person to look at first, most urgent first. */
-export const boardProblems = ['refundDue', 'mailFailed', 'noDriver'] as const
+/**
+ * A ride whose driver keeps entering a wrong pickup code comes first: the
+ * traveller may be standing with someone who is not our driver.
+ */
+export const boardProblems = ['codeRefused', 'refundDue', 'mailFailed', 'noDriver'] as const
 export type BoardProblem = (typeof boardProblems)[number]
 
 export type BoardBooking = BoardRow & {
@@ -125,6 +130,7 @@ export async function boardBookings(
       'bookings.email',
       'bookings.phone',
       'bookings.mail_status',
+      'bookings.pickup_code_misses',
       'drivers.name as driver_name',
     ])
     .select((eb) =>
@@ -213,18 +219,20 @@ export async function boardBookings(
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
-    .map(({ mail_status, refund_due, confirmation_failed, ...row }) => ({
+    .map(({ mail_status, refund_due, confirmation_failed, pickup_code_misses, ...row }) => ({
       ...row,
       // Stored in E.164: shown grouped, on the board, the run sheet and the CSV alike.
       phone: row.phone ? formatPhone(row.phone) : row.phone,
       pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
-      problem: refund_due
-        ? ('refundDue' as const)
-        : mail_status === 'failed' || Boolean(confirmation_failed)
-          ? ('mailFailed' as const)
-          : isAwaitingRide(row.status) && row.driver_name === null
-            ? ('noDriver' as const)
-            : null,
+      problem: pickupCodeAlarm(pickup_code_misses, row.status)
+        ? ('codeRefused' as const)
+        : refund_due
+          ? ('refundDue' as const)
+          : mail_status === 'failed' || Boolean(confirmation_failed)
+            ? ('mailFailed' as const)
+            : isAwaitingRide(row.status) && row.driver_name === null
+              ? ('noDriver' as const)
+              : null,
     }))
     .sort(
       (a, b) =>

@@ -8,6 +8,7 @@ import { staffReference } from '~/booking/ride-label'
 import { exactPlace, mapsSearchUrl } from '~/domain/places/place-label'
 import { deliverSoon } from '~/messages/queue.server'
 import { markRideStep } from '~/dispatch/ride-steps.server'
+import { PICKUP_CODE_ALERT_AFTER } from '~/domain/booking/pickup-code'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { presentBooking } from '~/booking/booking-view.server'
@@ -79,6 +80,8 @@ function jobView(
       .join(', '),
     status: booking.status,
     nextSteps: nextRideSteps(booking.status),
+    /** "Passenger on board" asks for the traveller's pickup code (the driver never sees it). */
+    asksCode: booking.pickup_code !== null,
     // What the traveller pays the driver: the rest of a deposit booking, in its currency.
     cash: cashToCollect(booking, language),
     /** The exact address or hotel of a pickup that is not an airport. */
@@ -102,11 +105,12 @@ export async function jobsAction(context: Context, request: Request) {
   const form = await request.formData()
   const reference = String(form.get('reference') ?? '').slice(0, 32)
   const step = rideStatuses.find((status) => status === form.get('step'))
+  const pickupCode = String(form.get('pickupCode') ?? '').slice(0, 16)
   if (!step) throw data('Unknown step', { status: 400, headers: staffPageHeaders })
   const handle = await getDatabase()
   const outcome = await markRideStep(
     handle,
-    { accountId: staff.account.id, reference, step },
+    { accountId: staff.account.id, reference, step, pickupCode },
     new Date(),
   )
   // Signed in as a driver, but not this job's: refused like any page that is
@@ -114,7 +118,26 @@ export async function jobsAction(context: Context, request: Request) {
   if (outcome.kind === 'notYours') throw forbidden()
   if (outcome.kind === 'outOfOrder') {
     markFormRefused(context)
-    return data({ refusedReference: reference }, { status: 409, headers: staffPageHeaders })
+    return data(
+      { refusedReference: reference, codeError: null, dispatchAlerted: false },
+      { status: 409, headers: staffPageHeaders },
+    )
+  }
+  if (outcome.kind === 'wrongCode' || outcome.kind === 'codeMissing') {
+    if (outcome.kind === 'wrongCode') deliverSoon(handle, outcome.alertIds)
+    markFormRefused(context)
+    return data(
+      {
+        refusedReference: reference,
+        codeError:
+          outcome.kind === 'codeMissing'
+            ? 'ops.dispatch.jobs.errors.codeRequired'
+            : 'ops.dispatch.jobs.errors.codeWrong',
+        // From the alert on, the driver is told dispatch knows and will call.
+        dispatchAlerted: outcome.kind === 'wrongCode' && outcome.misses >= PICKUP_CODE_ALERT_AFTER,
+      },
+      { status: 422, headers: staffPageHeaders },
+    )
   }
   if (outcome.kind === 'marked') deliverSoon(handle, outcome.textIds)
   return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })

@@ -392,6 +392,9 @@ export async function bookingPageData(context: Context, request: Request, refere
       luggage: booking.luggage_count,
       flight: booking.flight_number,
       signName: booking.sign_name,
+      // For the office to confirm a traveller by phone; the driver's page never shows it.
+      pickupCode: booking.pickup_code,
+      pickupCodeMisses: booking.pickup_code_misses,
       notes: booking.notes,
       extras: record.extras.map((extra) => ({ code: extra.code, quantity: extra.quantity })),
       /** A trip there and back: the other ride's booking (one payment pays both). */

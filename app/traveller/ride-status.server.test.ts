@@ -128,7 +128,12 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
     ] as const) {
       const marked = await markRideStep(
         handle,
-        { accountId: driverAccount.id, reference: booking.reference, step },
+        {
+          accountId: driverAccount.id,
+          reference: booking.reference,
+          step,
+          pickupCode: booking.pickup_code!,
+        },
         minutes(at),
       )
       expect(marked).toMatchObject({ kind: 'marked' })

@@ -89,8 +89,9 @@ describe.each(storageBackends())('migration 0018 on $name', (backend) => {
   })
 
   it('goes back to the e-mail queue with its e-mails', async () => {
-    const migrator = await migrateTo('0018_message_queue')
-    const { error } = await migrator.migrateDown()
+    // Every migration known (later ones ran too), back to the one before this.
+    const migrator = await migrateTo('9999')
+    const { error } = await migrator.migrateTo('0017_pickup_address')
     expect(error).toBeUndefined()
     const { rows } = await sql<{
       dedupe_key: string

@@ -25,6 +25,7 @@ export const staffActions = [
   'booking.details_changed',
   'booking.link_sent',
   'booking.message_sent',
+  'booking.pickup_code_refused',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

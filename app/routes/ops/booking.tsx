@@ -97,6 +97,18 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
         <Detail label={t('ops.booking.luggage')} value={booking.trip.luggage} />
         <Detail label={t('ops.booking.flight')} value={booking.trip.flight} />
         <Detail label={t('ops.booking.signName')} value={booking.trip.signName} />
+        <Detail
+          label={t('ops.booking.pickupCode')}
+          value={
+            booking.trip.pickupCode &&
+            (booking.trip.pickupCodeMisses
+              ? t('ops.booking.pickupCodeMisses', {
+                  code: booking.trip.pickupCode,
+                  count: booking.trip.pickupCodeMisses,
+                })
+              : booking.trip.pickupCode)
+          }
+        />
         <Detail label={t('ops.booking.notes')} value={booking.trip.notes} />
         <Detail
           label={t('ops.booking.extras')}

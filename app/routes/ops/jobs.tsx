@@ -3,6 +3,10 @@ import type { Route } from './+types/jobs'
 import { Form } from 'react-router'
 import { jobsAction, jobsPageData } from '~/staff/jobs-page.server'
 import { phoneHref } from '~/config/site'
+import { FieldErrors } from '~/forms/form-errors'
+import { useErrorText } from '~/forms/error-text'
+import type { ErrorText } from '~/forms/error-markup'
+import { useErrorTitle } from '~/utils/use-error-title'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -27,11 +31,51 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   )
 }
 
+/**
+ * The traveller's pickup code, asked before "Passenger on board": the driver
+ * types what the traveller says, and a wrong code is refused beside the field.
+ */
+function PickupCodeField({
+  reference,
+  error,
+  text,
+}: {
+  reference: string
+  error: string | null
+  text: ErrorText
+}) {
+  const { t } = useTranslation()
+  const id = `pickup-code-${reference}`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('ops.dispatch.jobs.code')}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('ops.dispatch.jobs.codeHint')}
+      </p>
+      <input
+        id={id}
+        name="pickupCode"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        size={6}
+        className="ops-code-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      />
+      <FieldErrors id={`${id}-error`} errors={error ? [error] : undefined} text={text} />
+    </div>
+  )
+}
+
 /** A driver's own jobs, one card each, readable on a phone without any app. */
 export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const page = loaderData
   const refused = actionData?.refusedReference
+  const codeError = actionData?.codeError ?? null
+  const text = useErrorText()
+  useErrorTitle(codeError !== null)
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
@@ -53,16 +97,33 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       {t('ops.dispatch.jobs.status')}{' '}
                       <strong>{t(`ops.statuses.${job.status}`)}</strong>
                     </p>
-                    {refused === job.reference ? (
+                    {refused === job.reference && !codeError ? (
                       <p className="alert alert--error" role="alert">
                         {t('ops.dispatch.jobs.outOfOrder')}
+                      </p>
+                    ) : null}
+                    {refused === job.reference && actionData?.dispatchAlerted ? (
+                      <p className="alert alert--error" role="alert">
+                        {t('ops.dispatch.jobs.codeAlerted')}
                       </p>
                     ) : null}
                     {job.nextSteps.length ? (
                       <div className="ops-actions">
                         {job.nextSteps.map((step) => (
-                          <Form method="post" key={step}>
+                          <Form
+                            method="post"
+                            key={step}
+                            noValidate
+                            className={step === 'on_board' ? 'ops-code-form' : undefined}
+                          >
                             <input type="hidden" name="reference" value={job.reference} />
+                            {step === 'on_board' && job.asksCode ? (
+                              <PickupCodeField
+                                reference={job.reference}
+                                error={refused === job.reference ? codeError : null}
+                                text={text}
+                              />
+                            ) : null}
                             <button
                               type="submit"
                               name="step"
