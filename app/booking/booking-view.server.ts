@@ -138,6 +138,8 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
     phone: site.phone,
     reference: view.reference,
     signName: view.signName?.trim() || traveller,
+    /** Said to the driver when they meet; the driver's page checks it. */
+    pickupCode: booking.pickup_code,
     traveller,
     travellerPhone: booking.phone ? formatPhone(booking.phone) : booking.phone,
     from: view.trip.pickup.name,

@@ -60,7 +60,14 @@ export function DriverVoucher({
           <dt>{t('voucher.signName')}</dt>
           <dd className="voucher__sign">{voucher.signName}</dd>
         </div>
+        {voucher.pickupCode ? (
+          <div>
+            <dt>{t('voucher.pickupCode')}</dt>
+            <dd className="voucher__code">{voucher.pickupCode}</dd>
+          </div>
+        ) : null}
       </dl>
+      {voucher.pickupCode ? <p className="voucher__code-note">{t('voucher.codeNote')}</p> : null}
       <dl className="voucher__facts">
         {facts
           .filter(([, value]) => present(value))

@@ -36,6 +36,8 @@ export interface DriverDetailsInput {
   /** Null in a reminder for a booking no one drives yet, and when withdrawn. */
   driver: { name: string; phone: string } | null
   vehicle: { makeModel: string; colour: string | null; plate: string } | null
+  /** The ride's pickup code, told with the driver it proves (null: none, or no driver). */
+  pickupCode?: string | null
   /** The company's phone and e-mail. */
   phone: string
   email: string
@@ -88,6 +90,10 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
     const car = [input.vehicle.makeModel, input.vehicle.colour].filter(Boolean).join(', ')
     facts.push([tr('vehicle'), car], [tr('plate'), input.vehicle.plate])
   }
+  // The code goes with a driver: it is what tells that driver from a stranger.
+  const code = input.driver && input.pickupCode ? input.pickupCode : null
+  if (code) facts.push([tr('pickupCode'), code])
+  const codeNote = code ? tr('pickupCodeNote') : null
   const contact = tr('contact', { phone: input.phone, email: input.email })
   const greeting = tr('greeting', { name: input.travellerName })
   const signOff = tr('signOff', { brand: input.brand })
@@ -99,6 +105,7 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
     '',
     ...facts.map(([label, value]) => `${label}: ${value}`),
     '',
+    ...(codeNote ? [codeNote, ''] : []),
     tr('linkText'),
     input.link,
     '',
@@ -136,7 +143,7 @@ export function driverDetailsMail(input: DriverDetailsInput, t: TFunction): Driv
 <table cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;font-size:15px;margin:0 0 16px;">
 ${rows}
 </table>
-<p style="font-size:16px;line-height:1.5;">${e(tr('linkText'))}<br><a href="${e(input.link)}" style="color:#0b1f3a;word-break:break-all;">${e(input.link)}</a></p>
+${codeNote ? `<p style="font-size:16px;line-height:1.5;font-weight:bold;">${e(codeNote)}</p>\n` : ''}<p style="font-size:16px;line-height:1.5;">${e(tr('linkText'))}<br><a href="${e(input.link)}" style="color:#0b1f3a;word-break:break-all;">${e(input.link)}</a></p>
 <p style="font-size:16px;line-height:1.5;">${e(tr('manageText'))}: <a href="${e(input.manageLink)}" style="color:#0b1f3a;">${e(input.manageLink)}</a></p>
 <p style="font-size:16px;line-height:1.5;">${e(contact)}</p>
 <p style="font-size:16px;line-height:1.5;">${e(signOff)}</p>

@@ -25,6 +25,7 @@ const longest: TextValues = {
     300,
   ),
   amount: '€1,234.56',
+  code: '4821',
   message: long(
     'Şoförünüz trafik nedeniyle on dakika gecikecek, anlayışınız için teşekkürler. ',
     500,
@@ -45,6 +46,7 @@ const everyday: TextValues = {
   phone: '+90 532 555 01 09',
   meetingPoint: 'Arrivals exit, gate 8',
   amount: '€45.00',
+  code: '0457',
   message: 'Your driver is 10 minutes late.',
 }
 
@@ -61,7 +63,9 @@ describe('the texts sent by SMS and WhatsApp', () => {
         // What must reach the reader is never cut.
         expect(text).toContain(reference)
         for (const name of templateVariables[kind]) {
-          if (['reference', 'link', 'plate', 'phone', 'amount', 'date', 'time'].includes(name)) {
+          if (
+            ['reference', 'link', 'plate', 'phone', 'amount', 'date', 'time', 'code'].includes(name)
+          ) {
             expect(text, `${kind} keeps ${name}`).toContain(longest[name]!)
           }
         }
@@ -81,7 +85,7 @@ describe('the texts sent by SMS and WhatsApp', () => {
   it('cuts nothing when the values fit, and names the template by kind and language', () => {
     const text = rideText(translatorFor('en'), 'en', 'driverAssigned', everyday)
     expect(text.text).toBe(
-      'Marmara Chauffeur MC-7K4Q9P: your driver is Ali Veli, Mercedes V-Class, black, plate 34 ABC 123, tel +90 532 555 01 09.',
+      'Marmara Chauffeur MC-7K4Q9P: your driver is Ali Veli, Mercedes V-Class, black, plate 34 ABC 123, tel +90 532 555 01 09. Pickup code: 0457',
     )
     expect(text.template).toEqual({
       name: 'driverAssigned.en',
@@ -91,6 +95,7 @@ describe('the texts sent by SMS and WhatsApp', () => {
         'Mercedes V-Class, black',
         '34 ABC 123',
         '+90 532 555 01 09',
+        '0457',
       ],
     })
   })

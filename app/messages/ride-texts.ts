@@ -42,14 +42,16 @@ export interface TextValues {
   meetingPoint?: string
   amount?: string
   message?: string
+  /** The ride's pickup code, which the traveller's driver must know. */
+  code?: string
 }
 
 /** Each kind's values in the order its WhatsApp template numbers them ({{1}}, {{2}}…). */
 export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   confirmed: ['reference', 'date', 'time', 'link'],
-  driverAssigned: ['reference', 'driver', 'car', 'plate', 'phone'],
+  driverAssigned: ['reference', 'driver', 'car', 'plate', 'phone', 'code'],
   onTheWay: ['reference', 'driver', 'car', 'plate', 'phone'],
-  arrived: ['reference', 'driver', 'meetingPoint', 'phone'],
+  arrived: ['reference', 'driver', 'meetingPoint', 'phone', 'code'],
   reminder: ['reference', 'time', 'pickup', 'link'],
   changed: ['reference', 'link'],
   cancelled: ['reference'],

@@ -8,6 +8,7 @@ import { placeById } from '~/domain/places/gazetteer'
 import { exactPlace } from '~/domain/places/place-label'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { isPaid } from '~/domain/booking/status'
+import { pickupCodeShown } from '~/domain/booking/pickup-code'
 import { detailsChange, travellerCancellation } from '~/domain/booking/traveller-rules'
 import { freeCancellationEnds } from '~/domain/booking/cancellation'
 import { getEnv } from '~/config/env.server'
@@ -86,6 +87,8 @@ export async function ridePageData(
     statusUrl: statusUrl(linkTo('/booking-status'), language),
     refreshHref: linkTo('/booking-received'),
     meeting: meetingPointOf(booking, view),
+    // Until the passenger is on board: the code has done its work then.
+    pickupCode: pickupCodeShown(booking.status) ? booking.pickup_code : null,
     online: {
       change: detailsChange(booking.status, pickup, now),
       // The outbound ride over or cancelled, its return may still be cancelled.

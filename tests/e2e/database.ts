@@ -100,3 +100,19 @@ export function paidToken(reference: string): string {
     database.close()
   }
 }
+
+/**
+ * A ride's pickup code, as its traveller would say it at the kerb: read from
+ * the server's database by tests whose traveller's page is not open.
+ */
+export function pickupCodeOf(reference: string): string {
+  const database = openServerDatabase()
+  try {
+    const row = database
+      .prepare('select pickup_code from bookings where reference = ?')
+      .get(reference) as { pickup_code: string }
+    return row.pickup_code
+  } finally {
+    database.close()
+  }
+}

@@ -1,8 +1,8 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, openIn } from './helpers'
 import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
-import { mailsWith } from './database'
-import { staffCommand } from './staff-helpers'
+import { mailsWith, pickupCodeOf } from './database'
+import { boardPassenger, staffCommand } from './staff-helpers'
 
 /**
  * Dispatch, with JavaScript and without: an admin (made with `npm run staff`)
@@ -189,11 +189,13 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   for (const [step, status] of [
     ['I am on my way', 'On the way'],
     ['I have arrived', 'Arrived'],
-    ['Passenger on board', 'Passenger on board'],
   ] as const) {
     await job.getByRole('button', { name: step }).click()
     await expect(job).toContainText(`Status: ${status}`)
   }
+  // The traveller says their pickup code; the ride starts with it.
+  await boardPassenger(job, pickupCodeOf(first!.reference))
+  await expect(job).toContainText('Status: Passenger on board')
   await expectNoAxeViolations(page, testInfo)
   await job.getByRole('button', { name: 'Ride completed' }).click()
   // A finished ride leaves the list.

@@ -1,8 +1,8 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
 import { bookAndPay, receivedReference, tripTime } from './booking-helpers'
-import { mailsWith, paidToken } from './database'
-import { staffCommand } from './staff-helpers'
+import { mailsWith, paidToken, pickupCodeOf } from './database'
+import { boardPassenger, staffCommand } from './staff-helpers'
 
 /**
  * A working day at the office, as one journey, with JavaScript and without.
@@ -250,11 +250,13 @@ test('a day at the office: set up, book, dispatch, cancel and drive', async ({
   for (const [step, status] of [
     ['I am on my way', 'On the way'],
     ['I have arrived', 'Arrived'],
-    ['Passenger on board', 'Passenger on board'],
   ] as const) {
     await job.getByRole('button', { name: step }).click()
     await expect(job).toContainText(`Status: ${status}`)
   }
+  // The traveller says their pickup code; the ride starts with it.
+  await boardPassenger(job, pickupCodeOf(first))
+  await expect(job).toContainText('Status: Passenger on board')
   await job.getByRole('button', { name: 'Ride completed' }).click()
   await expect(jobs).toHaveCount(0)
   await signOut(page)

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn, watchConsole } from './helpers'
 import { openServerDatabase } from './database'
-import { assignNewDriver, newAccount } from './staff-helpers'
+import { assignNewDriver, boardPassenger, newAccount } from './staff-helpers'
 import {
   istanbulPickupIn,
   mailsWith,
@@ -125,28 +125,59 @@ test('follow a ride as staff assign a driver and the driver marks each step; no 
     'href',
     'tel:+905331112233',
   )
+  await expect(ride.getByRole('link', { name: 'WhatsApp your driver' })).toHaveAttribute(
+    'href',
+    'https://wa.me/905331112233',
+  )
   await expect(ride).toContainText('Mercedes-Benz Vito, Black')
   await expect(ride).toContainText(plate)
   await expect(ride).toContainText('Now: Driver assigned')
   await expectNoAxeViolations(page, testInfo)
 
+  // The traveller's pickup code, to say at the kerb; nobody's job card shows it.
+  const meet = page.getByRole('region', { name: 'Where you meet your driver' })
+  await expect(meet).toContainText('Only get into a car whose driver knows your code.')
+  const code = (await meet.locator('.pickup-code__value').textContent())!.trim()
+  expect(code).toMatch(/^\d{4}$/)
+
   // The driver marks each step; the traveller's page follows.
   const driver = await signedIn(browser, baseURL!, driverAccount)
   await expect(driver).toHaveURL(/\/ops\/jobs$/)
   const job = driver.getByRole('listitem').filter({ hasText: reference })
+  await expect(job).not.toContainText(code)
+  // The driver's card offers the traveller's number and a WhatsApp chat.
+  await expect(job.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\d+$/,
+  )
   for (const [button, step] of [
     ['I am on my way', 'Driver on the way'],
     ['I have arrived', 'Driver has arrived'],
-    ['Passenger on board', 'Passenger on board'],
   ] as const) {
     await job.getByRole('button', { name: button }).click()
     await expect(job.getByRole('button', { name: button })).toHaveCount(0)
     await expectRide(page, js, `Now: ${step}`)
   }
+  // A wrong code is refused beside its field, and the ride does not start.
+  const wrong = code === '0000' ? '1111' : '0000'
+  await boardPassenger(job, wrong)
+  const codeField = job.getByLabel('Passenger’s pickup code')
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true')
+  await expect(codeField).toHaveAccessibleDescription(/That is not this booking’s pickup code/)
+  await expect(job).toContainText('Status: Arrived')
+  await expectNoAxeViolations(driver, testInfo)
+  await boardPassenger(job, code)
+  await expect(job).toContainText('Status: Passenger on board')
+  await expectRide(page, js, 'Now: Passenger on board')
+  // Once on board, the code has done its work and leaves the traveller's page.
+  await expect(meet.locator('.pickup-code__value')).toHaveCount(0)
   await job.getByRole('button', { name: 'Ride completed' }).click()
   await expect(driver.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0)
   await driver.context().close()
   await expectRide(page, js, 'Now: Ride completed')
+  // After the ride neither side keeps the other's number.
+  await expect(ride.getByRole('link', { name: '+90 533 111 22 33' })).toHaveCount(0)
+  await expect(ride.getByRole('link', { name: 'WhatsApp your driver' })).toHaveCount(0)
   // Every step has its time; a ride that ended asks for nothing more.
   for (const step of [
     'Driver assigned',

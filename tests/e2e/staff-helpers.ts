@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 /** Staff accounts and sign-in for the browser tests of the /ops pages. */
 
@@ -89,4 +89,13 @@ export async function assignNewDriver(
   })
   await office.getByRole('button', { name: 'Assign', exact: true }).click()
   await expect(office).toHaveURL(new RegExp(`/ops/bookings/${reference}\\?dispatch=assigned$`))
+}
+
+/**
+ * "Passenger on board" on a driver's job card: the code the traveller says
+ * typed into its field, then the button.
+ */
+export async function boardPassenger(job: Locator, code: string) {
+  await job.getByLabel('Passenger’s pickup code').fill(code)
+  await job.getByRole('button', { name: 'Passenger on board' }).click()
 }

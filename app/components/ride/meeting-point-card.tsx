@@ -10,10 +10,13 @@ import type { MeetingPoint } from '~/traveller/ride-status'
 export function MeetingPointCard({
   meeting,
   companyPhone,
+  pickupCode = null,
   guest = false,
 }: {
   meeting: MeetingPoint
   companyPhone: string
+  /** The traveller's own page only, until they are on board: never on the shared page. */
+  pickupCode?: string | null
   /** On the shared page, where the reader is not the one met. */
   guest?: boolean
 }) {
@@ -42,6 +45,18 @@ export function MeetingPointCard({
         ) : (
           <p>{t('traveller.meet.address', { place: meeting.place })}</p>
         )}
+        {pickupCode ? (
+          <div className="pickup-code">
+            <h3 id="pickup-code-title" className="pickup-code__title">
+              {t('traveller.meet.codeTitle')}
+            </h3>
+            <p className="pickup-code__value">{pickupCode}</p>
+            <p>{t('traveller.meet.codeHow')}</p>
+            <p>
+              <strong>{t('traveller.meet.codeOnly')}</strong>
+            </p>
+          </div>
+        ) : null}
         <p>
           {t('traveller.meet.lost')} <a href={phoneHref(companyPhone)}>{companyPhone}</a>
         </p>

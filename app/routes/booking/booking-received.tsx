@@ -122,7 +122,13 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               })}
             />
           ) : null}
-          {cancelled ? null : <MeetingPointCard meeting={ride.meeting} companyPhone={help.phone} />}
+          {cancelled ? null : (
+            <MeetingPointCard
+              meeting={ride.meeting}
+              companyPhone={help.phone}
+              pickupCode={ride.pickupCode}
+            />
+          )}
           <section className="card" aria-labelledby="order-title">
             <div className="card__body">
               <h2 id="order-title">{t('received.orderTitle')}</h2>
