@@ -206,7 +206,7 @@ const unavailable = (
 const timedOut = (error: unknown) =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
 
-/** Seconds since the epoch as AeroAPI takes them: ISO 8601, UTC, no milliseconds. */
+/** A time as AeroAPI takes it: ISO 8601 in UTC, whole seconds. */
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 export function createAeroApiFlightStatus(settings: AeroApiSettings): FlightStatusProvider {
@@ -235,12 +235,14 @@ export function createAeroApiFlightStatus(settings: AeroApiSettings): FlightStat
       url.searchParams.set('max_pages', '1')
 
       let answer: unknown
+      let status = 0
       try {
         const response = await fetch(url, {
           headers: { 'x-apikey': settings.apiKey, accept: 'application/json' },
           signal: AbortSignal.timeout(settings.timeoutMs ?? 8_000),
         })
-        // AeroAPI answers an ident it has never seen with 404.
+        status = response.status
+        // An ident AeroAPI has no flights for may come back as 404 rather than an empty list.
         if (response.status === 404) {
           await response.body?.cancel()
           return { kind: 'unknown' }
@@ -265,7 +267,7 @@ export function createAeroApiFlightStatus(settings: AeroApiSettings): FlightStat
       }
 
       const flights = (answer as { flights?: unknown } | undefined)?.flights
-      if (!Array.isArray(flights)) return unavailable('bad-answer', { httpStatus: 200 })
+      if (!Array.isArray(flights)) return unavailable('bad-answer', { httpStatus: status })
       const objects = flights.filter(
         (flight): flight is AeroApiFlight => typeof flight === 'object' && flight !== null,
       )
