@@ -320,6 +320,33 @@ describe('the AeroAPI provider against a server that speaks its protocol', () =>
   })
 })
 
+describe('the AeroAPI stand-in, driven from another process', () => {
+  it('takes flights and scripted answers over HTTP, and lists what it was asked', async () => {
+    const aeroapi = await startFakeAeroApi(undefined, 0, clock)
+    const control = aeroapi.url.replace(/\/aeroapi$/, '/__fake')
+    const post = (path: string, body: unknown) =>
+      fetch(`${control}${path}`, { method: 'POST', body: JSON.stringify(body) })
+    try {
+      await post('/flights', [fakeFlight('2026-11-28T10:00:00Z')])
+      const provider = createAeroApiFlightStatus({
+        apiKey: aeroapi.apiKey,
+        baseUrl: aeroapi.url,
+        now: clock,
+      })
+      expect((await provider.lookup('TK1984', { date: pickup })).kind).toBe('found')
+      await post('/script', { status: 503, times: 2 })
+      expect(await provider.lookup('TK1984', { date: pickup })).toMatchObject({ httpStatus: 503 })
+      expect(await provider.lookup('TK1984', { date: pickup })).toMatchObject({ httpStatus: 503 })
+      await fetch(`${control}/flights`, { method: 'DELETE' })
+      expect(await provider.lookup('TK1984', { date: pickup })).toEqual({ kind: 'unknown' })
+      const asked = (await (await fetch(`${control}/requests`)).json()) as unknown[]
+      expect(asked).toHaveLength(4)
+    } finally {
+      await aeroapi.close()
+    }
+  })
+})
+
 describe('nearestFlight', () => {
   it('compares by arrival, by departure when a flight has no arrival, and skips flights without times', () => {
     const date = new Date('2026-11-28T12:00:00Z')
