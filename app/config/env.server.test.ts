@@ -152,6 +152,41 @@ describe('parseEnv', () => {
     }
   })
 
+  it('follows no flight unless AeroAPI is chosen, and refuses AeroAPI without its key', () => {
+    expect(parseEnv({})).toMatchObject({
+      FLIGHT_STATUS_PROVIDER: 'none',
+      AEROAPI_KEY: '',
+      AEROAPI_BASE_URL: 'https://aeroapi.flightaware.com/aeroapi',
+    })
+    for (const AEROAPI_KEY of [undefined, '', '   ']) {
+      expect(
+        issuesOf({
+          FLIGHT_STATUS_PROVIDER: 'aeroapi',
+          ...(AEROAPI_KEY === undefined ? {} : { AEROAPI_KEY }),
+        }),
+      ).toEqual(['AEROAPI_KEY: FLIGHT_STATUS_PROVIDER=aeroapi needs AEROAPI_KEY'])
+    }
+    expect(
+      parseEnv({
+        FLIGHT_STATUS_PROVIDER: 'aeroapi',
+        AEROAPI_KEY: 'a-key',
+        AEROAPI_BASE_URL: 'http://127.0.0.1:4010/aeroapi',
+      }),
+    ).toMatchObject({
+      FLIGHT_STATUS_PROVIDER: 'aeroapi',
+      AEROAPI_KEY: 'a-key',
+      AEROAPI_BASE_URL: 'http://127.0.0.1:4010/aeroapi',
+    })
+    expect(issuesOf({ FLIGHT_STATUS_PROVIDER: 'flightradar' })).toEqual([
+      expect.stringMatching(/^FLIGHT_STATUS_PROVIDER: /),
+    ])
+    expect(issuesOf({ AEROAPI_BASE_URL: 'not a url' })).toEqual([
+      expect.stringMatching(/^AEROAPI_BASE_URL: /),
+    ])
+    // A key without the provider is kept for later and asks nothing.
+    expect(parseEnv({ AEROAPI_KEY: 'a-key' }).FLIGHT_STATUS_PROVIDER).toBe('none')
+  })
+
   it('checks the port, the host and the shutdown timings', () => {
     expect(issuesOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: /)])
     expect(issuesOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT: /)])

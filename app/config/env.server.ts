@@ -174,6 +174,14 @@ const envSchema = z
         return templates
       }),
 
+    /**
+     * Flight status. none: nothing follows flights (no key, no network), and no page
+     * says otherwise; aeroapi: FlightAware AeroAPI is asked (docs/flights.md).
+     */
+    FLIGHT_STATUS_PROVIDER: z.enum(['none', 'aeroapi']).default('none'),
+    AEROAPI_KEY: z.string().trim().default(''),
+    AEROAPI_BASE_URL: z.url().default('https://aeroapi.flightaware.com/aeroapi'),
+
     /** Dispatch: minutes added after a trip's estimated end before its driver and car count as free. */
     DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
     /** The hour (Istanbul, 0-23) from which the day-before reminder e-mails are sent. */
@@ -196,6 +204,13 @@ const envSchema = z
         path: ['TWILIO_ACCOUNT_SID'],
         message:
           'MESSAGING_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_SMS',
+      })
+    }
+    if (env.FLIGHT_STATUS_PROVIDER === 'aeroapi' && !env.AEROAPI_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AEROAPI_KEY'],
+        message: 'FLIGHT_STATUS_PROVIDER=aeroapi needs AEROAPI_KEY',
       })
     }
     // zod runs this check even when a field failed: a secret refused for its
