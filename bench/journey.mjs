@@ -183,6 +183,8 @@ export async function bookOnce(browser, index, reached = async () => {}) {
       phone: '+90 532 123 45 67',
       passengers: '2',
       luggage: '2',
+      // Every route here starts at an airport: the arriving flight is asked.
+      flightNumber: 'TK1984',
     },
     /^\/booking-payment$/,
   )

@@ -53,6 +53,43 @@ describe('passengerSchema', () => {
     })
   })
 
+  describe('arriving at an airport', () => {
+    /** The passenger step of an airport pickup: no address, the arrival asked. */
+    const atAirport = (values: Record<string, string>) =>
+      parseWithZod(form(values), {
+        schema: passengerSchema(capacity, 0, false, undefined, true),
+      })
+    const errorsOf = (values: Record<string, string>) => {
+      const submission = atAirport(values)
+      return submission.status === 'success' ? {} : submission.reply().error
+    }
+
+    it('needs the flight the traveller arrives on, kept as its ident', () => {
+      expect(errorsOf({ ...passenger, pickupAddress: '', flightNumber: '' })).toEqual({
+        flightNumber: ['booking.errors.flightRequired'],
+      })
+      const submission = atAirport({ ...passenger, flightNumber: 'tk 0012' })
+      expect(submission.status === 'success' && submission.value.flightNumber).toBe('TK12')
+    })
+
+    it('needs no flight of a traveller who ticks that they are not arriving by air', () => {
+      const submission = atAirport({ ...passenger, notByAir: 'on', flightNumber: '' })
+      expect(submission.status === 'success' && submission.value.notByAir).toBe(true)
+    })
+
+    it('refuses what cannot be a flight number', () => {
+      for (const flightNumber of ['1984', 'TK12345', 'TK/1984']) {
+        expect(errorsOf({ ...passenger, flightNumber }), flightNumber).toEqual({
+          flightNumber: ['booking.errors.flightNumber'],
+        })
+      }
+    })
+
+    it('asks nothing of a pickup elsewhere: the flight stays optional', () => {
+      expect(passengerErrors({ ...passenger, flightNumber: '' })).toEqual({})
+    })
+  })
+
   it('stores the phone in E.164, reading a number without a country code as Turkish', () => {
     for (const [typed, stored] of [
       ['0532 123 45 67', '+905321234567'],

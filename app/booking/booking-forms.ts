@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { paymentOptions } from '~/domain/booking/payment-split'
 import { textField } from '~/forms/text-input'
+import { flightNumberField } from './flight-number-field'
 import { buyerFieldLimits } from '~/booking/field-limits'
 import { toE164 } from '~/domain/phone'
 import { updatesChannels, type UpdatesChannel } from '~/domain/messages/updates-channel'
@@ -45,8 +46,6 @@ export const passengerNameMax = 100
 
 /** An @ with something on both sides of it and a dot in the domain. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** IATA flight designators such as TK1984, PC 2010 or 6E12 (spaces ignored). */
-const flightPattern = /^[A-Z0-9]{2}[A-Z]?\d{1,4}[A-Z]?$/
 
 export interface VehicleCapacity {
   passengers: number
@@ -135,13 +134,16 @@ function updatesField(options: UpdatesOptions) {
  * capacity, and the passengers are at least one more than the child and
  * booster seats chosen (an adult travels with the children); a pickup that
  * is not an airport needs its exact address (`pickupAddress`); ride updates
- * by WhatsApp or SMS need a number that can take them (`updates`).
+ * by WhatsApp or SMS need a number that can take them (`updates`); a pickup
+ * at an airport asks how the traveller arrives (`arrivalByAir`). The flight
+ * number is kept as its ident (`tk 0012` → `TK12`, app/domain/flight-number.ts).
  */
 export function passengerSchema(
   capacity: VehicleCapacity,
   childSeats = 0,
   pickupAddress = false,
   updates: UpdatesOptions = emailOnly,
+  arrivalByAir = false,
 ) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
@@ -162,26 +164,46 @@ export function passengerSchema(
     ),
     luggage: count(capacity.luggage, 'booking.errors.luggageMax'),
     notes: textField({ max: limit.notes, multiline: true }),
-    flightNumber: z
-      .pipe(
-        textField({ max: limit.flightNumber }),
-        z.transform((value) => value?.replace(/\s+/g, '').toUpperCase()),
-      )
-      .check(
-        z.refine((value) => !value || flightPattern.test(value), {
-          error: 'booking.errors.flightNumber',
-        }),
-      ),
+    flightNumber: flightNumberField(),
+    notByAir: notByAirField(arrivalByAir),
     signName: textField({ max: limit.signName }),
   })
   const { canText } = updates
-  if (!canText) return fields
-  return fields.check(
-    z.refine((details) => details.updates === 'email' || canText(details.phone), {
-      path: ['phone'],
-      error: 'booking.errors.phoneNotMobile',
-    }),
-  )
+  const checks = [
+    ...(arrivalByAir
+      ? [
+          // Arriving by air needs the flight: it is what the driver meets.
+          z.refine<z.infer<typeof fields>>(
+            (details) => details.notByAir === true || Boolean(details.flightNumber),
+            { path: ['flightNumber'], error: 'booking.errors.flightRequired' },
+          ),
+        ]
+      : []),
+    ...(canText
+      ? [
+          z.refine<z.infer<typeof fields>>(
+            (details) => details.updates === 'email' || canText(details.phone),
+            { path: ['phone'], error: 'booking.errors.phoneNotMobile' },
+          ),
+        ]
+      : []),
+  ]
+  return checks.length ? fields.check(...checks) : fields
+}
+
+/**
+ * A traveller picked up at an airport arrives on a flight, whose number is
+ * then required, unless they tick that they are not arriving by air (already
+ * in Istanbul, off a ship, on a connection by road): an explicit choice, so a
+ * flight is never left out by accident. Elsewhere there is nothing to tick.
+ */
+function notByAirField(asked: boolean) {
+  return asked
+    ? z.optional(z.boolean())
+    : z.pipe(
+        z.optional(z.unknown()),
+        z.transform((): boolean | undefined => undefined),
+      )
 }
 export type PassengerDetails = z.infer<ReturnType<typeof passengerSchema>>
 

@@ -190,6 +190,21 @@ describe.each(storageBackends())('bookings on $name', (backend) => {
     expect(reopened.passenger_done_at).toBeNull()
   })
 
+  it('keeps the flight of a traveller arriving by air, and none of one who is not', async () => {
+    const { booking: draft } = await createDraft(handle, draftInput(0), now)
+    await markExtrasDone(handle, draft.id, now)
+    const flying = await savePassengerDetails(handle, draft.id, passenger, now)
+    expect(flying.flight_number).toBe('TK1984')
+    // A flight typed before ticking "not arriving by air" is not the traveller's.
+    const notFlying = await savePassengerDetails(
+      handle,
+      draft.id,
+      { ...passenger, notByAir: true },
+      now,
+    )
+    expect(notFlying.flight_number).toBeNull()
+  })
+
   it('prices the same draft for another class, keeping extras and reopening a step that no longer fits', async () => {
     const { booking: draft } = await createDraft(handle, draftInput(0), now)
     await setExtraQuantity(handle, draft.id, 'boosterSeat', 1, now)

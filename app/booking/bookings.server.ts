@@ -353,7 +353,8 @@ export async function savePassengerDetails(
     passenger_count: details.passengers,
     luggage_count: details.luggage,
     notes: details.notes || null,
-    flight_number: details.flightNumber || null,
+    // Not arriving by air: a flight typed before that choice is not theirs.
+    flight_number: (!details.notByAir && details.flightNumber) || null,
     sign_name: details.signName || null,
     pickup_address: details.pickupAddress || null,
     passenger_done_at: now.toISOString(),

@@ -144,6 +144,7 @@ export async function renderConfirmation(executor: Executor, booking: BookingRow
       phone: site.phone,
       email: site.email,
       flightNumber: booking.flight_number ?? undefined,
+      followsFlights: site.followsFlights,
       signName: booking.sign_name ?? undefined,
     },
     t,

@@ -1,3 +1,4 @@
+import { followsFlights } from '~/adapters/flights/configured.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { childSeatCount } from '~/domain/booking/extras'
@@ -54,6 +55,8 @@ export async function passengerPageData(context: Context, request: Request) {
     asksAddress: asksPickupAddress(booking),
     /** How ride updates may be sent: a choice, or e-mail only. */
     updates: updatesOptions(),
+    /** Whether anything follows the flight: the step promises it only then. */
+    followsFlights: followsFlights(),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -70,6 +73,11 @@ export async function passengerPageData(context: Context, request: Request) {
       luggage: booking.luggage_count ? String(booking.luggage_count) : '',
       notes: booking.notes ?? '',
       flightNumber: booking.flight_number ?? '',
+      // An airport pickup saved without a flight was saved as "not arriving by air".
+      notByAir:
+        !asksPickupAddress(booking) && booking.passenger_done_at && !booking.flight_number
+          ? 'on'
+          : '',
       signName: booking.sign_name ?? '',
       pickupAddress: booking.pickup_address ?? '',
       ...typedFieldsOf(booking, 'passenger'),
@@ -95,6 +103,7 @@ export async function passengerPageAction(context: Context, request: Request) {
     childSeatCount(extras),
     asksPickupAddress(booking),
     { ...updatesOptions(), canText: canReceiveSms },
+    !asksPickupAddress(booking),
   )
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {

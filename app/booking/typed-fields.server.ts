@@ -21,6 +21,7 @@ export const typedFieldNames = {
     'luggage',
     'notes',
     'flightNumber',
+    'notByAir',
     'signName',
     'pickupAddress',
   ],

@@ -1,9 +1,10 @@
 import type { ComponentProps } from 'react'
 import { useTranslation } from '~/i18n/use-translation'
 import type { VehicleCapacity } from '~/booking/booking-forms'
+import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps } from '@conform-to/react'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
-import { SelectField, TextField, TextareaField } from '~/forms/fields'
+import { CheckboxField, SelectField, TextField, TextareaField } from '~/forms/fields'
 import { FieldErrors } from '~/forms/form-errors'
 import { useErrorText } from '~/forms/error-text'
 import type { ErrorValues } from '~/forms/error-markup'
@@ -29,6 +30,7 @@ export function passengerDetailLabels(t: (key: string) => string) {
     notes: t('booking.passenger.notes'),
     pickupAddress: t('booking.passenger.pickupAddress'),
     updates: t('booking.passenger.updates.legend'),
+    notByAir: t('booking.passenger.notByAir'),
   }
 }
 
@@ -155,29 +157,44 @@ export function CountFields({
   )
 }
 
-/** The flight (for flight tracking) and the name on the meet & greet sign. */
+/**
+ * The flight and the name on the meet & greet sign. At an airport the flight
+ * the traveller arrives on is required, unless they tick that they are not
+ * arriving by air: an explicit choice, a plain checkbox that works without
+ * JavaScript. Elsewhere the flight is optional. The hint promises that the
+ * flight is followed only when something follows it (`followsFlights`).
+ */
 export function ArrivalFields({
   flightNumber,
+  notByAir,
   signName,
   fromAirport,
+  followsFlights,
   text,
 }: {
   flightNumber: TextFieldMeta
+  /** The passenger step's "not arriving by air"; "Change details" keeps the flight optional. */
+  notByAir?: FieldMetadata<boolean | undefined>
   signName: TextFieldMeta
   fromAirport: boolean
+  followsFlights: boolean
   text: (error: string) => string
 }) {
   const { t } = useTranslation()
+  const asksFlight = fromAirport && notByAir !== undefined
+  const hint = fromAirport
+    ? t(followsFlights ? 'booking.passenger.arrivalFollowed' : 'booking.passenger.arrivalAirport')
+    : t('booking.passenger.arrivalOther')
   return (
     <fieldset className="form-fieldset">
       <legend>{t('booking.passenger.arrivalTitle')}</legend>
-      <p className="field__hint">
-        {fromAirport ? t('booking.passenger.arrivalAirport') : t('booking.passenger.arrivalOther')}
-      </p>
+      <p className="field__hint">{hint}</p>
       <div className="form-grid">
         <TextField
           field={flightNumber}
-          label={t('booking.passenger.flightNumber')}
+          label={t(
+            asksFlight ? 'booking.passenger.arrivingFlight' : 'booking.passenger.flightNumber',
+          )}
           autoComplete="off"
           hint={t('booking.passenger.flightNumberHint')}
           text={text}
@@ -189,6 +206,11 @@ export function ArrivalFields({
           text={text}
         />
       </div>
+      {asksFlight ? (
+        <CheckboxField field={notByAir} text={text}>
+          {t('booking.passenger.notByAir')}
+        </CheckboxField>
+      ) : null}
     </fieldset>
   )
 }

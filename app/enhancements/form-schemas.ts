@@ -20,11 +20,13 @@ export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> =
   contact: async () => (await import('~/contact/contact-schema')).contactSchema,
   passenger: async (params) => {
     const { capacity, childSeats, pickupAddress, updates } = params as CapacityParams
+    // The arrival by air is asked exactly where the address is not: at an airport.
     return (await import('~/booking/booking-forms')).passengerSchema(
       capacity,
       childSeats,
       pickupAddress,
       updates,
+      !pickupAddress,
     )
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,

@@ -1,3 +1,4 @@
+import { followsFlights } from '~/adapters/flights/configured.server'
 import { data, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { bookingHelp } from './ride-page.server'
@@ -33,6 +34,8 @@ export async function changePageData(context: Context, request: Request) {
     meta: page.meta('booking-change', { noindex: true }),
     language: page.language,
     reference: booking.reference,
+    /** Whether anything follows the flight: the form promises it only then. */
+    followsFlights: followsFlights(),
     date: view.trip.date,
     time: view.trip.time,
     state: detailsChange(booking.status, bookingPickupInstant(booking), new Date()),

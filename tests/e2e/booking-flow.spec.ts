@@ -80,7 +80,7 @@ test('from Select to the payment summary, with the error messages on empty and w
   )
   await expect(passengerForm(page).getByLabel('First Name')).toHaveValue('Ayşe')
   await expect(passengerForm(page).getByLabel('Passengers')).toHaveValue('3')
-  await expect(passengerForm(page).getByLabel('Flight number (optional)')).toHaveValue('tk 1984')
+  await expect(passengerForm(page).getByLabel('Arriving flight number')).toHaveValue('tk 1984')
   await passengerForm(page).getByLabel('Email').fill('ayse@example.com')
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
 

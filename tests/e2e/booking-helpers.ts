@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { tomorrowInIstanbul } from './helpers'
 import { openServerDatabase } from './database'
 import { depositCash } from './rule-texts'
@@ -86,7 +86,19 @@ export async function fillPassenger(page: Page, passengers = '3') {
   await form.getByLabel('Phone').fill('+90 532 123 45 67')
   await form.getByLabel('Passengers').selectOption(passengers)
   await form.getByLabel('Luggage').selectOption('2')
-  await form.getByLabel('Flight number (optional)').fill('tk 1984')
+  await fillArrivingFlight(form)
+}
+
+/**
+ * The flight: asked (and required) as the arriving flight at an airport
+ * pickup, optional elsewhere. English or Turkish labels.
+ */
+export async function fillArrivingFlight(form: Locator, flight = 'tk 1984') {
+  await form
+    .getByLabel(
+      /^(Arriving flight number|Flight number \(optional\)|Geliş uçuşunuzun numarası|Uçuş numarası \(isteğe bağlı\))$/,
+    )
+    .fill(flight)
 }
 
 export async function fillBilling(page: Page) {

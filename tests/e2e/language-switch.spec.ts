@@ -1,7 +1,14 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration } from './helpers'
 import { openServerDatabase } from './database'
-import { bookingsFor, chooseVehicle, fillBilling, passengerForm, tripTime } from './booking-helpers'
+import {
+  bookingsFor,
+  chooseVehicle,
+  fillArrivingFlight,
+  fillBilling,
+  passengerForm,
+  tripTime,
+} from './booking-helpers'
 import { depositCash } from './rule-texts'
 
 /**
@@ -102,6 +109,7 @@ test('what was typed on the passenger step survives a switch to Turkish and back
   await form.getByLabel('Email').fill('ayse@example.com')
   await form.getByLabel('Phone').fill('+90 532 123 45 67')
   await form.getByLabel('Luggage').selectOption('2')
+  await fillArrivingFlight(form)
   await form.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   expect(typedFieldsOf(booking!.id)).toBeNull()
@@ -124,6 +132,8 @@ test('the payment step keeps typed billing details, the option and the ticked bo
   await form.getByLabel('Phone').fill('+90 532 123 45 67')
   await form.getByLabel('Passengers').selectOption('2')
   await form.getByLabel('Luggage').selectOption('2')
+  // Already in Istanbul: the explicit choice stands in for a flight.
+  await form.getByLabel('I am not arriving by air, or I am already in Istanbul').check()
   await form.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
 

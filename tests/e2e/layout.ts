@@ -332,6 +332,7 @@ export async function checkEveryBookingStep(
   await passenger.locator('[name="phone"]').fill('+90 532 123 45 67')
   await passenger.locator('[name="passengers"]').selectOption('2')
   await passenger.locator('[name="luggage"]').selectOption('1')
+  await passenger.locator('[name="flightNumber"]').fill('TK1984')
   await passenger.locator('button[type="submit"]').click()
   await stop('the payment step', /\/booking-payment$/)
 

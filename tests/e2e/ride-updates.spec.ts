@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import {
   cards,
+  fillArrivingFlight,
   fillBilling,
   passengerForm,
   payWith,
@@ -63,6 +64,7 @@ async function fillTraveller(page: Page, phone: string) {
   await form.getByLabel('Phone').fill(phone)
   await form.getByLabel('Passengers').selectOption('2')
   await form.getByLabel('Luggage').selectOption('2')
+  await fillArrivingFlight(form)
 }
 
 test('asks how ride updates are sent, refuses a landline for texts beside the phone, and sends the confirmation by WhatsApp', async ({

@@ -5,7 +5,7 @@ import { openIn, waitForHydration } from './helpers'
 import { decodeMail, outboxDir } from './database'
 import { piecesOf, publicPaths } from './page-texts'
 import { rawKeysIn } from '../support/raw-keys'
-import { bookingsFor, cards, tripTime, vehicleStep } from './booking-helpers'
+import { bookingsFor, cards, fillArrivingFlight, tripTime, vehicleStep } from './booking-helpers'
 
 /**
  * A Turkish page says everything in Turkish: no English word, no internal name
@@ -185,6 +185,7 @@ test('the booking in Turkish, its error states and its e-mail: Turkish only', as
   await passenger.getByLabel('Telefon').fill('+90 532 123 45 67')
   await passenger.getByLabel('Yolcu sayısı').selectOption('2')
   await passenger.getByLabel('Bagaj sayısı').selectOption('2')
+  await fillArrivingFlight(passenger)
   await passenger.getByRole('button', { name: 'Devam' }).click()
   await expect(page.getByText('Lütfen geçerli bir e-posta adresi girin.').first()).toBeVisible()
   await check()

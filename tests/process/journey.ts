@@ -63,6 +63,7 @@ export const passengerForm = {
   phone: '+90 532 123 45 67',
   passengers: '2',
   luggage: '2',
+  flightNumber: 'TK1984',
 }
 
 /** Book Now's billing form, filled in. */

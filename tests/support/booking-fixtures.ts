@@ -26,6 +26,7 @@ export const passenger: PassengerDetails = {
   luggage: 4,
   notes: 'Two large suitcases',
   flightNumber: 'TK1984',
+  notByAir: undefined,
   signName: undefined,
   pickupAddress: undefined,
 }

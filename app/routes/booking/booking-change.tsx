@@ -64,6 +64,7 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
             childSeats={loaderData.childSeats}
             stored={loaderData.stored}
             fromAirport={loaderData.fromAirport}
+            followsFlights={loaderData.followsFlights}
             pickupAddress={loaderData.pickupAddress}
           />
         ) : (
@@ -96,6 +97,7 @@ function DetailsChangeForm({
   childSeats,
   stored,
   fromAirport,
+  followsFlights,
   pickupAddress,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
@@ -103,6 +105,7 @@ function DetailsChangeForm({
   childSeats: number
   stored: Loaded['stored']
   fromAirport: boolean
+  followsFlights: boolean
   pickupAddress: Loaded['pickupAddress']
 }) {
   const { t } = useTranslation()
@@ -159,6 +162,7 @@ function DetailsChangeForm({
         flightNumber={fields.flightNumber}
         signName={fields.signName}
         fromAirport={fromAirport}
+        followsFlights={followsFlights}
         text={text}
       />
       <NotesField field={fields.notes} text={text} />

@@ -49,7 +49,7 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation()
   const { view, capacity, childSeats, asksAddress, updates, language, stored } = loaderData
   const schema = useMemo(
-    () => passengerSchema(capacity, childSeats, asksAddress, updates),
+    () => passengerSchema(capacity, childSeats, asksAddress, updates, !asksAddress),
     [capacity, childSeats, asksAddress, updates],
   )
   const [form, fields] = useForm<PassengerDetails>({
@@ -87,6 +87,8 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             lastName: t('booking.passenger.lastName'),
             email: t('booking.passenger.email'),
             ...passengerDetailLabels(t),
+            // At an airport the field asks for the arriving flight.
+            ...(asksAddress ? {} : { flightNumber: t('booking.passenger.arrivingFlight') }),
           }}
           targets={targets}
           text={text}
@@ -129,8 +131,10 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         ) : null}
         <ArrivalFields
           flightNumber={fields.flightNumber}
+          notByAir={fields.notByAir}
           signName={fields.signName}
-          fromAirport={view.trip.fromAirport}
+          fromAirport={!asksAddress}
+          followsFlights={loaderData.followsFlights}
           text={text}
         />
         <NotesField field={fields.notes} text={text} />
