@@ -26,6 +26,7 @@ export function siteSettingsFrom(env: Env): SiteSettings {
     mapsBrowserKey: env.GOOGLE_MAPS_BROWSER_KEY,
     promoVideoUrl: env.PROMO_VIDEO_URL ?? '',
     launchDate: env.LAUNCH_DATE,
+    followsFlights: env.FLIGHT_STATUS_PROVIDER !== 'none',
   }
 }
 

@@ -20,6 +20,11 @@ export interface SiteSettings {
   mapsBrowserKey: string
   promoVideoUrl: string
   launchDate: string
+  /**
+   * Whether a flight-status provider follows travellers' flights. Texts may
+   * say the pickup follows the flight only then (`{?flights:…|…}` in content).
+   */
+  followsFlights: boolean
 }
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'linkedin' | 'youtube'
@@ -43,9 +48,16 @@ export function phoneHref(phone: string): string {
 /**
  * Fills `{brand}`, `{email}`… placeholders of editorial text from the settings,
  * and the booking rules' numbers (`{changeWindowHours}`…) from the rules
- * themselves, so content never writes them.
+ * themselves, so content never writes them. A sentence that promises the
+ * flight is followed is written `{?flights:…|…}`, both ways.
  */
 export function fillPlaceholders(text: string, site: SiteSettings): string {
+  // `{?flights:said when flights are followed|said otherwise}`: a promise kept
+  // only with a flight-status provider has its plain wording beside it.
+  const honest = text.replace(
+    /\{\?flights:((?:[^|{}]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}/g,
+    (_, followed: string, otherwise: string) => (site.followsFlights ? followed : otherwise),
+  )
   const values: Record<string, string | number> = {
     ...ruleNumbers,
     brand: site.brand,
@@ -57,5 +69,5 @@ export function fillPlaceholders(text: string, site: SiteSettings): string {
     tursab: site.tursabCode,
     website: site.baseUrl,
   }
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole))
+  return honest.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole))
 }

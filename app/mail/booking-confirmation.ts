@@ -57,6 +57,8 @@ export interface BookingConfirmationInput {
   phone: string
   email: string
   flightNumber?: string
+  /** Whether a flight-status provider follows the flight: the e-mail promises it only then. */
+  followsFlights?: boolean
   signName?: string
 }
 
@@ -164,7 +166,13 @@ export function bookingConfirmationMail(
     : tr('mail.nothingDue')
 
   const next = [tr('mail.nextDriver'), tr('mail.nextWaiting')]
-  if (input.flightNumber) next.push(tr('mail.nextFlight', { flight: input.flightNumber }))
+  if (input.flightNumber) {
+    next.push(
+      tr(input.followsFlights ? 'mail.nextFlight' : 'mail.nextFlightPlain', {
+        flight: input.flightNumber,
+      }),
+    )
+  }
   next.push(
     tr('mail.nextContact', {
       phone: input.phone,

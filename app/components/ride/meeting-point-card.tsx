@@ -1,5 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref } from '~/config/site'
+import { useSite } from '~/utils/root-data'
 import type { MeetingPoint } from '~/traveller/ride-status'
 
 /**
@@ -21,6 +22,8 @@ export function MeetingPointCard({
   guest?: boolean
 }) {
   const { t } = useTranslation()
+  // The flight is said to be followed only when a provider follows it.
+  const { followsFlights } = useSite()
   return (
     <section data-live-part="meeting" className="card" aria-labelledby="meeting-title">
       <div className="card__body">
@@ -40,7 +43,7 @@ export function MeetingPointCard({
               <li>{t(`traveller.meet.${meeting.airport}.exit`)}</li>
               <li>{t('traveller.meet.stepSign', { sign: meeting.sign })}</li>
             </ol>
-            <p>{t('traveller.meet.waiting')}</p>
+            <p>{t(followsFlights ? 'traveller.meet.waiting' : 'traveller.meet.waitingPlain')}</p>
           </>
         ) : (
           <p>{t('traveller.meet.address', { place: meeting.place })}</p>

@@ -87,7 +87,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Icon name="clock" size={18} /> {t('home.hero.waiting')}
             </li>
             <li>
-              <Icon name="plane" size={18} /> {t('home.hero.tracking')}
+              <Icon name="plane" size={18} />{' '}
+              {t(site.followsFlights ? 'home.hero.tracking' : 'home.hero.meetGreet')}
             </li>
             <li>
               <Icon name="tag" size={18} /> {t('home.hero.fixedPrices')}
