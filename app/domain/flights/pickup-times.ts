@@ -15,6 +15,22 @@ export interface FlightState {
 
 const minute = 60_000
 
+/** A stored flight state (ISO strings, as the flight_checks table holds it) as the helpers read it. */
+export function flightStateOf(row: {
+  status: FlightPhase
+  scheduled_arrival: string | null
+  estimated_arrival: string | null
+  actual_arrival: string | null
+}): FlightState {
+  const date = (iso: string | null) => (iso ? new Date(iso) : null)
+  return {
+    status: row.status,
+    scheduledArrival: date(row.scheduled_arrival),
+    estimatedArrival: date(row.estimated_arrival),
+    actualArrival: date(row.actual_arrival),
+  }
+}
+
 /** The arrival the driver plans for: actual, else estimated, else scheduled. */
 export function expectedLanding(flight: FlightState): Date | null {
   return expectedArrival({
