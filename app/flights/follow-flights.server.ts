@@ -97,7 +97,11 @@ function airportOf(placeId: number): string | undefined {
 }
 
 /** The flights due to be asked about now, the most overdue first, at most FOLLOW_BATCH. */
-async function dueFlights(handle: DatabaseHandle, now: Date): Promise<Due[]> {
+async function dueFlights(
+  handle: DatabaseHandle,
+  now: Date,
+  arrivalPickupMinutes: number,
+): Promise<Due[]> {
   const today = istanbulDate(now)
   const rows = await handle.db
     .selectFrom('bookings')
@@ -112,6 +116,10 @@ async function dueFlights(handle: DatabaseHandle, now: Date): Promise<Due[]> {
       'flight_checks.ident',
       'flight_checks.next_check_at',
       'flight_checks.updated_at',
+      'flight_checks.status',
+      'flight_checks.scheduled_arrival',
+      'flight_checks.estimated_arrival',
+      'flight_checks.actual_arrival',
     ])
     .where('bookings.status', 'in', followedStatuses)
     .where('bookings.flight_number', 'is not', null)
@@ -134,10 +142,19 @@ async function dueFlights(handle: DatabaseHandle, now: Date): Promise<Due[]> {
     const ident = parsed.flight.ident
     const pickup = bookingPickupInstant(row)
     if (pickup.getTime() - now.getTime() > FIRST_CHECK_HOURS * hour) continue
-    if (now.getTime() - pickup.getTime() > STOP_AFTER_PICKUP_HOURS * hour) continue
     // A flight no longer asked about is asked again only when the traveller gave another.
     const sameFlight = row.checked !== null && row.ident === ident
     if (sameFlight && row.next_check_at === null) continue
+    // A past pickup is not asked about, unless its flight's delay moved it.
+    const latestPickup =
+      sameFlight && row.status
+        ? expectedPickup(
+            pickup,
+            flightStateOf({ ...row, status: row.status }),
+            arrivalPickupMinutes,
+          )
+        : pickup
+    if (now.getTime() - latestPickup.getTime() > STOP_AFTER_PICKUP_HOURS * hour) continue
     due.push({
       id: row.id,
       ident,
@@ -165,7 +182,7 @@ export async function followFlights(
 ): Promise<FollowReport> {
   const report: FollowReport = { asked: 0, changed: 0, told: 0, unanswered: 0 }
   if (!provider.follows) return report
-  for (const flight of await dueFlights(handle, now)) {
+  for (const flight of await dueFlights(handle, now, settings.arrivalPickupMinutes)) {
     try {
       const lookup = await provider.lookup(flight.ident, {
         date: flight.pickup,
