@@ -14,6 +14,8 @@ import {
   type FakeAeroApi,
   type FakeAeroApiFlight,
 } from '../../tests/support/aeroapi-fake-server'
+import { createSimulatorProvider } from '~/adapters/payment/simulator.server'
+import { runMaintenance } from '~/jobs/maintenance.server'
 import { followFlights } from './follow-flights.server'
 
 /**
@@ -325,5 +327,25 @@ describe.each(storageBackends())('following flights on $name', (backend) => {
       last_problem: null,
       status: 'scheduled',
     })
+  })
+
+  it('is followed by the maintenance run, and not without a provider that follows', async () => {
+    await airportRide('2026-12-14', 'TK7000')
+    setFlight('TK7000', flightTo('TK7000', '2026-12-14T11:00:00Z'))
+    clock = new Date('2026-12-14T06:00:00Z')
+    const payments = createSimulatorProvider({
+      database: async () => handle,
+      baseUrl: 'http://localhost:3000',
+    })
+    expect(await runMaintenance(handle, payments, clock, createNoFlightStatus())).toMatchObject({
+      ran: true,
+      flightsAsked: 0,
+    })
+    expect(asksFor('TK7000')).toBe(0)
+    expect(await runMaintenance(handle, payments, clock, provider)).toMatchObject({
+      ran: true,
+      flightsAsked: 1,
+    })
+    expect(asksFor('TK7000')).toBe(1)
   })
 })
