@@ -256,6 +256,9 @@ describe.each(storageBackends())('following flights on $name', (backend) => {
       { kind: 'traveller.flight_delay', channel: 'email', recipient: 'ayse@example.com' },
       { kind: 'text.flightDelayed', channel: 'sms', recipient: '+905321234567' },
     ])
+    for (const message of messages) expect(message.text_body).not.toMatch(/notices\.|texts\.|\{\{/)
+    expect(messages[0]!.text_body).toContain('90 minutes later')
+    expect(messages[2]!.text_body).toContain('your driver will meet you at about')
     expect(messages[3]!.text_body).toContain('15:30')
     expect(messages[1]!.text_body).toContain('TK1984')
     expect(messages[0]!.dedupe_key).toBe(`ops.flight.delay:${id}:2026-12-02T12:30:00.000Z`)
