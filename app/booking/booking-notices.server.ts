@@ -611,7 +611,15 @@ export function queueOpsFlightNotice(
       subjectKey: `notices.ops.${keys.name}Subject`,
       headingKey: `notices.ops.${keys.name}Heading`,
     },
-    [t(`notices.ops.${keys.name}Text`, flightValues(notice, OPS_LANGUAGE))],
+    [
+      t(
+        // A delay told before that has gone again: the booked pickup stands.
+        notice.kind === 'delayed' && notice.minutes === 0
+          ? 'notices.ops.flightOnTimeText'
+          : `notices.ops.${keys.name}Text`,
+        flightValues(notice, OPS_LANGUAGE),
+      ),
+    ],
     [
       [t('notices.flight'), notice.flight],
       [t('notices.ops.flightStatus'), notice.statusText ?? '–'],

@@ -264,6 +264,23 @@ describe.each(storageBackends())('following flights on $name', (backend) => {
     expect(messages[0]!.dedupe_key).toBe(`ops.flight.delay:${id}:2026-12-02T12:30:00.000Z`)
   })
 
+  it('tells a delay that goes again, once, and not a small move after it', async () => {
+    const id = await airportRide('2026-12-16', 'TK8000')
+    const onTime = flightTo('TK8000', '2026-12-16T11:00:00Z')
+    setFlight('TK8000', { ...onTime, estimated_in: '2026-12-16T12:00:00Z' })
+    expect(await run('2026-12-16T06:00:00Z')).toMatchObject({ asked: 1, told: 1 })
+    setFlight('TK8000', onTime)
+    expect(await run('2026-12-16T06:10:00Z')).toMatchObject({ asked: 1, told: 1 })
+    setFlight('TK8000', { ...onTime, estimated_in: '2026-12-16T11:20:00Z' })
+    expect(await run('2026-12-16T06:20:00Z')).toMatchObject({ asked: 1, told: 0 })
+    const told = (await flightMessages(id)).filter((message) => message.kind === 'ops.flight_delay')
+    expect(told).toHaveLength(2)
+    expect(told[1]!.text_body).toContain('back in time for the pickup booked at')
+    expect(await stateOf(id)).toMatchObject({
+      notified_delay_arrival: '2026-12-16T11:00:00.000Z',
+    })
+  })
+
   it('tells a cancelled flight once, and asks no more about it', async () => {
     const id = await airportRide('2026-12-04', 'TK2000')
     setFlight('TK2000', flightTo('TK2000', '2026-12-04T11:00:00Z', { cancelled: true }))
