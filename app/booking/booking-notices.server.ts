@@ -18,6 +18,8 @@ import { hireOf } from './booking-view.server'
 import { rideReferences } from './return-ride.server'
 import { queueTravellerText } from './booking-texts.server'
 import { formatPhone } from '~/domain/phone'
+import { istanbulClock, istanbulDate } from '~/domain/booking-window'
+import { noticeOccasion, type FlightNotice } from '~/domain/flights/flight-notice'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -557,4 +559,119 @@ export async function queueTravellerDetailsChanged(
     },
     at,
   )
+}
+
+/** A moment as the notices write it, in Istanbul time: "2 December 2026, 16:10". */
+function momentText(at: Date, language: Language): string {
+  return translatorFor(language)('notices.pickupValue', {
+    date: formatDate(istanbulDate(at), language),
+    time: istanbulClock(at),
+  })
+}
+
+const flightKeys = {
+  delayed: { kind: 'delay', name: 'flightDelayed' },
+  cancelled: { kind: 'cancelled', name: 'flightCancelled' },
+  diverted: { kind: 'diverted', name: 'flightDiverted' },
+} as const
+
+/** The values a flight notice's words are written with, in `language`. */
+function flightValues(notice: FlightNotice, language: Language) {
+  return notice.kind === 'delayed'
+    ? {
+        flight: notice.flight,
+        landing: momentText(notice.landing, language),
+        pickup: momentText(notice.pickup, language),
+        minutes: notice.minutes,
+      }
+    : notice.kind === 'diverted'
+      ? { flight: notice.flight, airport: notice.airport }
+      : { flight: notice.flight }
+}
+
+/**
+ * A followed flight is late, cancelled or diverted: the operations mailbox
+ * hears of it once per change (docs/flights.md).
+ */
+export function queueOpsFlightNotice(
+  trx: Executor,
+  booking: BookingRow,
+  notice: FlightNotice,
+  facts: { driver: string | null },
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  const keys = flightKeys[notice.kind]
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.flight.${keys.kind}:${noticeOccasion(booking.id, notice)}`,
+      kind: `ops.flight_${keys.kind}`,
+      subjectKey: `notices.ops.${keys.name}Subject`,
+      headingKey: `notices.ops.${keys.name}Heading`,
+    },
+    [
+      t(
+        // A delay told before that has gone again: the booked pickup stands.
+        notice.kind === 'delayed' && notice.minutes === 0
+          ? 'notices.ops.flightOnTimeText'
+          : `notices.ops.${keys.name}Text`,
+        flightValues(notice, OPS_LANGUAGE),
+      ),
+    ],
+    [
+      [t('notices.flight'), notice.flight],
+      [t('notices.ops.flightStatus'), notice.statusText ?? '–'],
+      ...(notice.kind === 'delayed'
+        ? ([[t('notices.ops.expectedLanding'), momentText(notice.landing, OPS_LANGUAGE)]] as [
+            string,
+            string,
+          ][])
+        : []),
+      [t('notices.ops.driver'), facts.driver ?? '–'],
+    ],
+    at,
+  )
+}
+
+/**
+ * Tells the traveller, in the booking's language, what their flight's change
+ * means for the pickup: by e-mail, and by WhatsApp or SMS if they asked for it.
+ */
+export async function queueTravellerFlightNotice(
+  trx: Executor,
+  booking: BookingRow,
+  notice: FlightNotice,
+  at: Date,
+): Promise<(number | undefined)[]> {
+  const words = await travellerWords(trx, booking)
+  const keys = flightKeys[notice.kind]
+  const occasion = noticeOccasion(booking.id, notice)
+  const mailId = await queueTravellerNotice(
+    trx,
+    booking,
+    words,
+    {
+      dedupeKey: `traveller.flight.${keys.kind}:${occasion}`,
+      kind: `traveller.flight_${keys.kind}`,
+      subjectKey: `${keys.name}Subject`,
+      headingKey: `${keys.name}Heading`,
+      paragraphs: [
+        words.say(`notices.traveller.${keys.name}Text`, flightValues(notice, words.language)),
+      ],
+    },
+    at,
+  )
+  const textId = await queueTravellerText(
+    trx,
+    booking,
+    keys.name,
+    occasion,
+    notice.kind === 'delayed'
+      ? { flight: notice.flight, time: istanbulClock(notice.landing) }
+      : { flight: notice.flight, phone: getSiteSettings().phone },
+    at,
+  )
+  return [mailId, textId]
 }

@@ -152,6 +152,34 @@ describe('parseEnv', () => {
     }
   })
 
+  it('plans airport pickups 30 min after landing, 60 min free waiting, delays told from 30 min', () => {
+    expect(parseEnv({})).toMatchObject({
+      ARRIVAL_PICKUP_MINUTES: 30,
+      FREE_WAITING_MINUTES: 60,
+      FLIGHT_DELAY_NOTICE_MINUTES: 30,
+    })
+    expect(
+      parseEnv({
+        ARRIVAL_PICKUP_MINUTES: '45',
+        FREE_WAITING_MINUTES: '90',
+        FLIGHT_DELAY_NOTICE_MINUTES: '20',
+      }),
+    ).toMatchObject({
+      ARRIVAL_PICKUP_MINUTES: 45,
+      FREE_WAITING_MINUTES: 90,
+      FLIGHT_DELAY_NOTICE_MINUTES: 20,
+    })
+    expect(issuesOf({ ARRIVAL_PICKUP_MINUTES: '-5' })).toEqual([
+      expect.stringMatching(/^ARRIVAL_PICKUP_MINUTES: /),
+    ])
+    expect(issuesOf({ FREE_WAITING_MINUTES: 'an hour' })).toEqual([
+      expect.stringMatching(/^FREE_WAITING_MINUTES: /),
+    ])
+    expect(issuesOf({ FLIGHT_DELAY_NOTICE_MINUTES: '0' })).toEqual([
+      expect.stringMatching(/^FLIGHT_DELAY_NOTICE_MINUTES: /),
+    ])
+  })
+
   it('follows no flight unless AeroAPI is chosen, and refuses AeroAPI without its key', () => {
     expect(parseEnv({})).toMatchObject({
       FLIGHT_STATUS_PROVIDER: 'none',

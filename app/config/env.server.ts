@@ -181,6 +181,12 @@ const envSchema = z
     FLIGHT_STATUS_PROVIDER: z.enum(['none', 'aeroapi']).default('none'),
     AEROAPI_KEY: z.string().trim().default(''),
     AEROAPI_BASE_URL: z.url().default('https://aeroapi.flightaware.com/aeroapi'),
+    /** Minutes between a plane's landing and its traveller's pickup (bags, passport control). */
+    ARRIVAL_PICKUP_MINUTES: z.coerce.number().int().min(0).max(180).default(30),
+    /** Minutes a driver waits for free after the plane actually landed. */
+    FREE_WAITING_MINUTES: z.coerce.number().int().min(0).max(600).default(60),
+    /** How far (minutes) a delay must move the pickup before everyone is told, and again. */
+    FLIGHT_DELAY_NOTICE_MINUTES: z.coerce.number().int().min(5).max(600).default(30),
 
     /** Dispatch: minutes added after a trip's estimated end before its driver and car count as free. */
     DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),

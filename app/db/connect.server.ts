@@ -33,6 +33,7 @@ import * as m0016 from './migrations/0016_names_given'
 import * as m0017 from './migrations/0017_pickup_address'
 import * as m0018 from './migrations/0018_message_queue'
 import * as m0019 from './migrations/0019_pickup_code'
+import * as m0020 from './migrations/0020_flight_tracking'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0017_pickup_address': m0017,
   '0018_message_queue': m0018,
   '0019_pickup_code': m0019,
+  '0020_flight_tracking': m0020,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -8,6 +8,7 @@ import type { Language } from '~/i18n/config'
 import type { StaffRole } from '~/domain/staff/roles'
 import type { AuditActorKind } from '~/domain/staff/audit-actions'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
+import type { FlightPhase } from '~/domain/flights/flight-phase'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -438,6 +439,49 @@ export interface BookingAssignmentsTable {
   updated_at: string
 }
 
+/**
+ * What the flight of an airport pickup was last known to do, per booking
+ * (app/flights/follow-flights.server.ts), and what was already told about it.
+ */
+export interface FlightChecksTable {
+  booking_id: string
+  /** The ident asked about (app/domain/flight-number.ts): `TK1984`. */
+  ident: string
+  /** The airport the traveller lands at, as asked: 'IST' or 'SAW'. */
+  destination: string
+  status: FlightPhase
+  provider_flight_id: string | null
+  scheduled_arrival: string | null
+  estimated_arrival: string | null
+  actual_arrival: string | null
+  terminal: string | null
+  gate: string | null
+  /** The last ask that got an answer, and when to ask next (null: never again). */
+  checked_at: string | null
+  next_check_at: string | null
+  /** Asks in a row the provider could not answer, and its last reason. */
+  failures: ColumnType<number, number | undefined, number>
+  last_problem: string | null
+  /** The expected arrival last announced as a delay; a new notice needs a further move. */
+  notified_delay_arrival: string | null
+  notified_cancelled_at: string | null
+  notified_diverted_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One change of a followed flight's status or expected arrival (not one row per ask). */
+export interface FlightCheckHistoryTable {
+  id: Generated<number>
+  booking_id: string
+  status: FlightPhase
+  expected_arrival: string | null
+  actual_arrival: string | null
+  /** The provider's own words ('En Route / Delayed'). */
+  status_text: string | null
+  checked_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -458,7 +502,10 @@ export interface Database {
   booking_assignments: BookingAssignmentsTable
   payment_refunds: PaymentRefundsTable
   simulator_refunds: SimulatorRefundsTable
+  flight_checks: FlightChecksTable
+  flight_check_history: FlightCheckHistoryTable
 }
 
 export type BookingRow = Selectable<BookingsTable>
 export type NewBooking = Insertable<BookingsTable>
+export type FlightCheckRow = Selectable<FlightChecksTable>

@@ -16,6 +16,9 @@ import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
 import { claimRefund, performRefund, refundByJob, retryRefund } from '~/booking/refunds.server'
+import type { FlightStatusProvider } from '~/adapters/flights/flight-status'
+import { configuredFlightStatus } from '~/adapters/flights/configured.server'
+import { followFlights } from '~/flights/follow-flights.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -345,14 +348,20 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 /**
  * Everything the periodic job does: settle silent payments, expire drafts and
  * abandoned bookings, retry confirmation and contact e-mails, queue the
- * day-before reminders, send queued e-mails, refund second charges (listing
- * those still due), and delete what the retention periods no longer allow to
- * keep. Every instance
- * schedules it, but it runs in one at a time (a database lock: docs/database.md);
- * the others answer `{ ran: false }` and try again next period. Each change is
- * a guarded transaction as well, so even overlapping runs stay correct.
+ * day-before reminders, follow the flights of airport pickups (when a
+ * provider follows them) and tell what changed, send queued e-mails, refund
+ * second charges (listing those still due), and delete what the retention
+ * periods no longer allow to keep. Every instance schedules it, but it runs
+ * in one at a time (a database lock: docs/database.md); the others answer
+ * `{ ran: false }` and try again next period. Each change is a guarded
+ * transaction as well, so even overlapping runs stay correct.
  */
-export async function runMaintenance(handle: DatabaseHandle, provider: PaymentProvider, now: Date) {
+export async function runMaintenance(
+  handle: DatabaseHandle,
+  provider: PaymentProvider,
+  now: Date,
+  flights: FlightStatusProvider = configuredFlightStatus(),
+) {
   // Each task is timed for the metrics under its own name.
   const task = jobTasks('maintenance')
   const run = await runExclusively(handle, 'maintenance', async () => {
@@ -374,6 +383,10 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
     const reminders = (
       await task('queue_reminders', () => queueReminders(handle, now, getEnv().REMINDER_HOUR))
     ).length
+    // Only with a provider: without one nothing is asked, and nothing is said about flights.
+    const followed = flights.follows
+      ? await task('follow_flights', () => followFlights(handle, flights, now))
+      : undefined
     const queuedMails = await task('deliver_queued_messages', () =>
       deliverQueuedMessages(handle, now),
     )
@@ -402,6 +415,8 @@ export async function runMaintenance(handle: DatabaseHandle, provider: PaymentPr
       mailed,
       contactMails,
       reminders,
+      flightsAsked: followed?.asked ?? 0,
+      flightNotices: followed?.told ?? 0,
       queuedMails,
       refunded,
       refundFailed,

@@ -26,6 +26,7 @@ const longest: TextValues = {
   ),
   amount: '€1,234.56',
   code: '4821',
+  flight: 'THY1984A',
   message: long(
     'Şoförünüz trafik nedeniyle on dakika gecikecek, anlayışınız için teşekkürler. ',
     500,
@@ -47,6 +48,7 @@ const everyday: TextValues = {
   meetingPoint: 'Arrivals exit, gate 8',
   amount: '€45.00',
   code: '0457',
+  flight: 'TK1984',
   message: 'Your driver is 10 minutes late.',
 }
 
@@ -64,7 +66,17 @@ describe('the texts sent by SMS and WhatsApp', () => {
         expect(text).toContain(reference)
         for (const name of templateVariables[kind]) {
           if (
-            ['reference', 'link', 'plate', 'phone', 'amount', 'date', 'time', 'code'].includes(name)
+            [
+              'reference',
+              'link',
+              'plate',
+              'phone',
+              'amount',
+              'date',
+              'time',
+              'code',
+              'flight',
+            ].includes(name)
           ) {
             expect(text, `${kind} keeps ${name}`).toContain(longest[name]!)
           }

@@ -23,6 +23,12 @@ export const textKinds = [
   'refunded',
   'driverJob',
   'staffMessage',
+  'flightDelayed',
+  'flightCancelled',
+  'flightDiverted',
+  'driverFlightDelayed',
+  'driverFlightCancelled',
+  'driverFlightDiverted',
 ] as const
 export type TextKind = (typeof textKinds)[number]
 
@@ -44,6 +50,8 @@ export interface TextValues {
   message?: string
   /** The ride's pickup code, which the traveller's driver must know. */
   code?: string
+  /** The flight the traveller lands with (its ident: TK1984). */
+  flight?: string
 }
 
 /** Each kind's values in the order its WhatsApp template numbers them ({{1}}, {{2}}…). */
@@ -59,6 +67,12 @@ export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   refunded: ['reference', 'amount'],
   driverJob: ['reference', 'date', 'time', 'pickup', 'destination', 'link'],
   staffMessage: ['reference', 'message'],
+  flightDelayed: ['reference', 'flight', 'time'],
+  flightCancelled: ['reference', 'flight', 'phone'],
+  flightDiverted: ['reference', 'flight', 'phone'],
+  driverFlightDelayed: ['reference', 'flight', 'date', 'time', 'link'],
+  driverFlightCancelled: ['reference', 'flight', 'link'],
+  driverFlightDiverted: ['reference', 'flight', 'link'],
 }
 
 /** Values people typed or chose, which may be cut to make a text fit; the rest never are. */

@@ -150,6 +150,63 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     ])
   })
 
+  it('puts a ride whose flight is late, cancelled or diverted first, until it starts', async () => {
+    const day = '2026-12-12'
+    // Booked 14:30 Istanbul (11:30 UTC): planned to land at 11:00 UTC.
+    const onTime = await booking(day, '14:30', ['awaiting_payment', 'confirmed'])
+    const late = await booking(day, '14:30', ['awaiting_payment', 'confirmed'])
+    const slightlyLate = await booking(day, '14:30', ['awaiting_payment', 'confirmed'])
+    const cancelled = await booking(day, '14:30', ['awaiting_payment', 'confirmed'])
+    const started = await booking(day, '14:30', ['awaiting_payment', 'confirmed', 'on_the_way'])
+    const flights: [string, 'scheduled' | 'cancelled', string][] = [
+      [onTime, 'scheduled', '2026-12-12T11:00:00.000Z'],
+      [late, 'scheduled', '2026-12-12T12:30:00.000Z'],
+      [slightlyLate, 'scheduled', '2026-12-12T11:25:00.000Z'],
+      [cancelled, 'cancelled', '2026-12-12T11:00:00.000Z'],
+      [started, 'cancelled', '2026-12-12T11:00:00.000Z'],
+    ]
+    for (const [reference, status, estimated] of flights) {
+      const { id } = await handle.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow()
+      await handle.db
+        .insertInto('flight_checks')
+        .values({
+          booking_id: id,
+          ident: 'TK1984',
+          destination: 'SAW',
+          status,
+          provider_flight_id: null,
+          scheduled_arrival: '2026-12-12T11:00:00.000Z',
+          estimated_arrival: estimated,
+          actual_arrival: null,
+          terminal: null,
+          gate: null,
+          checked_at: now.toISOString(),
+          next_check_at: null,
+          last_problem: null,
+          notified_delay_arrival: null,
+          notified_cancelled_at: null,
+          notified_diverted_at: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute()
+    }
+    const problems = Object.fromEntries(
+      (await bookingsForPickupDay(handle, day)).map((row) => [row.reference, row.problem]),
+    )
+    expect(problems).toEqual({
+      [onTime]: 'noDriver',
+      [late]: 'flightProblem',
+      [slightlyLate]: 'noDriver',
+      [cancelled]: 'flightProblem',
+      [started]: null,
+    })
+  })
+
   it('reads a booking’s record with its event log, and nothing for unpaid ones', async () => {
     const reference = await booking('2026-12-05', '10:00', ['awaiting_payment', 'confirmed'])
     const record = await bookingRecord(handle, reference)

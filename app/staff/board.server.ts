@@ -15,6 +15,9 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 import type { BookingStatus } from '~/domain/booking/status'
 import { isAwaitingRide, isPaid, paidStatuses } from '~/domain/booking/status'
 import { pickupCodeAlarm } from '~/domain/booking/pickup-code'
+import { getEnv } from '~/config/env.server'
+import { bookingPickupInstant } from '~/domain/trip-search'
+import { flightStateOf, pickupDelayMinutes } from '~/domain/flights/pickup-times'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -59,9 +62,17 @@ export type BoardRow = Pick<
 /** What a board row flags for a person to look at first, most urgent first. */
 /**
  * A ride whose driver keeps entering a wrong pickup code comes first: the
- * traveller may be standing with someone who is not our driver.
+ * traveller may be standing with someone who is not our driver. Next, a
+ * ride not yet started whose followed flight is late beyond the notice
+ * threshold, cancelled or diverted: its pickup needs a person today.
  */
-export const boardProblems = ['codeRefused', 'refundDue', 'mailFailed', 'noDriver'] as const
+export const boardProblems = [
+  'codeRefused',
+  'flightProblem',
+  'refundDue',
+  'mailFailed',
+  'noDriver',
+] as const
 export type BoardProblem = (typeof boardProblems)[number]
 
 export type BoardBooking = BoardRow & {
@@ -108,6 +119,7 @@ export async function boardBookings(
     .selectFrom('bookings')
     .leftJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
     .leftJoin('drivers', 'drivers.id', 'booking_assignments.driver_id')
+    .leftJoin('flight_checks', 'flight_checks.booking_id', 'bookings.id')
     .select([
       'bookings.reference',
       'bookings.status',
@@ -132,6 +144,10 @@ export async function boardBookings(
       'bookings.mail_status',
       'bookings.pickup_code_misses',
       'drivers.name as driver_name',
+      'flight_checks.status as flight_status',
+      'flight_checks.scheduled_arrival as flight_scheduled',
+      'flight_checks.estimated_arrival as flight_estimated',
+      'flight_checks.actual_arrival as flight_actual',
     ])
     .select((eb) =>
       eb
@@ -216,24 +232,55 @@ export async function boardBookings(
   if (query.driverId !== undefined) select = select.where('drivers.id', '=', query.driverId)
 
   const rows = await select.execute()
+  const env = getEnv()
+  /** A flight late beyond the notice threshold, cancelled or diverted, before the ride started. */
+  const flightProblem = (row: (typeof rows)[number]) => {
+    if (row.status !== 'confirmed' || row.flight_status === null) return false
+    if (row.flight_status === 'cancelled' || row.flight_status === 'diverted') return true
+    const state = flightStateOf({
+      status: row.flight_status,
+      scheduled_arrival: row.flight_scheduled,
+      estimated_arrival: row.flight_estimated,
+      actual_arrival: row.flight_actual,
+    })
+    return (
+      pickupDelayMinutes(bookingPickupInstant(row), state, env.ARRIVAL_PICKUP_MINUTES) >
+      env.FLIGHT_DELAY_NOTICE_MINUTES
+    )
+  }
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
-    .map(({ mail_status, refund_due, confirmation_failed, pickup_code_misses, ...row }) => ({
-      ...row,
-      // Stored in E.164: shown grouped, on the board, the run sheet and the CSV alike.
-      phone: row.phone ? formatPhone(row.phone) : row.phone,
-      pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
-      problem: pickupCodeAlarm(pickup_code_misses, row.status)
-        ? ('codeRefused' as const)
-        : refund_due
-          ? ('refundDue' as const)
-          : mail_status === 'failed' || Boolean(confirmation_failed)
-            ? ('mailFailed' as const)
-            : isAwaitingRide(row.status) && row.driver_name === null
-              ? ('noDriver' as const)
-              : null,
-    }))
+    .map((full) => {
+      const {
+        mail_status,
+        refund_due,
+        confirmation_failed,
+        pickup_code_misses,
+        flight_status: _status,
+        flight_scheduled: _scheduled,
+        flight_estimated: _estimated,
+        flight_actual: _actual,
+        ...row
+      } = full
+      return {
+        ...row,
+        // Stored in E.164: shown grouped, on the board, the run sheet and the CSV alike.
+        phone: row.phone ? formatPhone(row.phone) : row.phone,
+        pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),
+        problem: pickupCodeAlarm(pickup_code_misses, row.status)
+          ? ('codeRefused' as const)
+          : flightProblem(full)
+            ? ('flightProblem' as const)
+            : refund_due
+              ? ('refundDue' as const)
+              : mail_status === 'failed' || Boolean(confirmation_failed)
+                ? ('mailFailed' as const)
+                : isAwaitingRide(row.status) && row.driver_name === null
+                  ? ('noDriver' as const)
+                  : null,
+      }
+    })
     .sort(
       (a, b) =>
         problemRank(a.problem) - problemRank(b.problem) ||
