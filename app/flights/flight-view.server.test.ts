@@ -82,6 +82,7 @@ describe.each(storageBackends())('the flight shown beside a booking, on $name', 
     expect(views.get(landed.id)).toEqual({
       ident: 'TK1984',
       status: 'landed',
+      line: 'landed',
       scheduledLanding: '14:30',
       expectedLanding: '15:10',
       actualLanding: '15:10',
@@ -95,6 +96,7 @@ describe.each(storageBackends())('the flight shown beside a booking, on $name', 
     })
     expect(views.get(early.id)).toMatchObject({
       status: 'en_route',
+      line: 'enRoute',
       expectedLanding: '14:10',
       expectedPickup: null,
       expectedPickupAt: null,

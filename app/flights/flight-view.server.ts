@@ -35,9 +35,22 @@ export type FlightCheckFacts = Pick<
   | 'checked_at'
 >
 
+/** Which sentence says where the flight is (the times it needs are in the view). */
+export type FlightLine =
+  | 'landed'
+  | 'landedNoTime'
+  | 'enRoute'
+  | 'expected'
+  | 'scheduled'
+  | 'noTime'
+  | 'cancelled'
+  | 'diverted'
+  | 'unknown'
+
 export interface FlightView {
   ident: string
   status: FlightPhase
+  line: FlightLine
   /** Times in the reader's language, Istanbul time: '15:40', or with the day when not the pickup's. */
   scheduledLanding: string | null
   expectedLanding: string | null
@@ -96,6 +109,7 @@ export function flightViewOf(
   return {
     ident: check.ident,
     status: check.status,
+    line: lineOf(check),
     scheduledLanding: shown(state.scheduledArrival),
     expectedLanding: shown(expectedLanding(state)),
     actualLanding: shown(state.actualArrival),
@@ -106,6 +120,24 @@ export function flightViewOf(
     expectedPickupAt: moved ? pickup.toISOString() : null,
     freeWaitingEnds: landed ? shown(freeWaitingEnds(landed, settings.freeWaitingMinutes)) : null,
     checkedAt: check.checked_at ? shown(new Date(check.checked_at)) : null,
+  }
+}
+
+function lineOf(check: FlightCheckFacts): FlightLine {
+  switch (check.status) {
+    case 'landed':
+      return check.actual_arrival ? 'landed' : 'landedNoTime'
+    case 'cancelled':
+    case 'diverted':
+    case 'unknown':
+      return check.status
+    default: {
+      const known = check.actual_arrival ?? check.estimated_arrival ?? check.scheduled_arrival
+      if (!known) return 'noTime'
+      if (check.status === 'en_route') return 'enRoute'
+      // Only the timetable's word: said as such, not as an estimate.
+      return check.estimated_arrival || check.actual_arrival ? 'expected' : 'scheduled'
+    }
   }
 }
 

@@ -55,6 +55,14 @@ export async function boardCsvResponse(context: Context, request: Request) {
   const columns = [
     ['day', (row: (typeof rows)[number]) => row.day],
     ['time', (row) => row.time],
+    // The pickup a late landing moved it to, as the Day and Time columns read; empty when not moved.
+    [
+      'expectedPickup',
+      (row) =>
+        row.flightStatus?.expectedPickupAt
+          ? istanbulDayAndTime(row.flightStatus.expectedPickupAt)
+          : null,
+    ],
     ['reference', (row) => row.reference],
     ['status', (row) => t(`ops.statuses.${row.status}`)],
     ['namesGiven', (row) => (row.namesGiven ? istanbulDayAndTime(row.namesGiven) : null)],

@@ -18,6 +18,7 @@ import { pickupCodeAlarm } from '~/domain/booking/pickup-code'
 import { getEnv } from '~/config/env.server'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { flightStateOf, pickupDelayMinutes } from '~/domain/flights/pickup-times'
+import type { FlightCheckFacts } from '~/flights/flight-view.server'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -81,6 +82,8 @@ export type BoardBooking = BoardRow & {
   /** The Istanbul calendar day of the pickup ('00:00' is the next day's first moment). */
   pickupDay: string
   problem: BoardProblem | null
+  /** The followed flight's stored state, read in the same query; null when never asked about. */
+  flightCheck: FlightCheckFacts | null
 }
 
 export interface BoardQuery {
@@ -148,6 +151,10 @@ export async function boardBookings(
       'flight_checks.scheduled_arrival as flight_scheduled',
       'flight_checks.estimated_arrival as flight_estimated',
       'flight_checks.actual_arrival as flight_actual',
+      'flight_checks.ident as flight_ident',
+      'flight_checks.terminal as flight_terminal',
+      'flight_checks.gate as flight_gate',
+      'flight_checks.checked_at as flight_checked_at',
     ])
     .select((eb) =>
       eb
@@ -261,10 +268,27 @@ export async function boardBookings(
         flight_scheduled: _scheduled,
         flight_estimated: _estimated,
         flight_actual: _actual,
+        flight_ident,
+        flight_terminal,
+        flight_gate,
+        flight_checked_at,
         ...row
       } = full
       return {
         ...row,
+        flightCheck:
+          full.flight_status === null || flight_ident === null
+            ? null
+            : {
+                ident: flight_ident,
+                status: full.flight_status,
+                scheduled_arrival: full.flight_scheduled,
+                estimated_arrival: full.flight_estimated,
+                actual_arrival: full.flight_actual,
+                terminal: flight_terminal,
+                gate: flight_gate,
+                checked_at: flight_checked_at,
+              },
         // Stored in E.164: shown grouped, on the board, the run sheet and the CSV alike.
         phone: row.phone ? formatPhone(row.phone) : row.phone,
         pickupDay: pickupCalendarDate(row.trip_date, row.trip_time),

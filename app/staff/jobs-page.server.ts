@@ -24,6 +24,7 @@ import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './
 import { staffTripEnds, type Context } from './dispatch-shared.server'
 import { rideContact } from '~/domain/phone'
 import { rideEnded } from '~/domain/booking/ride-timeline'
+import { flightViews, type FlightView } from '~/flights/flight-view.server'
 
 /** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
 
@@ -36,9 +37,14 @@ export async function jobsPageData(context: Context, request: Request) {
   if (!driver) return { meta, linked: false as const, days: [] }
   const today = istanbulDate(new Date())
   const jobs = await jobsOfDriver(handle.db, driver.id, today)
+  const flights = await flightViews(
+    handle.db,
+    jobs.map((job) => job.booking),
+    language,
+  )
   const days: { date: string; label: string; jobs: ReturnType<typeof jobView>[] }[] = []
   for (const job of jobs) {
-    const view = jobView(context, request, job)
+    const view = jobView(context, request, job, flights.get(job.booking.id) ?? null)
     let day = days.at(-1)
     if (day?.date !== view.date) {
       day = { date: view.date, label: formatDate(view.date, language), jobs: [] }
@@ -53,6 +59,7 @@ function jobView(
   context: Context,
   request: Request,
   job: Awaited<ReturnType<typeof jobsOfDriver>>[number],
+  flightStatus: FlightView | null,
 ) {
   const { language, site, t } = pageContext(context, request)
   const { booking } = job
@@ -70,6 +77,8 @@ function jobView(
     // The traveller's number and a WhatsApp chat, until the ride has ended.
     contact: rideContact(booking.phone, rideEnded(booking.status)),
     flight: booking.flight_number,
+    /** The followed flight: where it is, the pickup it moved, the free waiting once landed. */
+    flightStatus,
     signName: booking.sign_name,
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,

@@ -42,6 +42,7 @@ import {
 } from './staff-cookie.server'
 import { dateTimeFormat } from '~/utils/intl-cache'
 import { formatPhone } from '~/domain/phone'
+import { flightViewOf, flightViewSettings } from '~/flights/flight-view.server'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -255,6 +256,8 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     driverId: view.driverId,
     search: view.search || undefined,
   })
+  // The board's query already joined each booking's stored flight: no query more.
+  const flightSettings = flightViewSettings()
   return rows.map((row) => ({
     reference: row.reference,
     day: row.pickupDay,
@@ -281,6 +284,10 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     passengers: row.passenger_count,
     luggage: row.luggage_count,
     flight: row.flight_number,
+    /** The followed flight (null without a provider): where it is and the pickup it moved. */
+    flightStatus: row.flightCheck
+      ? flightViewOf(row.flightCheck, row, language, flightSettings)
+      : null,
     traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
     email: row.email,
     phone: row.phone,

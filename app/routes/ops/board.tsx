@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/board'
 import { boardPageData } from '~/staff/ops-pages.server'
 import { intlLocale, toLanguage } from '~/i18n/config'
+import { PickupTime, useFlightLine } from '~/components/ops/flight-status'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return boardPageData(context, request)
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function OpsBoard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const flightLine = useFlightLine()
   const board = loaderData
   const { view } = board
   // With JavaScript the rows follow new bookings by themselves
@@ -205,7 +207,9 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                   className={booking.problem ? 'ops-row--problem' : undefined}
                 >
                   {manyDays ? <td>{booking.dayLabel}</td> : null}
-                  <td>{booking.time}</td>
+                  <td>
+                    <PickupTime booked={booking.time} flight={booking.flightStatus} />
+                  </td>
                   <th scope="row">
                     <Link to={`/ops/bookings/${booking.reference}`}>{booking.reference}</Link>
                   </th>
@@ -224,7 +228,15 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                   <td>{booking.vehicle}</td>
                   <td>{booking.route}</td>
                   <td>{booking.passengers ?? '–'}</td>
-                  <td>{booking.flight ?? '–'}</td>
+                  <td>
+                    {booking.flight ?? '–'}
+                    {booking.flightStatus ? (
+                      <span className="ops-flight-short">
+                        {' '}
+                        {flightLine.short(booking.flightStatus)}
+                      </span>
+                    ) : null}
+                  </td>
                   <td>{booking.traveller || '–'}</td>
                   <td>
                     {booking.driver ??

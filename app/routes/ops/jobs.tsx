@@ -7,6 +7,8 @@ import { FieldErrors } from '~/forms/form-errors'
 import { useErrorText } from '~/forms/error-text'
 import type { ErrorText } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
+import { useFlightLine } from '~/components/ops/flight-status'
+import type { FlightView } from '~/flights/flight-view.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -68,6 +70,39 @@ function PickupCodeField({
   )
 }
 
+/**
+ * The followed flight under the job's title: the pickup it moved (first: it
+ * changes when the driver must be there), where the plane is, and until
+ * when the waiting is free once it has landed.
+ */
+function JobFlight({ flight }: { flight: FlightView }) {
+  const { t } = useTranslation()
+  const line = useFlightLine()
+  return (
+    <div className="ops-job-flight">
+      {flight.expectedPickup ? (
+        <p>
+          <strong>
+            {t('ops.flight.moved', { pickup: flight.expectedPickup, booked: flight.bookedPickup })}
+          </strong>
+        </p>
+      ) : null}
+      <p>
+        {line.long(flight)}
+        {flight.checkedAt ? (
+          <span className="ops-job-flight__checked">
+            {' '}
+            ({t('ops.flight.checked', { time: flight.checkedAt })})
+          </span>
+        ) : null}
+      </p>
+      {flight.freeWaitingEnds ? (
+        <p>{t('ops.flight.freeWaiting', { time: flight.freeWaitingEnds })}</p>
+      ) : null}
+    </div>
+  )
+}
+
 /** A driver's own jobs, one card each, readable on a phone without any app. */
 export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -93,6 +128,7 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                 {day.jobs.map((job) => (
                   <li key={job.reference} className="ops-job" id={`job-${job.reference}`}>
                     <h3>{t('ops.dispatch.jobs.job', job)}</h3>
+                    {job.flightStatus ? <JobFlight flight={job.flightStatus} /> : null}
                     <p>
                       {t('ops.dispatch.jobs.status')}{' '}
                       <strong>{t(`ops.statuses.${job.status}`)}</strong>

@@ -2,6 +2,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/run-sheet'
 import { runSheetPageData } from '~/staff/run-sheet.server'
 import { PickupAddress } from '~/components/ops/pickup-address'
+import { PickupTime, useFlightLine } from '~/components/ops/flight-status'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return runSheetPageData(context, request)
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const flightLine = useFlightLine()
   const { jobs, heading, manyDays } = loaderData
   const dash = (value: string | number | null | undefined) =>
     value === null || value === undefined || value === '' ? '–' : value
@@ -27,7 +29,7 @@ export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
           <li key={job.reference} className="ops-sheet-job">
             <h2>
               {manyDays ? `${job.dayLabel}, ` : ''}
-              {job.time} · {job.reference}
+              <PickupTime booked={job.time} flight={job.flightStatus} /> · {job.reference}
             </h2>
             <dl className="ops-details">
               <dt>{t('ops.booking.route')}</dt>
@@ -50,7 +52,10 @@ export default function OpsRunSheet({ loaderData }: Route.ComponentProps) {
                 })}
               </dd>
               <dt>{t('ops.booking.flight')}</dt>
-              <dd>{dash(job.flight)}</dd>
+              <dd>
+                {dash(job.flight)}
+                {job.flightStatus ? `, ${flightLine.short(job.flightStatus)}` : null}
+              </dd>
               <dt>{t('ops.booking.signName')}</dt>
               <dd>{dash(job.signName)}</dd>
               <dt>{t('ops.booking.traveller')}</dt>
