@@ -40,6 +40,8 @@ const followedOnly = new Set([
   'booking.passenger.arrivalFollowed',
   'mail.nextFlight',
   'traveller.meet.waiting',
+  // The delay e-mail: only the follow job sends it, and it runs only with a provider.
+  'notices.traveller.flightDelayedText',
 ])
 
 describe('promises about following flights', () => {
