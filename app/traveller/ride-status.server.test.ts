@@ -169,7 +169,49 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
       'cancelled',
     ])
     // What the JSON the pages poll carries: nothing about billing, payment or the traveller.
-    expect(Object.keys(status).sort()).toEqual(['driver', 'ended', 'status', 'timeline'])
+    expect(Object.keys(status).sort()).toEqual(['driver', 'ended', 'flight', 'status', 'timeline'])
+    // Nothing follows flights in the tests: no flight is said to be followed.
+    expect(status.flight).toBeNull()
     expect(JSON.stringify(status)).not.toMatch(/ayse@example\.com|\+90 532 123/)
+  })
+
+  it('tells the traveller where their followed flight is, until the ride ends', async () => {
+    const { booking } = await assignedBooking()
+    // Booked 10:00 Istanbul on 25 November; the plane now lands at 10:05 (07:05 UTC).
+    await handle.db
+      .insertInto('flight_checks')
+      .values({
+        booking_id: booking.id,
+        ident: 'TK1984',
+        destination: 'SAW',
+        status: 'en_route',
+        provider_flight_id: null,
+        scheduled_arrival: '2026-11-25T06:30:00.000Z',
+        estimated_arrival: '2026-11-25T07:05:00.000Z',
+        actual_arrival: null,
+        terminal: null,
+        gate: null,
+        checked_at: '2026-11-25T05:00:00.000Z',
+        next_check_at: null,
+        last_problem: null,
+        notified_delay_arrival: null,
+        notified_cancelled_at: null,
+        notified_diverted_at: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute()
+    const settings = { follows: true, arrivalPickupMinutes: 30, freeWaitingMinutes: 60 }
+    const status = await rideStatus(handle.db, booking, 'en', settings)
+    expect(status.flight).toEqual({
+      ident: 'TK1984',
+      line: 'expected',
+      landing: '10:05',
+      pickup: '10:35',
+      freeWaitingEnds: null,
+      checkedAt: '08:00',
+    })
+    // Without a provider the stored row says nothing.
+    expect((await rideStatus(handle.db, booking, 'en')).flight).toBeNull()
   })
 })

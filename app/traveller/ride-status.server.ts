@@ -6,7 +6,13 @@ import { displayPlate } from '~/domain/dispatch/rules'
 import { rideEnded, rideTimeline } from '~/domain/booking/ride-timeline'
 import type { Language } from '~/i18n/config'
 import { formatInstant } from '~/utils/format'
-import type { RideStatus } from './ride-status'
+import {
+  flightViews,
+  flightViewSettings,
+  type FlightView,
+  type FlightViewSettings,
+} from '~/flights/flight-view.server'
+import type { RideFlight, RideStatus } from './ride-status'
 
 /**
  * Reads a booking's ride status (see ride-status.ts): the ride page, the
@@ -41,8 +47,9 @@ export async function rideStatus(
   executor: Executor,
   booking: BookingRow,
   language: Language,
+  flightSettings: FlightViewSettings = flightViewSettings(),
 ): Promise<RideStatus> {
-  const [events, assignment, refund] = await Promise.all([
+  const [events, assignment, refund, flights] = await Promise.all([
     executor
       .selectFrom('booking_events')
       .select(['from_status', 'to_status', 'created_at'])
@@ -51,6 +58,7 @@ export async function rideStatus(
       .execute(),
     currentAssignment(executor, booking.id),
     bookingRefund(executor, booking),
+    flightViews(executor, [booking], language, flightSettings),
   ])
   const timeline = rideTimeline({
     status: booking.status,
@@ -82,5 +90,30 @@ export async function rideStatus(
             plate: displayPlate(assignment.vehicle.plate),
           }
         : null,
+    flight: ended ? null : rideFlight(flights.get(booking.id)),
+  }
+}
+
+/**
+ * What the traveller is told of their flight. A flight with no landing time
+ * yet, or one the provider does not know, says nothing: the office sorts
+ * out a wrong number, and a line without a time would only worry them.
+ */
+function rideFlight(view: FlightView | undefined): RideFlight | null {
+  if (!view) return null
+  const line =
+    view.line === 'enRoute'
+      ? 'expected'
+      : view.line === 'noTime' || view.line === 'unknown'
+        ? null
+        : view.line
+  if (!line) return null
+  return {
+    ident: view.ident,
+    line,
+    landing: line === 'landed' ? view.actualLanding : view.expectedLanding,
+    pickup: view.expectedPickup ?? view.bookedPickup,
+    freeWaitingEnds: view.freeWaitingEnds,
+    checkedAt: view.checkedAt,
   }
 }

@@ -21,6 +21,26 @@ export interface RideStatus {
     colour: string | null
     plate: string
   } | null
+  /**
+   * The followed flight, while the ride is still to come or under way (null
+   * without a provider, for a flight never asked about, or one the provider
+   * does not know): in the polled status, so a new landing time refreshes
+   * the page's parts like a new step does.
+   */
+  flight: RideFlight | null
+}
+
+/** A followed flight as the traveller reads it: its times in their language, Istanbul time. */
+export interface RideFlight {
+  ident: string
+  line: 'expected' | 'scheduled' | 'landed' | 'landedNoTime' | 'cancelled' | 'diverted'
+  /** The actual landing once landed, else the expected one. */
+  landing: string | null
+  /** When the driver meets them: the pickup a late landing moved, else the booked one. */
+  pickup: string
+  /** Once landed: until when the waiting is free. */
+  freeWaitingEnds: string | null
+  checkedAt: string | null
 }
 
 /** How often a page asks for news while the ride is still to come or under way. */

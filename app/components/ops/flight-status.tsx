@@ -45,3 +45,36 @@ export function PickupTime({ booked, flight }: { booked: string; flight: FlightV
     </span>
   )
 }
+
+/**
+ * The followed flight under the job's title: the pickup it moved (first: it
+ * changes when the driver must be there), where the plane is, and until
+ * when the waiting is free once it has landed.
+ */
+export function JobFlight({ flight }: { flight: FlightView }) {
+  const { t } = useTranslation()
+  const line = useFlightLine()
+  return (
+    <div className="ops-job-flight">
+      {flight.expectedPickup ? (
+        <p>
+          <strong>
+            {t('ops.flight.moved', { pickup: flight.expectedPickup, booked: flight.bookedPickup })}
+          </strong>
+        </p>
+      ) : null}
+      <p>
+        {line.long(flight)}
+        {flight.checkedAt ? (
+          <span className="ops-job-flight__checked">
+            {' '}
+            ({t('ops.flight.checked', { time: flight.checkedAt })})
+          </span>
+        ) : null}
+      </p>
+      {flight.freeWaitingEnds ? (
+        <p>{t('ops.flight.freeWaiting', { time: flight.freeWaitingEnds })}</p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import { phoneHref } from '~/config/site'
 import { useSite } from '~/utils/root-data'
-import type { MeetingPoint } from '~/traveller/ride-status'
+import type { MeetingPoint, RideFlight } from '~/traveller/ride-status'
 
 /**
  * Where the traveller meets the driver: at Istanbul Airport or Sabiha
@@ -12,10 +12,16 @@ export function MeetingPointCard({
   meeting,
   companyPhone,
   pickupCode = null,
+  flight = null,
   guest = false,
 }: {
   meeting: MeetingPoint
   companyPhone: string
+  /**
+   * The traveller's followed flight (their own page only: its words speak to
+   * them), from the polled ride status, so a new landing time refreshes it.
+   */
+  flight?: RideFlight | null
   /** The traveller's own page only, until they are on board: never on the shared page. */
   pickupCode?: string | null
   /** On the shared page, where the reader is not the one met. */
@@ -30,6 +36,7 @@ export function MeetingPointCard({
         <h2 id="meeting-title">
           {t(guest ? 'traveller.shared.meetTitle' : 'traveller.meet.title')}
         </h2>
+        {flight && !guest ? <FlightNews flight={flight} companyPhone={companyPhone} /> : null}
         {meeting.kind === 'airport' ? (
           <>
             <p>
@@ -65,5 +72,42 @@ export function MeetingPointCard({
         </p>
       </div>
     </section>
+  )
+}
+
+/**
+ * Where the traveller's flight is and when the driver meets them; for a
+ * flight cancelled or diverted, that a person sorts it out with them.
+ */
+function FlightNews({ flight, companyPhone }: { flight: RideFlight; companyPhone: string }) {
+  const { t } = useTranslation()
+  const values = {
+    flight: flight.ident,
+    landing: flight.landing,
+    pickup: flight.pickup,
+    until: flight.freeWaitingEnds,
+  }
+  const callUs = flight.line === 'cancelled' || flight.line === 'diverted'
+  return (
+    <div className="meeting__flight">
+      <p>
+        <strong>
+          {flight.line === 'landed' && !flight.freeWaitingEnds
+            ? t('traveller.flight.landedNoTime', values)
+            : t(`traveller.flight.${flight.line}`, values)}
+        </strong>
+        {callUs ? (
+          <>
+            {' '}
+            <a href={phoneHref(companyPhone)}>{companyPhone}</a>
+          </>
+        ) : null}
+      </p>
+      {flight.checkedAt ? (
+        <p className="meeting__flight-checked">
+          {t('traveller.flight.checked', { time: flight.checkedAt })}
+        </p>
+      ) : null}
+    </div>
   )
 }

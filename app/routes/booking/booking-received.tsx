@@ -127,6 +127,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
               meeting={ride.meeting}
               companyPhone={help.phone}
               pickupCode={ride.pickupCode}
+              flight={ride.status.flight}
             />
           )}
           <section className="card" aria-labelledby="order-title">

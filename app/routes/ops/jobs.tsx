@@ -7,8 +7,7 @@ import { FieldErrors } from '~/forms/form-errors'
 import { useErrorText } from '~/forms/error-text'
 import type { ErrorText } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
-import { useFlightLine } from '~/components/ops/flight-status'
-import type { FlightView } from '~/flights/flight-view.server'
+import { JobFlight } from '~/components/ops/flight-status'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -66,39 +65,6 @@ function PickupCodeField({
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
       />
       <FieldErrors id={`${id}-error`} errors={error ? [error] : undefined} text={text} />
-    </div>
-  )
-}
-
-/**
- * The followed flight under the job's title: the pickup it moved (first: it
- * changes when the driver must be there), where the plane is, and until
- * when the waiting is free once it has landed.
- */
-function JobFlight({ flight }: { flight: FlightView }) {
-  const { t } = useTranslation()
-  const line = useFlightLine()
-  return (
-    <div className="ops-job-flight">
-      {flight.expectedPickup ? (
-        <p>
-          <strong>
-            {t('ops.flight.moved', { pickup: flight.expectedPickup, booked: flight.bookedPickup })}
-          </strong>
-        </p>
-      ) : null}
-      <p>
-        {line.long(flight)}
-        {flight.checkedAt ? (
-          <span className="ops-job-flight__checked">
-            {' '}
-            ({t('ops.flight.checked', { time: flight.checkedAt })})
-          </span>
-        ) : null}
-      </p>
-      {flight.freeWaitingEnds ? (
-        <p>{t('ops.flight.freeWaiting', { time: flight.freeWaitingEnds })}</p>
-      ) : null}
     </div>
   )
 }
