@@ -205,6 +205,18 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
       [cancelled]: 'flightProblem',
       [started]: null,
     })
+    // The stored flight rides along from the same query, for the pages to show.
+    const rows = await bookingsForPickupDay(handle, day)
+    expect(rows.find((row) => row.reference === late)?.flightCheck).toEqual({
+      ident: 'TK1984',
+      status: 'scheduled',
+      scheduled_arrival: '2026-12-12T11:00:00.000Z',
+      estimated_arrival: '2026-12-12T12:30:00.000Z',
+      actual_arrival: null,
+      terminal: null,
+      gate: null,
+      checked_at: now.toISOString(),
+    })
   })
 
   it('reads a booking’s record with its event log, and nothing for unpaid ones', async () => {
