@@ -213,5 +213,8 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
     })
     // Without a provider the stored row says nothing.
     expect((await rideStatus(handle.db, booking, 'en')).flight).toBeNull()
+    // Nor once the traveller is on board: the landing decides nothing more.
+    const onBoard = { ...booking, status: 'on_board' as const }
+    expect((await rideStatus(handle.db, onBoard, 'en', settings)).flight).toBeNull()
   })
 })

@@ -12,6 +12,7 @@ import {
   type FlightView,
   type FlightViewSettings,
 } from '~/flights/flight-view.server'
+import { followedStatuses } from '~/flights/follow-flights.server'
 import type { RideFlight, RideStatus } from './ride-status'
 
 /**
@@ -90,7 +91,10 @@ export async function rideStatus(
             plate: displayPlate(assignment.vehicle.plate),
           }
         : null,
-    flight: ended ? null : rideFlight(flights.get(booking.id)),
+    // Until the traveller is on board: the landing no longer decides anything then.
+    flight: (followedStatuses as readonly string[]).includes(booking.status)
+      ? rideFlight(flights.get(booking.id))
+      : null,
   }
 }
 

@@ -22,7 +22,7 @@ export interface RideStatus {
     plate: string
   } | null
   /**
-   * The followed flight, while the ride is still to come or under way (null
+   * The followed flight, until the traveller is on board (null
    * without a provider, for a flight never asked about, or one the provider
    * does not know): in the polled status, so a new landing time refreshes
    * the page's parts like a new step does.
