@@ -38,7 +38,7 @@ describe('the flight on the driver’s card and the board', () => {
   it('says the moved pickup, where the plane is and the free waiting', async () => {
     await renderServerMarkup(<JobFlight flight={landed} />)
     expect(text()).toContain('Pickup moved to 15:40 (booked 15:00)')
-    expect(text()).toContain('TK1984 landed at 15:10, terminal 1')
+    expect(text()).toContain('TK1984 landed at 15:10, terminal 1 (checked at 15:12)')
     expect(text()).toContain('Free waiting until 16:10')
     expect(rawKeysIn(text())).toEqual([])
   })
