@@ -52,3 +52,13 @@ export function formatInstant(iso: string, language: Language): string {
     timeZone: ISTANBUL_TIME_ZONE,
   }).format(new Date(iso))
 }
+
+/** A moment (ISO, UTC) as its Istanbul time of day, e.g. '14:05'. */
+export function formatInstantTime(iso: string, language: Language): string {
+  return dateTimeFormat(intlLocale[language], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ISTANBUL_TIME_ZONE,
+  }).format(new Date(iso))
+}

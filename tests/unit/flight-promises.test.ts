@@ -40,6 +40,8 @@ const followedOnly = new Set([
   'booking.passenger.arrivalFollowed',
   'mail.nextFlight',
   'traveller.meet.waiting',
+  // Sent only about a flight a provider follows (app/flights/flight-notices.server.ts).
+  'notices.traveller.flightDelayedText',
 ])
 
 describe('promises about following flights', () => {
