@@ -7,6 +7,7 @@ import {
   messagesSitePort,
   whatsappTemplates,
 } from './tests/e2e/messages-settings'
+import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './tests/e2e/flights-settings'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
@@ -102,6 +103,15 @@ export default defineConfig({
           .join(','),
       }),
       url: `http://localhost:${messagesSitePort}/healthz`,
+    },
+    // A fifth copy checks and follows flights through AeroAPI, against the local protocol server.
+    {
+      ...serverOn(flightsSitePort, {
+        FLIGHT_STATUS_PROVIDER: 'aeroapi',
+        AEROAPI_KEY: fakeAeroApi.apiKey,
+        AEROAPI_BASE_URL: `${fakeAeroApiUrl}/aeroapi`,
+      }),
+      url: `http://localhost:${flightsSitePort}/healthz`,
     },
   ],
 })

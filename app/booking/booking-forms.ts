@@ -165,7 +165,8 @@ export function passengerSchema(
     luggage: count(capacity.luggage, 'booking.errors.luggageMax'),
     notes: textField({ max: limit.notes, multiline: true }),
     flightNumber: flightNumberField(),
-    notByAir: notByAirField(arrivalByAir),
+    notByAir: airportCheckbox(arrivalByAir),
+    keepFlight: airportCheckbox(arrivalByAir),
     signName: textField({ max: limit.signName }),
   })
   const { canText } = updates
@@ -192,12 +193,16 @@ export function passengerSchema(
 }
 
 /**
- * A traveller picked up at an airport arrives on a flight, whose number is
- * then required, unless they tick that they are not arriving by air (already
- * in Istanbul, off a ship, on a connection by road): an explicit choice, so a
- * flight is never left out by accident. Elsewhere there is nothing to tick.
+ * A box ticked only at an airport pickup; elsewhere there is nothing to tick.
+ *
+ * - `notByAir`: a traveller picked up at an airport arrives on a flight,
+ *   whose number is then required, unless they tick that they are not
+ *   arriving by air (already in Istanbul, off a ship, on a connection by
+ *   road): an explicit choice, so a flight is never left out by accident.
+ * - `keepFlight`: they keep a flight and pickup time the flight-status
+ *   provider found not to fit each other (app/booking/flight-question.server.ts).
  */
-function notByAirField(asked: boolean) {
+function airportCheckbox(asked: boolean) {
   return asked
     ? z.optional(z.boolean())
     : z.pipe(

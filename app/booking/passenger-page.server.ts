@@ -1,4 +1,5 @@
 import { followsFlights } from '~/adapters/flights/configured.server'
+import { flightQuestion } from './flight-question.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { childSeatCount } from '~/domain/booking/extras'
@@ -108,10 +109,21 @@ export async function passengerPageAction(context: Context, request: Request) {
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
+    return data({ result: submission.reply(), flightQuestion: null }, { status: 400 })
+  }
+  const { language } = pageContext(context, request)
+  const question = await flightQuestion(booking, submission.value, language)
+  if (question) {
+    markFormRefused(context)
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { flightNumber: [question.error] } }),
+        flightQuestion: question,
+      },
+      { status: 400 },
+    )
   }
   try {
-    const { language } = pageContext(context, request)
     await savePassengerDetails(
       handle,
       booking.id,

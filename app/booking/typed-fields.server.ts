@@ -22,6 +22,7 @@ export const typedFieldNames = {
     'notes',
     'flightNumber',
     'notByAir',
+    'keepFlight',
     'signName',
     'pickupAddress',
   ],

@@ -96,9 +96,19 @@ export function passengerErrorValues(capacity: VehicleCapacity, childSeats = 0):
   }
 }
 
-/** Translates the passenger schemas' errors (passengerErrorValues). */
-export function usePassengerErrorText(capacity: VehicleCapacity, childSeats = 0) {
-  return useErrorText(passengerErrorValues(capacity, childSeats))
+/**
+ * Translates the passenger schemas' errors (passengerErrorValues), and the
+ * server's question about the flight with the values it names.
+ */
+export function usePassengerErrorText(
+  capacity: VehicleCapacity,
+  childSeats = 0,
+  question?: { error: string; values: Record<string, string> },
+) {
+  return useErrorText({
+    ...passengerErrorValues(capacity, childSeats),
+    ...(question ? { [question.error]: question.values } : {}),
+  })
 }
 
 export function PhoneField({
@@ -167,6 +177,7 @@ export function CountFields({
 export function ArrivalFields({
   flightNumber,
   notByAir,
+  keepFlight,
   signName,
   fromAirport,
   followsFlights,
@@ -175,6 +186,8 @@ export function ArrivalFields({
   flightNumber: TextFieldMeta
   /** The passenger step's "not arriving by air"; "Change details" keeps the flight optional. */
   notByAir?: FieldMetadata<boolean | undefined>
+  /** Offered once the flight was found not to fit the booking: keep it as typed. */
+  keepFlight?: FieldMetadata<boolean | undefined>
   signName: TextFieldMeta
   fromAirport: boolean
   followsFlights: boolean
@@ -206,6 +219,11 @@ export function ArrivalFields({
           text={text}
         />
       </div>
+      {keepFlight ? (
+        <CheckboxField field={keepFlight} text={text}>
+          {t('booking.passenger.keepFlight')}
+        </CheckboxField>
+      ) : null}
       {asksFlight ? (
         <CheckboxField field={notByAir} text={text}>
           {t('booking.passenger.notByAir')}

@@ -12,7 +12,7 @@ import {
 } from '~/domain/flights/pickup-times'
 import type { FlightPhase } from '~/domain/flights/flight-phase'
 import type { Language } from '~/i18n/config'
-import { formatInstant, formatTime } from '~/utils/format'
+import { formatInstant, formatInstantTime } from '~/utils/format'
 
 /**
  * A followed flight as the pages show it beside a booking: where the plane
@@ -100,7 +100,7 @@ export function flightViewOf(
   const shown = (at: Date | null) => {
     if (!at) return null
     const iso = at.toISOString()
-    return istanbulDate(at) === day ? formatTime(iso, language) : formatInstant(iso, language)
+    return istanbulDate(at) === day ? formatInstantTime(iso, language) : formatInstant(iso, language)
   }
   const state = flightStateOf(check)
   const pickup = expectedPickup(booked, state, settings.arrivalPickupMinutes)

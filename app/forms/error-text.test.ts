@@ -39,13 +39,19 @@ function errorKeys(tree: Record<string, unknown>, prefix = '', inErrors = false)
 const sectionOf = (key: string) => key.slice(0, key.lastIndexOf('.'))
 
 // Values every error template may name: counts around the plural boundaries, a
-// number that a locale groups, and free text.
+// number that a locale groups, free text, and the flight questions' facts.
 const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   count,
   max: 5000,
   min: count + 1,
   phone: '+90 212 000 00 00',
   text: 'Kadıköy',
+  flight: 'TK1984',
+  airport: 'IST',
+  landsAt: 'SAW',
+  date: '28 November at 15:00',
+  landing: '15:37',
+  suggested: '16:10',
 }))
 
 describe('the error texts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTime, statementMoney } from './format'
+import { formatInstantTime, statementMoney } from './format'
 
 describe('statementMoney', () => {
   it('shows cents on every amount of a statement when one of them has cents', () => {
@@ -13,10 +13,10 @@ describe('statementMoney', () => {
   })
 })
 
-describe('formatTime', () => {
+describe('formatInstantTime', () => {
   it('writes an instant as the Istanbul time of day, 24-hour clock, in both languages', () => {
     // 21:05 UTC is 00:05 in Istanbul: the clock turns with Istanbul, not UTC.
-    expect(formatTime('2026-12-12T21:05:00.000Z', 'en')).toBe('00:05')
-    expect(formatTime('2026-12-12T12:40:00.000Z', 'tr')).toBe('15:40')
+    expect(formatInstantTime('2026-12-12T21:05:00.000Z', 'en')).toBe('00:05')
+    expect(formatInstantTime('2026-12-12T12:40:00.000Z', 'tr')).toBe('15:40')
   })
 })

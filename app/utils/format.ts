@@ -53,8 +53,8 @@ export function formatInstant(iso: string, language: Language): string {
   }).format(new Date(iso))
 }
 
-/** A moment (ISO, UTC) as the Istanbul time of day, 24-hour clock, e.g. '14:05'. */
-export function formatTime(iso: string, language: Language): string {
+/** A moment (ISO, UTC) as its Istanbul time of day, e.g. '14:05'. */
+export function formatInstantTime(iso: string, language: Language): string {
   return dateTimeFormat(intlLocale[language], {
     hour: '2-digit',
     minute: '2-digit',

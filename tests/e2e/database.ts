@@ -8,8 +8,7 @@ import Database from 'better-sqlite3'
  * own), opened by the tests to check what a journey stored: the real database,
  * not a mock. Tests only read it, except to age a quote or a booking they created themselves.
  */
-export function openServerDatabase(): Database.Database {
-  const port = Number(process.env.E2E_PORT ?? 3210)
+export function openServerDatabase(port = Number(process.env.E2E_PORT ?? 3210)): Database.Database {
   const database = new Database(`data/e2e-${port}.sqlite`, { fileMustExist: true })
   database.pragma('busy_timeout = 5000')
   return database

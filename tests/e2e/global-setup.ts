@@ -2,18 +2,23 @@ import { startFakeIyzico } from '../support/iyzico-fake-server'
 import { startFakeTwilio } from '../support/twilio-fake-server'
 import { fakeIyzico } from './iyzico-settings'
 import { fakeTwilio } from './messages-settings'
+import { startFakeAeroApi } from '../support/aeroapi-fake-server'
+import { fakeAeroApi } from './flights-settings'
 
 /**
- * Starts the local servers that speak iyzico's and Twilio's protocols, for the
- * test servers configured with PAYMENT_PROVIDER=iyzico and
- * MESSAGING_PROVIDER=twilio (see playwright.config.ts). No network: the real
+ * Starts the local servers that speak iyzico's, Twilio's and AeroAPI's
+ * protocols, for the test servers configured with PAYMENT_PROVIDER=iyzico,
+ * MESSAGING_PROVIDER=twilio and FLIGHT_STATUS_PROVIDER=aeroapi (see
+ * playwright.config.ts). No network: the real
  * clients in those servers talk to these.
  */
 export default async function globalSetup() {
   const iyzico = await startFakeIyzico(fakeIyzico)
   const twilio = await startFakeTwilio(fakeTwilio.accountSid, fakeTwilio.authToken, fakeTwilio.port)
+  const aeroapi = await startFakeAeroApi(fakeAeroApi.apiKey, fakeAeroApi.port)
   return async () => {
     await iyzico.close()
     await twilio.close()
+    await aeroapi.close()
   }
 }

@@ -27,6 +27,7 @@ export const passenger: PassengerDetails = {
   notes: 'Two large suitcases',
   flightNumber: 'TK1984',
   notByAir: undefined,
+  keepFlight: undefined,
   signName: undefined,
   pickupAddress: undefined,
 }

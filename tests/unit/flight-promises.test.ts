@@ -40,7 +40,7 @@ const followedOnly = new Set([
   'booking.passenger.arrivalFollowed',
   'mail.nextFlight',
   'traveller.meet.waiting',
-  // The delay e-mail: only the follow job sends it, and it runs only with a provider.
+  // Sent only about a flight a provider follows (app/flights/flight-notices.server.ts).
   'notices.traveller.flightDelayedText',
 ])
 

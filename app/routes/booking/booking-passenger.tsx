@@ -58,7 +58,9 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
     defaultValue: stored,
     constraint: getZodConstraint(schema),
   })
-  const text = usePassengerErrorText(capacity, childSeats)
+  const question =
+    (actionData && 'flightQuestion' in actionData ? actionData.flightQuestion : null) ?? undefined
+  const text = usePassengerErrorText(capacity, childSeats, question)
   const choices = offeredUpdates(updates)
   // A summary's link to the choice goes to its first radio.
   const targets = { updates: `${fields.updates.id}-${choices[0]}` }
@@ -132,6 +134,8 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         <ArrivalFields
           flightNumber={fields.flightNumber}
           notByAir={fields.notByAir}
+          // Asked about the flight: the traveller may keep it as typed.
+          keepFlight={question ? fields.keepFlight : undefined}
           signName={fields.signName}
           fromAirport={!asksAddress}
           followsFlights={loaderData.followsFlights}

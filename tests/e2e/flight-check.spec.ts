@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test'
+import { fakeFlight, istanbulAirport, sabihaGokcenAirport } from '../support/aeroapi-fake-server'
+import { date, fillArrivingFlight, passengerForm, tripTime } from './booking-helpers'
+import { expectNoAxeViolations } from './helpers'
+import { openServerDatabase } from './database'
+import { fakeAeroApiUrl, flightsSitePort } from './flights-settings'
+
+/**
+ * With a flight-status provider (the fifth test server asks the local AeroAPI
+ * stand-in), the passenger step checks the arriving flight against the
+ * booking: one landing at the other airport, or after the pickup, comes back
+ * beside the field with the fix; the traveller may keep what they typed.
+ */
+test.use({ baseURL: `http://localhost:${flightsSitePort}` })
+
+const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_000)
+const iso = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z')
+/** Istanbul's time of day of a moment (UTC+3 all year). */
+const istanbulTime = (at: Date) => iso(minutes(at, 180)).slice(11, 16)
+
+test('the passenger step checks the arriving flight against the booking, and the traveller may keep it', async ({
+  page,
+}, testInfo) => {
+  const time = tripTime(testInfo, 0)
+  const pickup = new Date(`${date}T${time}:00+03:00`)
+  // One flight number per project: the two runs share the stand-in.
+  const number = testInfo.project.name === 'js' ? '1971' : '1972'
+  const late = `TK${number}`
+  const elsewhere = `PC${number}`
+  // Gate arrival 40 minutes after the booked pickup; fakeFlight lands 235 minutes after leaving.
+  const landing = minutes(pickup, 40)
+  const suggested = new Date(Math.ceil(minutes(landing, 30).getTime() / 300_000) * 300_000)
+  await page.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
+    data: [
+      fakeFlight(iso(minutes(landing, -235)), {
+        ident_icao: `THY${number}`,
+        ident_iata: late,
+        destination: istanbulAirport,
+      }),
+      fakeFlight(iso(minutes(pickup, -300)), {
+        ident_icao: `PGT${number}`,
+        ident_iata: elsewhere,
+        operator_iata: 'PC',
+        destination: sabihaGokcenAirport,
+      }),
+    ],
+  })
+
+  await page.goto(`/booking-vehicle?date=${date}&time=${time}&pickup=IST&destination=Taksim`)
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  const form = passengerForm(page)
+  // With a provider the step says the flight is followed.
+  await expect(form).toContainText('we follow your flight')
+  await form.getByLabel('First Name').fill('Ayşe')
+  await form.getByLabel('Last Name').fill('Yılmaz')
+  await form.getByLabel('Email').fill('ayse@example.com')
+  await form.getByLabel('Phone').fill('+90 532 123 45 67')
+  await form.getByLabel('Passengers').selectOption('2')
+  await form.getByLabel('Luggage').selectOption('2')
+  const flight = form.getByLabel('Arriving flight number')
+
+  // A flight landing at Sabiha Gökçen for a pickup at Istanbul Airport.
+  await fillArrivingFlight(form, elsewhere.toLowerCase())
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  await expect(flight).toHaveAttribute('aria-invalid', 'true')
+  await expect(flight).toHaveAccessibleDescription(
+    new RegExp(`Flight ${elsewhere} lands at SAW, not IST\\.`),
+  )
+  // Nothing typed is lost.
+  await expect(form.getByLabel('First Name')).toHaveValue('Ayşe')
+  await expect(flight).toHaveValue(elsewhere.toLowerCase())
+  await expectNoAxeViolations(page, testInfo)
+
+  // A flight landing after the pickup: the question names a pickup that suits it.
+  await flight.fill(late)
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(flight).toHaveAccessibleDescription(
+    `For example TK1984. Flight ${late} lands at IST at ${istanbulTime(landing)}, after your pickup time: a pickup at ${istanbulTime(suggested)} would suit it. Change the time on the vehicle step, or tick below to keep yours.`,
+  )
+
+  // The traveller keeps their time: the step saves the flight as typed.
+  await form.getByLabel('Keep my flight number and pickup time as they are').check()
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+
+  // The provider was asked with the key, about these flights only.
+  const requests = (await (await page.request.get(`${fakeAeroApiUrl}/__fake/requests`)).json()) as {
+    path: string
+    authorized: boolean
+  }[]
+  const ours = requests.filter((request) => request.path.endsWith(number))
+  expect(ours.length).toBeGreaterThanOrEqual(2)
+  expect(ours.every((request) => request.authorized)).toBe(true)
+  // What was kept is stored as the flight's ident.
+  const database = openServerDatabase(flightsSitePort)
+  try {
+    const stored = database
+      .prepare('select flight_number from bookings where flight_number = ?')
+      .get(late) as { flight_number: string } | undefined
+    expect(stored?.flight_number).toBe(late)
+  } finally {
+    database.close()
+  }
+})
