@@ -100,7 +100,9 @@ export function flightViewOf(
   const shown = (at: Date | null) => {
     if (!at) return null
     const iso = at.toISOString()
-    return istanbulDate(at) === day ? formatInstantTime(iso, language) : formatInstant(iso, language)
+    return istanbulDate(at) === day
+      ? formatInstantTime(iso, language)
+      : formatInstant(iso, language)
   }
   const state = flightStateOf(check)
   const pickup = expectedPickup(booked, state, settings.arrivalPickupMinutes)
