@@ -6,7 +6,8 @@ import type { FlightLookup } from '~/adapters/flights/flight-status'
  * pickup? Pure: the caller asks the provider. A mismatch is a question put to
  * the traveller beside the field, with the fix, never a refusal: they may
  * know better (a codeshare, a schedule the provider has wrong) and keep what
- * they typed.
+ * they typed. It reads the adapter's answer, so it lives beside the follow
+ * job rather than in the domain.
  */
 
 export type Airport = 'IST' | 'SAW'
