@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { fakeFlight, istanbulAirport, sabihaGokcenAirport } from '../support/aeroapi-fake-server'
 import { date, fillArrivingFlight, passengerForm, tripTime } from './booking-helpers'
 import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase } from './database'
-import { fakeAeroApiUrl, flightsSitePort } from './flights-settings'
+import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './flights-settings'
+import { istanbulPickupIn, mailsWith, payBookingOverHttp } from './traveller-helpers'
 
 /**
  * With a flight-status provider (the fifth test server asks the local AeroAPI
@@ -104,4 +106,74 @@ test('the passenger step checks the arriving flight against the booking, and the
   } finally {
     database.close()
   }
+})
+
+/** One run of the maintenance job against the flights site's database, as operations would run it. */
+function runMaintenance(): { flightsAsked?: number; flightNotices?: number } {
+  const run = spawnSync(process.execPath, ['scripts/maintenance.mjs'], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://localhost:${flightsSitePort}`,
+      SESSION_SECRET: 'e2e-only-secret-not-for-production',
+      DATABASE_URL: `data/e2e-${flightsSitePort}.sqlite`,
+      OUTBOX_DIR: `data/e2e-outbox-${flightsSitePort}`,
+      FLIGHT_STATUS_PROVIDER: 'aeroapi',
+      AEROAPI_KEY: fakeAeroApi.apiKey,
+      AEROAPI_BASE_URL: `${fakeAeroApiUrl}/aeroapi`,
+    },
+  })
+  expect(run.status, run.stderr).toBe(0)
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+    flightsAsked?: number
+    flightNotices?: number
+  }
+}
+
+test('the maintenance run follows a delayed flight: the ride page shows it, the traveller is told once', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const js = testInfo.project.name === 'js'
+  const number = js ? '1973' : '1974'
+  const ident = `TK${number}`
+  const when = istanbulPickupIn(js ? 20 : 21)
+  const pickup = new Date(`${when.date}T${when.time}:00+03:00`)
+  const flight = (arrival: Date) =>
+    fakeFlight(iso(minutes(arrival, -235)), {
+      ident_icao: `THY${number}`,
+      ident_iata: ident,
+      destination: sabihaGokcenAirport,
+    })
+  // On time at booking: at the gate 40 minutes before the pickup.
+  await page.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
+    data: [flight(minutes(pickup, -40))],
+  })
+  const reference = await payBookingOverHttp(page.request, { ...when, flightNumber: ident })
+
+  // Then the plane is late: expected at the gate 50 minutes after the booked pickup
+  // (the same flight posted again replaces the one the stand-in held).
+  const late = minutes(pickup, 50)
+  await page.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
+    data: [{ ...flight(minutes(pickup, -40)), estimated_in: iso(late), estimated_on: iso(late) }],
+  })
+  const first = runMaintenance()
+  expect(first.flightsAsked).toBeGreaterThanOrEqual(1)
+
+  await page.goto('/booking-received')
+  const meet = page.getByRole('region', { name: 'Where you meet your driver' })
+  const driverAt = minutes(late, 30)
+  await expect(meet).toContainText(
+    new RegExp(`${ident}.*${istanbulTime(late)}.*${istanbulTime(driverAt)}`),
+  )
+  await expectNoAxeViolations(page, testInfo)
+
+  // The traveller hears of it once, whatever the runs after.
+  runMaintenance()
+  // The traveller once, and the operations mailbox once (the driver has none yet).
+  const outbox = `data/e2e-outbox-${flightsSitePort}`
+  const told = await mailsWith([reference, ident, istanbulTime(late)], 2, outbox)
+  expect(told.filter((mail) => mail.includes('To: ayse@example.com'))).toHaveLength(1)
 })

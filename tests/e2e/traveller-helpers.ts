@@ -20,6 +20,8 @@ export interface PaidBookingOptions {
   email?: string
   language?: 'en' | 'tr'
   paymentOption?: 'fullCard' | 'depositCash'
+  /** The arriving flight at SAW (TK1984 unless given). */
+  flightNumber?: string
 }
 
 const hidden = (html: string, name: string) => {
@@ -84,7 +86,7 @@ export async function payOnSimulatorOverHttp(
       phone: '+90 532 123 45 67',
       passengers: '2',
       luggage: '2',
-      flightNumber: 'TK1984',
+      flightNumber: options.flightNumber ?? 'TK1984',
     }),
   ).toBe('/booking-payment')
   const simulator = await postForm(request, '/booking-payment', {
@@ -131,8 +133,7 @@ export function istanbulPickupIn(hours: number): { date: string; time: string } 
 }
 
 /** Every e-mail in the test server's outbox, its quoted-printable soft breaks and escapes undone. */
-export function outboxMails(): string[] {
-  const folder = outboxDir()
+export function outboxMails(folder = outboxDir()): string[] {
   if (!existsSync(folder)) return []
   return readdirSync(folder)
     .filter((file) => file.endsWith('.eml'))
@@ -145,12 +146,19 @@ export function outboxMails(): string[] {
     })
 }
 
-/** The e-mails that hold every one of `parts`, once there are `count` of them. */
-export async function mailsWith(parts: string[], count: number): Promise<string[]> {
+/**
+ * The e-mails that hold every one of `parts`, once there are `count` of them
+ * (in the outbox of the first test server unless `folder` names another).
+ */
+export async function mailsWith(
+  parts: string[],
+  count: number,
+  folder = outboxDir(),
+): Promise<string[]> {
   let found: string[] = []
   await expect
     .poll(() => {
-      found = outboxMails().filter((mail) => parts.every((part) => mail.includes(part)))
+      found = outboxMails(folder).filter((mail) => parts.every((part) => mail.includes(part)))
       return found.length
     })
     .toBe(count)

@@ -166,7 +166,7 @@ const day = 86_400_000
 /**
  * For a test in another process (the browser suite): `GET /__fake/requests`
  * lists the requests received, `POST /__fake/flights` (a JSON array of
- * flights) adds to the table, `DELETE /__fake/flights` empties it, and
+ * flights) adds to the table (replacing a flight with the same fa_flight_id), `DELETE /__fake/flights` empties it, and
  * `POST /__fake/script` (JSON `{ status, retryAfter?, times? }` or
  * `{ holdMs, times? }`) scripts the next answers. `now` is the clock the
  * date window is checked against.
@@ -194,7 +194,12 @@ export async function startFakeAeroApi(
 
     if (url.pathname === '/__fake/requests') return answer(200, requests)
     if (url.pathname === '/__fake/flights' && request.method === 'POST') {
-      flights.push(...(JSON.parse(body) as FakeAeroApiFlight[]))
+      // A flight posted again (same fa_flight_id) replaces the one held: its news changed.
+      for (const flight of JSON.parse(body) as FakeAeroApiFlight[]) {
+        const held = flights.findIndex((known) => known.fa_flight_id === flight.fa_flight_id)
+        if (held >= 0) flights.splice(held, 1, flight)
+        else flights.push(flight)
+      }
       return answer(200, { flights: flights.length })
     }
     if (url.pathname === '/__fake/flights' && request.method === 'DELETE') {
