@@ -35,6 +35,12 @@ const hour = 3_600_000
 const windowBefore = 24 * hour
 const windowAfter = 6 * hour
 /**
+ * A departure (the ride takes the traveller to it) leaves after the pickup:
+ * the drive and the hours asked before departure, a long intercity drive
+ * included, fit in 14 hours.
+ */
+const departureWindowAfter = 14 * hour
+/**
  * AeroAPI takes `start` and `end` at most 10 days back and 2 days ahead; a
  * minute's margin on each side keeps a request made at the edge inside them.
  */
@@ -138,13 +144,39 @@ function statusOf(flight: AeroApiFlight): FlightStatus {
   }
 }
 
-/** Whether a flight lands at `code` (IATA or ICAO, as AeroAPI writes either). */
-function arrivesAt(flight: AeroApiFlight, code: string): boolean {
+/** Whether an airport of AeroAPI's is `code` (IATA or ICAO, as AeroAPI writes either). */
+function isAirport(airport: AeroApiAirport | null | undefined, code: string): boolean {
   const wanted = code.trim().toUpperCase()
-  const { destination } = flight
-  return [destination?.code, destination?.code_iata, destination?.code_icao].some(
+  return [airport?.code, airport?.code_iata, airport?.code_icao].some(
     (candidate) => typeof candidate === 'string' && candidate.toUpperCase() === wanted,
   )
+}
+
+function arrivesAt(flight: AeroApiFlight, code: string): boolean {
+  return isAirport(flight.destination, code)
+}
+
+/**
+ * The traveller's departing flight: among the legs leaving `origin`, the
+ * first scheduled to leave after the pickup (the ride is to catch it), else
+ * the nearest. Undefined when none leaves from there.
+ */
+export function departingFlight(
+  flights: AeroApiFlight[],
+  pickup: Date,
+  origin: string,
+): AeroApiFlight | undefined {
+  const leaving = flights
+    .filter((flight) => isAirport(flight.origin, origin))
+    .map((flight) => ({
+      flight,
+      at: time(flight.scheduled_out ?? flight.scheduled_off)?.getTime(),
+    }))
+    .filter((leg): leg is { flight: AeroApiFlight; at: number } => leg.at !== undefined)
+    .sort((a, b) => a.at - b.at)
+  const after = leaving.find((leg) => leg.at >= pickup.getTime())
+  if (after) return after.flight
+  return leaving.at(-1)?.flight
 }
 
 /** The scheduled time a flight is compared by: its arrival, or its departure when no arrival is given. */
@@ -225,8 +257,11 @@ export function createAeroApiFlightStatus(settings: AeroApiSettings): FlightStat
       // window AeroAPI takes, it cannot be in its answer.
       if (booked > latest) return { kind: 'not-yet', askFrom: new Date(booked - futureLimit) }
       if (booked < earliest) return { kind: 'unknown' }
-      const start = new Date(Math.max(booked - windowBefore, earliest))
-      const end = new Date(Math.min(booked + windowAfter, latest))
+      const [before, after] = around.origin
+        ? [0, departureWindowAfter]
+        : [windowBefore, windowAfter]
+      const start = new Date(Math.max(booked - before, earliest))
+      const end = new Date(Math.min(booked + after, latest))
 
       const url = new URL(`${baseUrl}/flights/${encodeURIComponent(ident)}`)
       url.searchParams.set('ident_type', 'designator')
@@ -271,7 +306,9 @@ export function createAeroApiFlightStatus(settings: AeroApiSettings): FlightStat
       const objects = flights.filter(
         (flight): flight is AeroApiFlight => typeof flight === 'object' && flight !== null,
       )
-      const flight = nearestFlight(objects, around.date, around.destination)
+      const flight = around.origin
+        ? departingFlight(objects, around.date, around.origin)
+        : nearestFlight(objects, around.date, around.destination)
       return flight ? { kind: 'found', flight: statusOf(flight) } : { kind: 'unknown' }
     },
   }

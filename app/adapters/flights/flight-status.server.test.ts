@@ -50,6 +50,30 @@ describe('the AeroAPI provider against a server that speaks its protocol', () =>
   const lookup = (ident: string, date = pickup, overrides: Partial<AeroApiSettings> = {}) =>
     createAeroApiFlightStatus({ ...settings, ...overrides }).lookup(ident, { date })
 
+  it('finds a departure: the leg leaving the airport first after the pickup', async () => {
+    // TK1985 leaves IST every evening; the day before's and the pickup day's are both near.
+    const leaving = (departure: string) =>
+      fakeFlight(departure, {
+        ident_icao: 'THY1985',
+        ident_iata: 'TK1985',
+        origin: istanbulAirport,
+        destination: sabihaGokcenAirport,
+      })
+    aeroapi.flights.push(leaving('2026-11-27T17:40:00Z'), leaving('2026-11-28T17:40:00Z'))
+    const provider = createAeroApiFlightStatus(settings)
+    const departure = found(await provider.lookup('TK1985', { date: pickup, origin: 'IST' }))
+    expect(departure.departure.scheduled).toEqual(new Date('2026-11-28T17:40:00Z'))
+    // Asked from the pickup on, on departures 14 hours ahead.
+    expect(aeroapi.requests.at(-1)!.query).toMatchObject({
+      start: '2026-11-28T14:30:00Z',
+      end: '2026-11-29T04:30:00Z',
+    })
+    // None leaving from SAW: nothing is the traveller's.
+    expect(await provider.lookup('TK1985', { date: pickup, origin: 'SAW' })).toEqual({
+      kind: 'unknown',
+    })
+  })
+
   it('follows flights', () => {
     expect(createAeroApiFlightStatus(settings)).toMatchObject({ name: 'aeroapi', follows: true })
   })

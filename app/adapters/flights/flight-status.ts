@@ -105,6 +105,11 @@ export interface FlightLookupQuery {
    * met.
    */
   destination?: string
+  /**
+   * For a departure (a ride to the airport): the airport the traveller flies
+   * from. The flight leaving there first after `date` (the pickup) is theirs.
+   */
+  origin?: string
 }
 
 export interface FlightStatusProvider {
