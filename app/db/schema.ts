@@ -78,6 +78,14 @@ export interface BookingsTable {
    * checks it before the ride starts. A return ride has its trip's code.
    */
   pickup_code: string | null
+  /**
+   * A ride to an airport: the flight the traveller is taken to catch, its
+   * departure as the provider scheduled it when given (or last announced),
+   * and when the evening-before check asked about it again.
+   */
+  departure_flight: string | null
+  departure_scheduled_at: string | null
+  departure_checked_at: string | null
   /** Wrong codes a driver has entered for this ride (dispatch hears at the third). */
   pickup_code_misses: ColumnType<number, number | undefined, number>
   billing_first_name: string | null

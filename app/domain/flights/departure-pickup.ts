@@ -1,0 +1,68 @@
+import advice from './airport-advice.json'
+import { ESTIMATE_SPEED_KMH } from '../trip-search'
+import { PEAK } from '../pricing/tariff'
+
+/**
+ * The pickup that catches a departing flight: the scheduled departure, less
+ * the time the airlines ask passengers to be at the airport before it
+ * (international or domestic, per airport: airport-advice.json, which names
+ * its source), less the expected drive at that hour: the ride's built-in
+ * distance at the estimate's speed, slowed by the airport's peak rule when
+ * the car would reach the airport inside its peak window (the hours the
+ * fares are raised for its roads), rounded down to five minutes.
+ */
+
+export type DepartureAirport = 'IST' | 'SAW'
+
+const peakOf: Record<DepartureAirport, (typeof PEAK)[keyof typeof PEAK]> = {
+  IST: PEAK.iga,
+  SAW: PEAK.saw,
+}
+
+const minute = 60_000
+
+/** Turkey's airports all have ICAO codes starting LT: a flight to one is domestic. */
+export function isDomestic(destinationIcao: string | null | undefined): boolean {
+  return Boolean(destinationIcao?.toUpperCase().startsWith('LT'))
+}
+
+/** Minutes of the day, Istanbul time (UTC+3 all year). */
+function istanbulMinuteOfDay(at: Date): number {
+  return (at.getUTCHours() * 60 + at.getUTCMinutes() + 180) % 1440
+}
+
+const minutesOf = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  return hours * 60 + minutes
+}
+
+export interface DeparturePickup {
+  pickup: Date
+  /** At the airport this many minutes before departure. */
+  adviceMinutes: number
+  /** The drive expected at that hour, in minutes. */
+  driveMinutes: number
+  domestic: boolean
+}
+
+export function departurePickup(input: {
+  airport: DepartureAirport
+  departure: Date
+  destinationIcao: string | null
+  distanceKm: number
+}): DeparturePickup {
+  const domestic = isDomestic(input.destinationIcao)
+  const figures = advice.airports[input.airport]
+  const adviceMinutes = domestic ? figures.domesticMinutes : figures.internationalMinutes
+  const atAirport = new Date(input.departure.getTime() - adviceMinutes * minute)
+  const peak = peakOf[input.airport]
+  const reached = istanbulMinuteOfDay(atAirport)
+  const inPeak = reached >= minutesOf(peak.from) && reached <= minutesOf(peak.to)
+  const plainMinutes = (input.distanceKm / ESTIMATE_SPEED_KMH) * 60
+  const driveMinutes = Math.ceil(
+    inPeak ? (plainMinutes * peak.multiplier.num) / peak.multiplier.den : plainMinutes,
+  )
+  const step = 5 * minute
+  const pickup = new Date(Math.floor((atAirport.getTime() - driveMinutes * minute) / step) * step)
+  return { pickup, adviceMinutes, driveMinutes, domestic }
+}
