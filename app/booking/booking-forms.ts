@@ -166,7 +166,10 @@ export function passengerSchema(
     notes: textField({ max: limit.notes, multiline: true }),
     flightNumber: flightNumberField(),
     notByAir: airportCheckbox(arrivalByAir),
-    keepFlight: airportCheckbox(arrivalByAir),
+    // A ride to an airport: the flight it is to catch (optional, kept as its ident).
+    departureFlight: flightNumberField(),
+    // Kept as typed after the flight-status provider found it not to fit the booking.
+    keepFlight: z.optional(z.boolean()),
     signName: textField({ max: limit.signName }),
   })
   const { canText } = updates
@@ -193,14 +196,11 @@ export function passengerSchema(
 }
 
 /**
- * A box ticked only at an airport pickup; elsewhere there is nothing to tick.
- *
- * - `notByAir`: a traveller picked up at an airport arrives on a flight,
- *   whose number is then required, unless they tick that they are not
- *   arriving by air (already in Istanbul, off a ship, on a connection by
- *   road): an explicit choice, so a flight is never left out by accident.
- * - `keepFlight`: they keep a flight and pickup time the flight-status
- *   provider found not to fit each other (app/booking/flight-question.server.ts).
+ * "Not arriving by air", asked only at an airport pickup (elsewhere there is
+ * nothing to tick): a traveller picked up at an airport arrives on a flight,
+ * whose number is then required, unless they tick that they are not
+ * arriving by air (already in Istanbul, off a ship, on a connection by road):
+ * an explicit choice, so a flight is never left out by accident.
  */
 function airportCheckbox(asked: boolean) {
   return asked

@@ -341,6 +341,8 @@ export async function savePassengerDetails(
   details: PassengerDetails,
   now: Date,
   consentText?: string,
+  /** A ride to an airport: the departure the provider scheduled for its flight, if asked. */
+  departureScheduledAt: string | null = null,
 ): Promise<BookingRow> {
   return updateDraft(handle, id, now, async () => ({
     first_name: details.name,
@@ -357,6 +359,9 @@ export async function savePassengerDetails(
     flight_number: (!details.notByAir && details.flightNumber) || null,
     sign_name: details.signName || null,
     pickup_address: details.pickupAddress || null,
+    departure_flight: details.departureFlight || null,
+    departure_scheduled_at: details.departureFlight ? departureScheduledAt : null,
+    departure_checked_at: null,
     passenger_done_at: now.toISOString(),
   }))
 }

@@ -3,6 +3,7 @@ import { getEnv } from '~/config/env.server'
 import type { BookingRow } from '~/db/schema'
 import { placeById } from '~/domain/places/gazetteer'
 import { bookingPickupInstant } from '~/domain/trip-search'
+import { departurePickup } from '~/domain/flights/departure-pickup'
 import { checkFlightAgainstBooking, type Airport } from '~/flights/booking-flight-check'
 import type { Language } from '~/i18n/config'
 import { formatInstant, formatInstantTime } from '~/utils/format'
@@ -11,38 +12,70 @@ import type { PassengerDetails } from './booking-forms'
 
 /**
  * With a flight-status provider, the passenger step asks it about the
- * arriving flight before saving: a flight landing at the other airport, on
- * another day, after the pickup, or not found at all comes back as a question
- * beside the field, with the fix ("TK1984 lands at IST at 15:37; a pickup at
- * 16:10 would suit it"). Ticking "keep" saves what was typed: the traveller
- * may know better. Without a provider, or when it cannot answer, nothing is
- * asked: the flight is saved as typed.
+ * traveller's flights before saving:
+ *
+ * - the arriving flight of an airport pickup: one landing at the other
+ *   airport, on another day, after the pickup, or not found at all comes back
+ *   as a question beside the field, with the fix ("TK1984 lands at IST at
+ *   15:37; a pickup at 16:10 would suit it");
+ * - the departing flight of a ride to an airport: one not found leaving that
+ *   airport, or leaving too soon after the pickup to be caught (the airlines'
+ *   advice and the drive at that hour, app/domain/flights/departure-pickup.ts),
+ *   comes back with the pickup that would catch it. Its scheduled departure is
+ *   kept, for the check the evening before.
+ *
+ * Ticking "keep" saves what was typed: the traveller may know better.
+ * Without a provider, or when it cannot answer, nothing is asked and the
+ * flights are saved as typed.
  */
 
 export interface FlightQuestion {
-  /** The error key beside the flight number. */
+  /** The field the question stands beside. */
+  field: 'flightNumber' | 'departureFlight'
+  /** Its error key. */
   error: string
   /** The values its sentence names. */
   values: Record<string, string>
 }
 
-/** The booked airport of a pickup at one, as providers name it. */
-function bookedAirport(booking: Pick<BookingRow, 'pickup_place_id'>): Airport | null {
-  const place = placeById(booking.pickup_place_id)
+export interface FlightCheckOutcome {
+  question: FlightQuestion | null
+  /** The departing flight's scheduled departure, when the provider gave it. */
+  departureScheduledAt: string | null
+}
+
+/** An airport place as providers name it, or null for any other place. */
+function airportOf(placeId: number | null): Airport | null {
+  const place = placeId === null ? undefined : placeById(placeId)
   if (place?.kind !== 'airport') return null
   return place.airport === 'saw' ? 'SAW' : 'IST'
 }
 
-export async function flightQuestion(
+/** Whether a ride goes to an airport: only then is a departing flight asked and kept. */
+export function goesToAirport(booking: Pick<BookingRow, 'destination_place_id'>): boolean {
+  return airportOf(booking.destination_place_id) !== null
+}
+
+export async function checkFlights(
+  booking: BookingRow,
+  details: PassengerDetails,
+  language: Language,
+): Promise<FlightCheckOutcome> {
+  const unchecked: FlightCheckOutcome = { question: null, departureScheduledAt: null }
+  if (!followsFlights()) return unchecked
+  const arrival = await arrivalQuestion(booking, details, language)
+  if (arrival) return { question: arrival, departureScheduledAt: null }
+  return departureCheck(booking, details, language)
+}
+
+async function arrivalQuestion(
   booking: BookingRow,
   details: PassengerDetails,
   language: Language,
 ): Promise<FlightQuestion | null> {
-  const airport = bookedAirport(booking)
+  const airport = airportOf(booking.pickup_place_id)
   const flight = details.flightNumber
-  if (!airport || !flight || details.notByAir || details.keepFlight || !followsFlights()) {
-    return null
-  }
+  if (!airport || !flight || details.notByAir || details.keepFlight) return null
   const pickup = bookingPickupInstant(booking)
   const lookup = await configuredFlightStatus().lookup(flight, {
     date: pickup,
@@ -57,39 +90,97 @@ export async function flightQuestion(
     getEnv().ARRIVAL_PICKUP_MINUTES,
   )
   const time = (date: Date) => formatInstantTime(date.toISOString(), language)
+  const question = (error: string, values: Record<string, string>): FlightQuestion => ({
+    field: 'flightNumber',
+    error,
+    values,
+  })
   switch (check.kind) {
     case 'fits':
     case 'unchecked':
       return null
     case 'notFound':
-      return {
-        error: 'booking.errors.flightNotFound',
-        values: { flight, date: formatInstant(pickup.toISOString(), language) },
-      }
+      return question('booking.errors.flightNotFound', {
+        flight,
+        date: formatInstant(pickup.toISOString(), language),
+      })
     case 'otherAirport':
-      return {
-        error: 'booking.errors.flightOtherAirport',
-        values: { flight, landsAt: check.landsAt, airport },
-      }
+      return question('booking.errors.flightOtherAirport', {
+        flight,
+        landsAt: check.landsAt,
+        airport,
+      })
     case 'landsAfterPickup':
-      return {
-        error: 'booking.errors.flightLandsLater',
-        values: {
-          flight,
-          airport,
-          landing: time(check.landing),
-          suggested: time(check.suggestedPickup),
-        },
-      }
+      return question('booking.errors.flightLandsLater', {
+        flight,
+        airport,
+        landing: time(check.landing),
+        suggested: time(check.suggestedPickup),
+      })
     case 'otherDay':
-      return {
-        error: 'booking.errors.flightOtherDay',
-        values: {
-          flight,
-          airport,
-          landing: formatInstant(check.landing.toISOString(), language),
-          suggested: formatInstant(check.suggestedPickup.toISOString(), language),
-        },
-      }
+      return question('booking.errors.flightOtherDay', {
+        flight,
+        airport,
+        landing: formatInstant(check.landing.toISOString(), language),
+        suggested: formatInstant(check.suggestedPickup.toISOString(), language),
+      })
+  }
+}
+
+/** The departing flight of a ride to an airport: found, and caught by the booked pickup? */
+async function departureCheck(
+  booking: BookingRow,
+  details: PassengerDetails,
+  language: Language,
+): Promise<FlightCheckOutcome> {
+  const airport = airportOf(booking.destination_place_id)
+  const flight = details.departureFlight
+  if (!airport || !flight) return { question: null, departureScheduledAt: null }
+  const pickup = bookingPickupInstant(booking)
+  const lookup = await configuredFlightStatus().lookup(flight, { date: pickup, origin: airport })
+  if (lookup.kind === 'unavailable') {
+    logger.warn('flight.check_unavailable', { problem: lookup.problem, flight })
+  }
+  const ask = (error: string, values: Record<string, string>): FlightCheckOutcome => ({
+    question: details.keepFlight ? null : { field: 'departureFlight', error, values },
+    departureScheduledAt: null,
+  })
+  if (lookup.kind === 'unknown') {
+    return ask('booking.errors.departureNotFound', {
+      flight,
+      airport,
+      date: formatInstant(pickup.toISOString(), language),
+    })
+  }
+  if (lookup.kind !== 'found' || !lookup.flight.departure.scheduled) {
+    return { question: null, departureScheduledAt: null }
+  }
+  const departure = lookup.flight.departure.estimated ?? lookup.flight.departure.scheduled
+  const catches = departurePickup({
+    airport,
+    departure,
+    destinationIcao: lookup.flight.destination.icao,
+    distanceKm: booking.distance_km,
+  })
+  const departureScheduledAt = lookup.flight.departure.scheduled.toISOString()
+  if (pickup.getTime() <= catches.pickup.getTime() || details.keepFlight) {
+    return { question: null, departureScheduledAt }
+  }
+  return {
+    question: {
+      field: 'departureFlight',
+      error: catches.domestic
+        ? 'booking.errors.departureTooLateDomestic'
+        : 'booking.errors.departureTooLate',
+      values: {
+        flight,
+        airport,
+        departure: formatInstantTime(departure.toISOString(), language),
+        hours: String(catches.adviceMinutes / 60),
+        drive: String(catches.driveMinutes),
+        suggested: formatInstantTime(catches.pickup.toISOString(), language),
+      },
+    },
+    departureScheduledAt,
   }
 }

@@ -1,5 +1,5 @@
 import { followsFlights } from '~/adapters/flights/configured.server'
-import { flightQuestion } from './flight-question.server'
+import { checkFlights, goesToAirport } from './flight-question.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { childSeatCount } from '~/domain/booking/extras'
@@ -58,6 +58,8 @@ export async function passengerPageData(context: Context, request: Request) {
     updates: updatesOptions(),
     /** Whether anything follows the flight: the step promises it only then. */
     followsFlights: followsFlights(),
+    /** A ride to an airport: the flight it is to catch is asked. */
+    asksDeparture: goesToAirport(booking),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -74,6 +76,7 @@ export async function passengerPageData(context: Context, request: Request) {
       luggage: booking.luggage_count ? String(booking.luggage_count) : '',
       notes: booking.notes ?? '',
       flightNumber: booking.flight_number ?? '',
+      departureFlight: booking.departure_flight ?? '',
       // An airport pickup saved without a flight was saved as "not arriving by air".
       notByAir:
         !asksPickupAddress(booking) && booking.passenger_done_at && !booking.flight_number
@@ -112,12 +115,17 @@ export async function passengerPageAction(context: Context, request: Request) {
     return data({ result: submission.reply(), flightQuestion: null }, { status: 400 })
   }
   const { language } = pageContext(context, request)
-  const question = await flightQuestion(booking, submission.value, language)
+  // A departing flight is kept only for a ride to an airport, whatever was posted.
+  const details = goesToAirport(booking)
+    ? submission.value
+    : { ...submission.value, departureFlight: undefined }
+  const flights = await checkFlights(booking, details, language)
+  const question = flights.question
   if (question) {
     markFormRefused(context)
     return data(
       {
-        result: submission.reply({ fieldErrors: { flightNumber: [question.error] } }),
+        result: submission.reply({ fieldErrors: { [question.field]: [question.error] } }),
         flightQuestion: question,
       },
       { status: 400 },
@@ -127,9 +135,10 @@ export async function passengerPageAction(context: Context, request: Request) {
     await savePassengerDetails(
       handle,
       booking.id,
-      submission.value,
+      details,
       new Date(),
-      consentWords(language, submission.value.updates),
+      consentWords(language, details.updates),
+      flights.departureScheduledAt,
     )
     await forgetTypedFields(handle, booking)
   } catch (error) {

@@ -23,6 +23,7 @@ export const typedFieldNames = {
     'flightNumber',
     'notByAir',
     'keepFlight',
+    'departureFlight',
     'signName',
     'pickupAddress',
   ],

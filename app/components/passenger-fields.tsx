@@ -31,6 +31,7 @@ export function passengerDetailLabels(t: (key: string) => string) {
     pickupAddress: t('booking.passenger.pickupAddress'),
     updates: t('booking.passenger.updates.legend'),
     notByAir: t('booking.passenger.notByAir'),
+    departureFlight: t('booking.passenger.departureFlight'),
   }
 }
 
@@ -229,6 +230,44 @@ export function ArrivalFields({
           {t('booking.passenger.notByAir')}
         </CheckboxField>
       ) : null}
+    </fieldset>
+  )
+}
+
+/**
+ * The flight a ride to an airport is to catch (optional). With a provider the
+ * step checks the booked pickup leaves time to catch it, and the evening
+ * before the departure is checked again; the hint says so only then.
+ */
+export function DepartureField({
+  field,
+  followsFlights,
+  text,
+}: {
+  field: TextFieldMeta
+  followsFlights: boolean
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="form-fieldset">
+      <legend>{t('booking.passenger.departureTitle')}</legend>
+      <p className="field__hint">
+        {t(
+          followsFlights
+            ? 'booking.passenger.departureFollowed'
+            : 'booking.passenger.departurePlain',
+        )}
+      </p>
+      <div className="form-grid">
+        <TextField
+          field={field}
+          label={t('booking.passenger.departureFlight')}
+          autoComplete="off"
+          hint={t('booking.passenger.flightNumberHint')}
+          text={text}
+        />
+      </div>
     </fieldset>
   )
 }

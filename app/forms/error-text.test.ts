@@ -52,6 +52,9 @@ const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   date: '28 November at 15:00',
   landing: '15:37',
   suggested: '16:10',
+  departure: '18:40',
+  hours: '3',
+  drive: '55',
 }))
 
 describe('the error texts', () => {

@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { fakeFlight, istanbulAirport, sabihaGokcenAirport } from '../support/aeroapi-fake-server'
+import {
+  fakeFlight,
+  heathrowAirport,
+  istanbulAirport,
+  sabihaGokcenAirport,
+} from '../support/aeroapi-fake-server'
 import { date, fillArrivingFlight, passengerForm, tripTime } from './booking-helpers'
 import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase } from './database'
@@ -11,7 +16,9 @@ import { istanbulPickupIn, mailsWith, payBookingOverHttp } from './traveller-hel
  * With a flight-status provider (the fifth test server asks the local AeroAPI
  * stand-in), the passenger step checks the arriving flight against the
  * booking: one landing at the other airport, or after the pickup, comes back
- * beside the field with the fix; the traveller may keep what they typed.
+ * beside the field with the fix; the traveller may keep what they typed. A
+ * ride to the airport checks the flight it is to catch the same way, and the
+ * maintenance run follows an arriving flight as operations would run it.
  */
 test.use({ baseURL: `http://localhost:${flightsSitePort}` })
 
@@ -176,4 +183,68 @@ test('the maintenance run follows a delayed flight: the ride page shows it, the 
   const outbox = `data/e2e-outbox-${flightsSitePort}`
   const told = await mailsWith([reference, ident, istanbulTime(late)], 2, outbox)
   expect(told.filter((mail) => mail.includes('To: ayse@example.com'))).toHaveLength(1)
+})
+
+test('a ride to the airport checks the flight it is to catch, and proposes a pickup that catches it', async ({
+  page,
+}, testInfo) => {
+  const time = tripTime(testInfo, 1)
+  const pickup = new Date(`${date}T${time}:00+03:00`)
+  const number = testInfo.project.name === 'js' ? '1975' : '1976'
+  const ident = `TK${number}`
+  // It leaves IST two hours after the pickup: too soon for an international flight.
+  const departure = minutes(pickup, 120)
+  await page.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
+    data: [
+      fakeFlight(iso(departure), {
+        ident_icao: `THY${number}`,
+        ident_iata: ident,
+        origin: istanbulAirport,
+        destination: heathrowAirport,
+      }),
+    ],
+  })
+
+  await page.goto(`/booking-vehicle?date=${date}&time=${time}&pickup=Taksim&destination=IST`)
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  const form = passengerForm(page)
+  await form.getByLabel('Pickup address or hotel').fill('Pera Palace Hotel')
+  await form.getByLabel('First Name').fill('Ayşe')
+  await form.getByLabel('Last Name').fill('Yılmaz')
+  await form.getByLabel('Email').fill('ayse@example.com')
+  await form.getByLabel('Phone').fill('+90 532 123 45 67')
+  await form.getByLabel('Passengers').selectOption('2')
+  await form.getByLabel('Luggage').selectOption('2')
+  const flight = form.getByLabel('Departing flight number (optional)')
+  await flight.fill(ident.toLowerCase())
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-passenger$/)
+  await expect(flight).toHaveAttribute('aria-invalid', 'true')
+  await expect(flight).toHaveAccessibleDescription(
+    new RegExp(
+      `Flight ${ident} leaves IST at ${istanbulTime(departure)}\\. To be there 3 hours before an international flight, with about \\d+ minutes' drive at that hour, a pickup at \\d{2}:\\d{2} would catch it\\.`,
+    ),
+  )
+  await expectNoAxeViolations(page, testInfo)
+
+  await form.getByLabel('Keep my flight number and pickup time as they are').check()
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  // Kept with the departure as scheduled, for the check the evening before.
+  const database = openServerDatabase(flightsSitePort)
+  try {
+    const stored = database
+      .prepare(
+        'select departure_flight, departure_scheduled_at from bookings where departure_flight = ?',
+      )
+      .get(ident) as { departure_flight: string; departure_scheduled_at: string } | undefined
+    expect(stored).toEqual({
+      departure_flight: ident,
+      departure_scheduled_at: departure.toISOString(),
+    })
+  } finally {
+    database.close()
+  }
 })

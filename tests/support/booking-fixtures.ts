@@ -28,6 +28,7 @@ export const passenger: PassengerDetails = {
   flightNumber: 'TK1984',
   notByAir: undefined,
   keepFlight: undefined,
+  departureFlight: undefined,
   signName: undefined,
   pickupAddress: undefined,
 }

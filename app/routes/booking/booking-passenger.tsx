@@ -9,12 +9,13 @@ import { offeredUpdates, passengerSchema, type PassengerDetails } from '~/bookin
 import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { FormErrorSummary } from '~/forms/form-errors'
-import { TextField } from '~/forms/fields'
+import { CheckboxField, TextField } from '~/forms/fields'
 import {
   ArrivalFields,
   CountFields,
   NotesField,
   PhoneField,
+  DepartureField,
   PickupAddressField,
   UpdatesField,
   passengerDetailLabels,
@@ -135,12 +136,24 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
           flightNumber={fields.flightNumber}
           notByAir={fields.notByAir}
           // Asked about the flight: the traveller may keep it as typed.
-          keepFlight={question ? fields.keepFlight : undefined}
+          keepFlight={question?.field === 'flightNumber' ? fields.keepFlight : undefined}
           signName={fields.signName}
           fromAirport={!asksAddress}
           followsFlights={loaderData.followsFlights}
           text={text}
         />
+        {loaderData.asksDeparture ? (
+          <DepartureField
+            field={fields.departureFlight}
+            followsFlights={loaderData.followsFlights}
+            text={text}
+          />
+        ) : null}
+        {question?.field === 'departureFlight' ? (
+          <CheckboxField field={fields.keepFlight} text={text}>
+            {t('booking.passenger.keepFlight')}
+          </CheckboxField>
+        ) : null}
         <NotesField field={fields.notes} text={text} />
         <FormCheck
           schema="passenger"
