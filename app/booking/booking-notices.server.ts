@@ -20,6 +20,11 @@ import { queueTravellerText } from './booking-texts.server'
 import { formatPhone } from '~/domain/phone'
 import { istanbulClock, istanbulDate } from '~/domain/booking-window'
 import { noticeOccasion, type FlightNotice } from '~/domain/flights/flight-notice'
+import {
+  departureOccasion,
+  departureTexts,
+  type DepartureNotice,
+} from '~/domain/flights/departure-notice'
 
 /**
  * The e-mails a booking's later life sends, queued in the transaction that
@@ -670,6 +675,106 @@ export async function queueTravellerFlightNotice(
     occasion,
     notice.kind === 'delayed'
       ? { flight: notice.flight, time: istanbulClock(notice.landing) }
+      : { flight: notice.flight, phone: getSiteSettings().phone },
+    at,
+  )
+  return [mailId, textId]
+}
+
+const departureKeys = {
+  moved: { kind: 'moved', name: 'departureMoved' },
+  cancelled: { kind: 'cancelled', name: 'departureCancelled' },
+} as const
+
+/** The values a departure notice's words are written with, in `language`. */
+function departureValues(notice: DepartureNotice, language: Language) {
+  return notice.kind === 'moved'
+    ? {
+        flight: notice.flight,
+        departure: momentText(notice.departure, language),
+        previous: momentText(notice.previous, language),
+        pickup: momentText(notice.pickup, language),
+      }
+    : { flight: notice.flight }
+}
+
+/**
+ * The flight a ride to the airport catches moved or is cancelled, as the
+ * evening-before check heard: the operations mailbox hears of it once per
+ * change (docs/flights.md, "Departures").
+ */
+export function queueOpsDepartureNotice(
+  trx: Executor,
+  booking: BookingRow,
+  notice: DepartureNotice,
+  at: Date,
+) {
+  const t = translatorFor(OPS_LANGUAGE)
+  const keys = departureKeys[notice.kind]
+  return queueOpsMail(
+    trx,
+    booking,
+    {
+      dedupeKey: `ops.departure.${keys.kind}:${departureOccasion(booking.id, notice)}`,
+      kind: `ops.departure_${keys.kind}`,
+      subjectKey: `notices.ops.${keys.name}Subject`,
+      headingKey: `notices.ops.${keys.name}Heading`,
+    },
+    [t(`notices.ops.${keys.name}Text`, departureValues(notice, OPS_LANGUAGE))],
+    [
+      [t('notices.flight'), notice.flight],
+      ...(notice.kind === 'moved'
+        ? ([[t('notices.ops.departure'), momentText(notice.departure, OPS_LANGUAGE)]] as [
+            string,
+            string,
+          ][])
+        : []),
+    ],
+    at,
+  )
+}
+
+/**
+ * Tells the traveller, in the booking's language, that their flight leaves
+ * at another time (and the pickup that would suit it: the booked one stays
+ * unless they change it) or is cancelled: by e-mail, and by WhatsApp or SMS
+ * if they asked for it.
+ */
+export async function queueTravellerDepartureNotice(
+  trx: Executor,
+  booking: BookingRow,
+  notice: DepartureNotice,
+  at: Date,
+): Promise<(number | undefined)[]> {
+  const words = await travellerWords(trx, booking)
+  const keys = departureKeys[notice.kind]
+  const occasion = departureOccasion(booking.id, notice)
+  const mailId = await queueTravellerNotice(
+    trx,
+    booking,
+    words,
+    {
+      dedupeKey: `traveller.departure.${keys.kind}:${occasion}`,
+      kind: `traveller.departure_${keys.kind}`,
+      subjectKey: `${keys.name}Subject`,
+      headingKey: `${keys.name}Heading`,
+      paragraphs: [
+        words.say(`notices.traveller.${keys.name}Text`, departureValues(notice, words.language)),
+      ],
+    },
+    at,
+  )
+  const textId = await queueTravellerText(
+    trx,
+    booking,
+    departureTexts[notice.kind],
+    occasion,
+    notice.kind === 'moved'
+      ? {
+          flight: notice.flight,
+          departure: istanbulClock(notice.departure),
+          time: istanbulClock(notice.pickup),
+        }
       : { flight: notice.flight, phone: getSiteSettings().phone },
     at,
   )

@@ -19,6 +19,7 @@ import { claimRefund, performRefund, refundByJob, retryRefund } from '~/booking/
 import type { FlightStatusProvider } from '~/adapters/flights/flight-status'
 import { configuredFlightStatus } from '~/adapters/flights/configured.server'
 import { followFlights } from '~/flights/follow-flights.server'
+import { checkDepartures } from '~/flights/check-departures.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -348,8 +349,9 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 /**
  * Everything the periodic job does: settle silent payments, expire drafts and
  * abandoned bookings, retry confirmation and contact e-mails, queue the
- * day-before reminders, follow the flights of airport pickups (when a
- * provider follows them) and tell what changed, send queued e-mails, refund
+ * day-before reminders, follow the flights of airport pickups and check
+ * the departures of rides to the airport the evening before (when a
+ * provider follows flights) and tell what changed, send queued e-mails, refund
  * second charges (listing those still due), and delete what the retention
  * periods no longer allow to keep. Every instance schedules it, but it runs
  * in one at a time (a database lock: docs/database.md); the others answer
@@ -387,6 +389,10 @@ export async function runMaintenance(
     const followed = flights.follows
       ? await task('follow_flights', () => followFlights(handle, flights, now))
       : undefined
+    // The evening before a ride to the airport, its departure once more (docs/flights.md).
+    const departures = flights.follows
+      ? await task('check_departures', () => checkDepartures(handle, flights, now))
+      : undefined
     const queuedMails = await task('deliver_queued_messages', () =>
       deliverQueuedMessages(handle, now),
     )
@@ -417,6 +423,8 @@ export async function runMaintenance(
       reminders,
       flightsAsked: followed?.asked ?? 0,
       flightNotices: followed?.told ?? 0,
+      departuresAsked: departures?.asked ?? 0,
+      departureNotices: (departures?.moved ?? 0) + (departures?.cancelled ?? 0),
       queuedMails,
       refunded,
       refundFailed,

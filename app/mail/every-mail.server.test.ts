@@ -15,7 +15,10 @@ import {
   queueTravellerDetailsChanged,
   queueTravellerLink,
   queueTravellerRefunded,
+  queueOpsDepartureNotice,
+  queueTravellerDepartureNotice,
 } from '~/booking/booking-notices.server'
+import type { DepartureNotice } from '~/domain/flights/departure-notice'
 import { queueDriverDetailsMail } from '~/dispatch/traveller-mail.server'
 import type { AssignedPair } from '~/dispatch/assignment.server'
 import { writeTransaction } from '~/db/write.server'
@@ -154,6 +157,20 @@ describe('every e-mail, in both languages', () => {
         fields.map((field) => ({ field, before: null, after: 'new' })),
         now,
       )
+      const departures: DepartureNotice[] = [
+        {
+          kind: 'moved',
+          flight: 'TK1985',
+          departure: new Date('2026-12-02T11:30:00Z'),
+          previous: new Date('2026-12-02T10:00:00Z'),
+          pickup: new Date('2026-12-02T07:45:00Z'),
+        },
+        { kind: 'cancelled', flight: 'TK1985' },
+      ]
+      for (const notice of departures) {
+        await queueOpsDepartureNotice(trx, booking, notice, now)
+        await queueTravellerDepartureNotice(trx, booking, notice, now)
+      }
       for (const kind of ['assignment', 'withdrawn', 'reminder'] as const) {
         await queueDriverDetailsMail(
           trx,
@@ -189,6 +206,10 @@ describe('every e-mail, in both languages', () => {
       'traveller.assignment',
       'traveller.withdrawn',
       'traveller.reminder',
+      'ops.departure_moved',
+      'ops.departure_cancelled',
+      'traveller.departure_moved',
+      'traveller.departure_cancelled',
     ]
     for (const language of ['en', 'tr'] as const) {
       expect(

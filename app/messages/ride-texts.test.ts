@@ -27,6 +27,7 @@ const longest: TextValues = {
   amount: '€1,234.56',
   code: '4821',
   flight: 'THY1984A',
+  departure: '23:55',
   message: long(
     'Şoförünüz trafik nedeniyle on dakika gecikecek, anlayışınız için teşekkürler. ',
     500,
@@ -49,6 +50,7 @@ const everyday: TextValues = {
   amount: '€45.00',
   code: '0457',
   flight: 'TK1984',
+  departure: '13:05',
   message: 'Your driver is 10 minutes late.',
 }
 
@@ -76,6 +78,7 @@ describe('the texts sent by SMS and WhatsApp', () => {
               'time',
               'code',
               'flight',
+              'departure',
             ].includes(name)
           ) {
             expect(text, `${kind} keeps ${name}`).toContain(longest[name]!)

@@ -26,6 +26,8 @@ export const textKinds = [
   'flightDelayed',
   'flightCancelled',
   'flightDiverted',
+  'departureMoved',
+  'departureCancelled',
   'driverFlightDelayed',
   'driverFlightCancelled',
   'driverFlightDiverted',
@@ -52,6 +54,8 @@ export interface TextValues {
   code?: string
   /** The flight the traveller lands with (its ident: TK1984). */
   flight?: string
+  /** When the flight a ride to the airport catches now leaves (HH:MM, Istanbul). */
+  departure?: string
 }
 
 /** Each kind's values in the order its WhatsApp template numbers them ({{1}}, {{2}}…). */
@@ -70,6 +74,8 @@ export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   flightDelayed: ['reference', 'flight', 'time'],
   flightCancelled: ['reference', 'flight', 'phone'],
   flightDiverted: ['reference', 'flight', 'phone'],
+  departureMoved: ['reference', 'flight', 'departure', 'time'],
+  departureCancelled: ['reference', 'flight', 'phone'],
   driverFlightDelayed: ['reference', 'flight', 'date', 'time', 'link'],
   driverFlightCancelled: ['reference', 'flight', 'link'],
   driverFlightDiverted: ['reference', 'flight', 'link'],
