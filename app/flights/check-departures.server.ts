@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { Executor } from '~/db/executor'
 import { writeTransaction } from '~/db/write.server'
-import { lockBooking } from '~/booking/booking-store.server'
+import { lockBooking, updateBooking } from '~/booking/booking-store.server'
 import {
   queueOpsDepartureNotice,
   queueTravellerDepartureNotice,
@@ -215,14 +215,15 @@ async function storeAnswer(
   if (lookup.kind === 'unknown') {
     logger.warn('departure.unknown', { booking: ride.id, flight: ride.ident })
   }
-  await trx
-    .updateTable('bookings')
-    .set({
+  await updateBooking(
+    trx,
+    booking,
+    {
       departure_checked_at: now.toISOString(),
       ...(departure ? { departure_scheduled_at: departure.toISOString() } : {}),
-    })
-    .where('id', '=', ride.id)
-    .execute()
+    },
+    now.toISOString(),
+  )
   if (!notice) return undefined
   await queueOpsDepartureNotice(trx, booking, notice, now)
   await queueTravellerDepartureNotice(trx, booking, notice, now)

@@ -70,7 +70,8 @@ describe.each(storageBackends())('migration 0020 on $name', (backend) => {
   })
 
   it('goes down without a trace, and up again', async () => {
-    const down = await migrator.migrateDown()
+    // Back to the one before, whatever came after it.
+    const down = await migrator.migrateTo('0019_pickup_code')
     expect(down.error).toBeUndefined()
     await expect(handle.db.selectFrom('flight_checks').selectAll().execute()).rejects.toThrow()
     const up = await migrator.migrateToLatest()
