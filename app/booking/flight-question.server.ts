@@ -1,10 +1,10 @@
 import { configuredFlightStatus, followsFlights } from '~/adapters/flights/configured.server'
 import { getEnv } from '~/config/env.server'
 import type { BookingRow } from '~/db/schema'
-import { placeById } from '~/domain/places/gazetteer'
+import { airportCodeOf } from '~/domain/flights/airport-code'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { departurePickup } from '~/domain/flights/departure-pickup'
-import { checkFlightAgainstBooking, type Airport } from '~/flights/booking-flight-check'
+import { checkFlightAgainstBooking } from '~/flights/booking-flight-check'
 import type { Language } from '~/i18n/config'
 import { formatInstant, formatInstantTime } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
@@ -44,16 +44,9 @@ export interface FlightCheckOutcome {
   departureScheduledAt: string | null
 }
 
-/** An airport place as providers name it, or null for any other place. */
-function airportOf(placeId: number | null): Airport | null {
-  const place = placeId === null ? undefined : placeById(placeId)
-  if (place?.kind !== 'airport') return null
-  return place.airport === 'saw' ? 'SAW' : 'IST'
-}
-
 /** Whether a ride goes to an airport: only then is a departing flight asked and kept. */
 export function goesToAirport(booking: Pick<BookingRow, 'destination_place_id'>): boolean {
-  return airportOf(booking.destination_place_id) !== null
+  return airportCodeOf(booking.destination_place_id) !== undefined
 }
 
 export async function checkFlights(
@@ -73,7 +66,7 @@ async function arrivalQuestion(
   details: PassengerDetails,
   language: Language,
 ): Promise<FlightQuestion | null> {
-  const airport = airportOf(booking.pickup_place_id)
+  const airport = airportCodeOf(booking.pickup_place_id)
   const flight = details.flightNumber
   if (!airport || !flight || details.notByAir || details.keepFlight) return null
   const pickup = bookingPickupInstant(booking)
@@ -133,7 +126,7 @@ async function departureCheck(
   details: PassengerDetails,
   language: Language,
 ): Promise<FlightCheckOutcome> {
-  const airport = airportOf(booking.destination_place_id)
+  const airport = airportCodeOf(booking.destination_place_id)
   const flight = details.departureFlight
   if (!airport || !flight) return { question: null, departureScheduledAt: null }
   const pickup = bookingPickupInstant(booking)

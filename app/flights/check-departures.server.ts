@@ -9,7 +9,7 @@ import {
 import { getEnv } from '~/config/env.server'
 import type { FlightLookup, FlightStatusProvider } from '~/adapters/flights/flight-status'
 import { parseFlightNumber } from '~/domain/flight-number'
-import { placeById } from '~/domain/places/gazetteer'
+import { airportCodeOf } from '~/domain/flights/airport-code'
 import { addDays, istanbulDate } from '~/domain/booking-window'
 import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
 import { departurePickup, type DepartureAirport } from '~/domain/flights/departure-pickup'
@@ -60,13 +60,6 @@ export interface DepartureReport {
 
 const minute = 60_000
 
-/** The airport a booking's ride ends at, as its flight is asked about; undefined when not one. */
-export function departureAirportOf(placeId: number): DepartureAirport | undefined {
-  const place = placeById(placeId)
-  if (place?.kind !== 'airport') return undefined
-  return place.airport === 'iga' ? 'IST' : place.airport === 'saw' ? 'SAW' : undefined
-}
-
 /**
  * When the evening before a pickup starts: the reminder hour, Istanbul time,
  * on the calendar day before the one the car arrives on (the reminder's own
@@ -109,7 +102,7 @@ async function dueDepartures(
     .execute()
   const due: Due[] = []
   for (const row of rows) {
-    const airport = departureAirportOf(row.destination_place_id)
+    const airport = airportCodeOf(row.destination_place_id)
     const ident = identOf(row.departure_flight)
     if (!airport || !ident) continue
     const pickup = bookingPickupInstant(row)

@@ -9,7 +9,7 @@ import type {
   FlightStatusProvider,
 } from '~/adapters/flights/flight-status'
 import { parseFlightNumber } from '~/domain/flight-number'
-import { placeById } from '~/domain/places/gazetteer'
+import { airportCodeOf } from '~/domain/flights/airport-code'
 import { addDays, istanbulDate } from '~/domain/booking-window'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import type { BookingStatus } from '~/domain/booking/status'
@@ -90,12 +90,6 @@ interface Due {
   dueAt: number
 }
 
-/** The airport code a booking's airport pickup is asked about with. */
-function airportOf(placeId: number): string | undefined {
-  const airport = placeById(placeId)?.airport
-  return airport === 'iga' ? 'IST' : airport === 'saw' ? 'SAW' : undefined
-}
-
 /** The flights due to be asked about now, the most overdue first, at most FOLLOW_BATCH. */
 async function dueFlights(
   handle: DatabaseHandle,
@@ -136,7 +130,7 @@ async function dueFlights(
     .execute()
   const due: Due[] = []
   for (const row of rows) {
-    const airport = airportOf(row.pickup_place_id)
+    const airport = airportCodeOf(row.pickup_place_id)
     const parsed = parseFlightNumber(row.flight_number ?? '')
     if (!airport || !parsed.ok) continue
     const ident = parsed.flight.ident
