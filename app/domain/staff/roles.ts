@@ -19,6 +19,10 @@ export const staffPermissions = [
   'bookings.message',
   /** The driver's own jobs. */
   'jobs.own',
+  /** Reading the price lists, promo codes, exchange rates and the reports. */
+  'prices.view',
+  /** Changing them: drafting and publishing price lists, promo codes, pinned rates. */
+  'prices.manage',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
@@ -29,8 +33,16 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'dispatch.manage',
     'bookings.cancel',
     'bookings.message',
+    'prices.view',
+    'prices.manage',
   ],
-  dispatcher: ['bookings.view', 'dispatch.manage', 'bookings.cancel', 'bookings.message'],
+  dispatcher: [
+    'bookings.view',
+    'dispatch.manage',
+    'bookings.cancel',
+    'bookings.message',
+    'prices.view',
+  ],
   driver: ['jobs.own'],
 }
 
