@@ -7,14 +7,9 @@ import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
-import { ruleNumbers } from '~/domain/booking/rule-numbers'
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
-import {
-  extraLines,
-  extraUnitCents,
-  type ExtraCode,
-  type ExtraQuantities,
-} from '~/domain/booking/extras'
+import { extraLines, type ExtraCode, type ExtraQuantities } from '~/domain/booking/extras'
 import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
 import { deliverSoon } from '~/messages/queue.server'
 import type {
@@ -43,14 +38,15 @@ export function initializeRequest(
   context: PaymentContext,
 ): InitializeRequest {
   const option = paymentOptionOf(booking)
-  const { nowMinor } = amountsDue(booking.total_minor, option)
+  const terms = readPriceTerms(booking)
+  const { nowMinor } = amountsDue(booking.total_minor, option, terms.depositPercent)
   const rides = rideCount(booking)
   const items =
     option === 'depositCash'
       ? [
           {
             id: 'deposit',
-            name: `${ruleNumbers.depositPercent}% deposit: ${context.vehicleTitle}`,
+            name: `${terms.depositPercent}% deposit: ${context.vehicleTitle}`,
             minor: nowMinor,
           },
         ]
@@ -76,7 +72,7 @@ export function initializeRequest(
               quantity * rides > 1
                 ? `${context.extraTitles[code]} × ${quantity * rides}`
                 : context.extraTitles[code],
-            minor: quantity * rides * toBookingMinor(extraUnitCents[code], booking),
+            minor: quantity * rides * toBookingMinor(terms.extraCents[code], booking),
           })),
         ]
   const name = booking.billing_first_name ?? booking.first_name ?? ''
@@ -234,7 +230,11 @@ async function claimAttempt(
       return { kind: 'quote-expired' as const }
     }
     const option = paymentOptionOf(booking)
-    const { nowMinor } = amountsDue(booking.total_minor, option)
+    const { nowMinor } = amountsDue(
+      booking.total_minor,
+      option,
+      readPriceTerms(booking).depositPercent,
+    )
     const inserted = await trx
       .insertInto('payment_attempts')
       .values({

@@ -49,7 +49,7 @@ export async function repriceForPayment(
 async function quoteStoredRide(booking: BookingRow, now: Date) {
   const when = { date: booking.trip_date, time: booking.trip_time }
   if (booking.ride_mode === 'hourly') {
-    const result = quoteHourlyTrip(
+    const result = await quoteHourlyTrip(
       {
         ...when,
         pickup: booking.pickup_text,
@@ -67,6 +67,7 @@ async function quoteStoredRide(booking: BookingRow, now: Date) {
       distance: result.distance,
       quote,
       hire: { hours: result.hours, plannedKm: result.plannedKm },
+      prices: result.prices,
     }
   }
   // A trip there and back is priced again with its return, both rides at today's rules.
@@ -90,6 +91,7 @@ async function quoteStoredRide(booking: BookingRow, now: Date) {
     destination: result.destination,
     distance: result.distance,
     quote,
+    prices: result.prices,
     back:
       result.back && backQuote
         ? { date: result.back.date, time: result.back.time, quote: backQuote }

@@ -18,6 +18,7 @@ import {
 import { ratesProvider } from './providers.server'
 import { searchFormOptions } from './search-form-options'
 import { dialogClosedParam, hireFields, searchModeOf, tripFields } from './vehicle-step'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
 export async function buildVehicleStep(
@@ -32,6 +33,7 @@ export async function buildVehicleStep(
   const currency = parseCurrency(params.get('currency'))
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
+  const prices = await pricesInForce().inForce(now)
   const common = {
     mode,
     values,
@@ -39,13 +41,13 @@ export async function buildVehicleStep(
     back,
     currency,
     origin,
-    ...searchFormOptions(language, now),
+    ...searchFormOptions(language, now, prices.list),
   }
   const hasSearch = (mode === 'hourly' ? hireFields : tripFields).some((name) => params.has(name))
   if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
   const outcome =
     mode === 'hourly'
-      ? await presentHourlyOutcome(quoteHourlyTrip(hire, now), hire, currency, language, site)
+      ? await presentHourlyOutcome(await quoteHourlyTrip(hire, now), hire, currency, language, site)
       : await presentOutcome(
           await quoteTrip(values, now, back),
           values,

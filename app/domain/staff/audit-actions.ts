@@ -26,6 +26,11 @@ export const staffActions = [
   'booking.link_sent',
   'booking.message_sent',
   'booking.pickup_code_refused',
+  'price_list.draft_started',
+  'price_list.draft_changed',
+  'price_list.draft_discarded',
+  'price_list.published',
+  'price_list.withdrawn',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
