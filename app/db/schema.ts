@@ -419,6 +419,22 @@ export interface DriversTable {
   updated_at: string
 }
 
+/**
+ * An exchange rate pinned by an admin (see migration 0024): in force until
+ * `expires_at` unless ended sooner (`removed_at`); rows are never deleted.
+ */
+export interface ExchangeRatePinsTable {
+  id: Generated<number>
+  currency: Currency
+  /** Units of the currency per euro, a decimal string (as a booking's `rate`). */
+  rate: string
+  expires_at: string
+  pinned_by: number
+  created_at: string
+  removed_at: string | null
+  removed_by: number | null
+}
+
 /** A vehicle of the fleet; the plate is stored normalised (normalisePlate) and unique. */
 export interface VehiclesTable {
   id: Generated<number>
@@ -512,6 +528,7 @@ export interface Database {
   simulator_refunds: SimulatorRefundsTable
   flight_checks: FlightChecksTable
   flight_check_history: FlightCheckHistoryTable
+  exchange_rate_pins: ExchangeRatePinsTable
 }
 
 export type BookingRow = Selectable<BookingsTable>
