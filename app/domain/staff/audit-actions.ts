@@ -26,6 +26,8 @@ export const staffActions = [
   'booking.link_sent',
   'booking.message_sent',
   'booking.pickup_code_refused',
+  'rate.pinned',
+  'rate.unpinned',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
