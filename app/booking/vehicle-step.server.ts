@@ -107,6 +107,8 @@ async function presentOutcome(
         }
       : null,
     ratesDate: ratesDateOf(rates, currency),
+    /** The chosen currency's rate is one an admin pinned, not the source's. */
+    ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: quotes.every((quote) => quote.cents === 0),
     offers: offersOf(quotes, currency, rates, language, site),
   }
@@ -142,6 +144,8 @@ async function presentHourlyOutcome(
     hire: { hours: result.hours, includedKm: first.includedKm, extraKm: first.extraKm },
     back: null,
     ratesDate: ratesDateOf(rates, currency),
+    /** The chosen currency's rate is one an admin pinned, not the source's. */
+    ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: false,
     offers: offersOf(result.classes, currency, rates, language, site),
   }
