@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, tomorrowInIstanbul } from './helpers'
 import { newAccount, signIn } from './staff-helpers'
@@ -18,8 +19,28 @@ const sitePort = (testInfo: TestInfo) =>
   testInfo.project.name === 'no-js' ? flightsSitePort : e2ePort + 1
 const site = (testInfo: TestInfo) => `http://localhost:${sitePort(testInfo)}`
 
-/** The built-in rates file's lira (app/adapters/rates/builtin-rates.json). */
-const builtinLira = 49.4371
+/** The rates every copy of the site runs with (no RATES_PROVIDER: the built-in file). */
+const builtin = JSON.parse(readFileSync('app/adapters/rates/builtin-rates.json', 'utf8')) as {
+  date: string
+  rates: { TRY: number }
+}
+const builtinLira = builtin.rates.TRY
+const builtinSource = `Built-in rates file of ${new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+}).format(new Date(`${builtin.date}T12:00:00Z`))}`
+/** A rate as the page shows it (up to six decimals); the band is half the rate either way. */
+const shown = (rate: number) =>
+  new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
+    rate,
+  )
+const band = {
+  min: shown(Number((builtinLira * 0.5).toFixed(4))),
+  max: shown(Number((builtinLira * 1.5).toFixed(4))),
+}
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const pinnedLira = 51.5
 /** Economy Minivan, SAW to Şile at 10:00: 99 EUR. */
 const economyCents = 9900
@@ -49,8 +70,8 @@ test('an admin pins the lira until a time, travellers are quoted at it, then unp
   const lira = page
     .getByRole('region', { name: 'Exchange rates' })
     .getByRole('row', { name: /TRY/ })
-  await expect(lira).toContainText('49.4371')
-  await expect(lira).toContainText('Built-in rates file of 20 November 2026')
+  await expect(lira).toContainText(shown(builtinLira))
+  await expect(lira).toContainText(builtinSource)
   await expectNoAxeViolations(page, testInfo)
 
   // Refused: a rate far from the source's and an end in the past, each said beside its field.
@@ -61,7 +82,11 @@ test('an admin pins the lira until a time, travellers are quoted at it, then unp
   await form.getByRole('button', { name: 'Pin TRY' }).click()
   await expect(page).toHaveTitle(/^Error: Exchange rates/)
   await expect(form.getByLabel('TRY per euro')).toHaveAccessibleDescription(
-    /more than 50 % away from the source’s rate \(49\.4371\)\. Enter a rate from 24\.7186 to 74\.1557\./,
+    new RegExp(
+      escaped(
+        `more than 50 % away from the source’s rate (${shown(builtinLira)}). Enter a rate from ${band.min} to ${band.max}.`,
+      ),
+    ),
   )
   await expect(form.getByLabel('Pinned until (date)')).toHaveAccessibleDescription(
     /The pin must end later than now\./,
@@ -97,7 +122,7 @@ test('an admin pins the lira until a time, travellers are quoted at it, then unp
   await expect(page.getByRole('status')).toHaveText(
     'The TRY rate is no longer pinned: the source’s rate applies again.',
   )
-  await expect(lira).toContainText('Built-in rates file of 20 November 2026')
+  await expect(lira).toContainText(builtinSource)
   await expect(page.getByRole('button', { name: 'Unpin TRY' })).toHaveCount(0)
   await expect(history.getByRole('row').nth(1)).toContainText('Unpinned by E2E rates')
   expect(await economyPriceDigits(page, testInfo)).toBe(liraDigits(builtinLira))
