@@ -97,6 +97,7 @@ export default [
     route('ops/prices', 'routes/ops/prices.tsx'),
     route('ops/prices/draft', 'routes/ops/price-draft.tsx'),
     route('ops/prices/:id', 'routes/ops/price-version.tsx'),
+    route('ops/rates', 'routes/ops/rates.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),

@@ -7,7 +7,7 @@ import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
 import type { HourlyClassQuote } from '~/domain/pricing/hourly'
-import type { Currency, RatesSnapshot } from '~/domain/money/currency'
+import { ratesDateOf, type Currency, type RatesSnapshot } from '~/domain/money/currency'
 import { isQuoteExpired, quoteExpiresAt } from '~/domain/booking/quote-hold'
 import {
   changeStatus,
@@ -81,7 +81,8 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     return_vehicle_cents: input.back?.quote.cents ?? null,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
-    rates_date: input.rates.date,
+    // A pinned rate is dated the day it was pinned, not the source's day (docs/pricing.md).
+    rates_date: ratesDateOf(input.rates, input.currency),
     price_list_id: input.prices.id,
     price_terms: writePriceTerms(priceTermsOf(input.prices.list)),
   }

@@ -4,7 +4,7 @@ import { logger } from '~/utils/logger.server'
 import { DraftUnavailableError, repriceFailedBooking } from './bookings.server'
 import type { PaymentDetails } from './booking-forms'
 import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
-import { ratesProvider } from './providers.server'
+import { quoteRates } from '~/rates/quote-rates.server'
 import { noReturn } from '~/domain/return-search'
 
 export type RepriceResult =
@@ -25,7 +25,7 @@ export async function repriceForPayment(
 ): Promise<RepriceResult> {
   const ride = await quoteStoredRide(booking, now)
   if (!ride) return { kind: 'unavailable' }
-  const input = { ...ride, currency: booking.currency, rates: await ratesProvider().current() }
+  const input = { ...ride, currency: booking.currency, rates: await quoteRates(handle, now) }
   try {
     const repriced = await repriceFailedBooking(handle, booking.id, input, details, now)
     logger.info('booking.repriced', {

@@ -24,7 +24,7 @@ import {
 } from './bookings.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
-import { ratesProvider } from './providers.server'
+import { quoteRates } from '~/rates/quote-rates.server'
 import { vehicleCapacity } from './booking-view.server'
 
 export interface Selection {
@@ -158,7 +158,7 @@ export async function selectVehicle(
   const { shown, ...priced } = ride
   const quote = priced.quote
 
-  const rates = await ratesProvider().current()
+  const rates = await quoteRates(handle, now)
   if (shownTripPriceMinor(shown, selection.currency, rates) !== selection.shownMinor) {
     return { kind: 'price-changed' }
   }

@@ -36,6 +36,7 @@ import * as m0019 from './migrations/0019_pickup_code'
 import * as m0020 from './migrations/0020_flight_tracking'
 import * as m0021 from './migrations/0021_departing_flight'
 import * as m0022 from './migrations/0022_price_lists'
+import * as m0023 from './migrations/0023_exchange_rate_pins'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0020_flight_tracking': m0020,
   '0021_departing_flight': m0021,
   '0022_price_lists': m0022,
+  '0023_exchange_rate_pins': m0023,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

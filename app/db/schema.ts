@@ -423,6 +423,22 @@ export interface DriversTable {
   updated_at: string
 }
 
+/**
+ * An exchange rate pinned by an admin (see migration 0023): in force until
+ * `expires_at` unless ended sooner (`removed_at`); rows are never deleted.
+ */
+export interface ExchangeRatePinsTable {
+  id: Generated<number>
+  currency: Currency
+  /** Units of the currency per euro, a decimal string (as a booking's `rate`). */
+  rate: string
+  expires_at: string
+  pinned_by: number
+  created_at: string
+  removed_at: string | null
+  removed_by: number | null
+}
+
 /** A vehicle of the fleet; the plate is stored normalised (normalisePlate) and unique. */
 export interface VehiclesTable {
   id: Generated<number>
@@ -517,6 +533,7 @@ export interface Database {
   flight_checks: FlightChecksTable
   flight_check_history: FlightCheckHistoryTable
   price_lists: PriceListsTable
+  exchange_rate_pins: ExchangeRatePinsTable
 }
 
 /** A draft being edited, a published version, or one withdrawn before it applied. */

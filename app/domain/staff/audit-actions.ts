@@ -31,6 +31,8 @@ export const staffActions = [
   'price_list.draft_discarded',
   'price_list.published',
   'price_list.withdrawn',
+  'rate.pinned',
+  'rate.unpinned',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

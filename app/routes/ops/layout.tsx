@@ -49,7 +49,10 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
             {roleMay(staff.role, 'prices.view') ? (
-              <a href="/ops/prices">{t('ops.nav.prices')}</a>
+              <>
+                <a href="/ops/prices">{t('ops.nav.prices')}</a>
+                <a href="/ops/rates">{t('ops.nav.rates')}</a>
+              </>
             ) : null}
             {roleMay(staff.role, 'jobs.own') ? <a href="/ops/jobs">{t('ops.nav.jobs')}</a> : null}
             {roleMay(staff.role, 'staff.manage') ? (
