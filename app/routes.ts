@@ -94,6 +94,7 @@ export default [
     route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
     route('ops/vehicles', 'routes/ops/vehicles.tsx'),
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/reports', 'routes/ops/reports.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
@@ -103,6 +104,7 @@ export default [
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
+  route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),
