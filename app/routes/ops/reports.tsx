@@ -91,7 +91,7 @@ export default function OpsReports({ loaderData }: Route.ComponentProps) {
       {page.heading ? <h2 className="ops-reports__period">{page.heading}</h2> : null}
       <p className="field__hint">{t('ops.reports.countingRule')}</p>
       {page.sections.map((section) => (
-        <section key={section.id} aria-labelledby={`report-${section.id}-title`}>
+        <section key={section.id}>
           <h3 id={`report-${section.id}-title`}>{section.caption}</h3>
           <p className="ops-board-tools">
             <a href={`/ops/reports/${section.id}.csv?${page.query}`} download>
@@ -104,11 +104,11 @@ export default function OpsReports({ loaderData }: Route.ComponentProps) {
             <div
               className="ops-table-wrap"
               role="region"
-              aria-labelledby={`report-${section.id}-title`}
+              aria-labelledby={`report-${section.id}-caption`}
               tabIndex={0}
             >
               <table className="ops-table ops-report-table" id={`report-${section.id}`}>
-                <caption>
+                <caption id={`report-${section.id}-caption`}>
                   {page.heading ? `${section.caption}: ${page.heading}` : section.caption}
                 </caption>
                 <thead>
