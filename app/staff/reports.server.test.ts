@@ -255,6 +255,17 @@ describe.each(storageBackends())('the reports and the bookings CSV on $name', (b
     const lead = records(sectionCsv(section('lead-time')))
     expect(lead.find((row) => row['Booked before pickup'] === 'days3to7')?.Rides).toBe('4')
 
+    // By week and by month: the same totals, the period named in words and kept as its key.
+    for (const [by, text, key] of [
+      ['week', /^Week \d{1,2}, \d{4} \(\d{1,2} \w+ \d{4} – \d{1,2} \w+ \d{4}\)$/, /^\d{4}-W\d{2}$/],
+      ['month', /^\w+ \d{4}$/, /^\d{4}-\d{2}$/],
+    ] as const) {
+      const grouped = reportSections({ ...input, period: { ...input.period, by } }, words)[0]!
+      expect(grouped.rows[0]![0]!.text).toMatch(text)
+      expect(String(grouped.rows[0]![0]!.csv)).toMatch(key)
+      expect(grouped.footer).toEqual(section('revenue').footer)
+    }
+
     // Yesterday nothing was paid: no revenue, and no line in the bookings CSV.
     const yesterday = addDays(today, -1)
     expect(
