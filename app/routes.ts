@@ -98,6 +98,7 @@ export default [
     route('ops/prices/draft', 'routes/ops/price-draft.tsx'),
     route('ops/prices/:id', 'routes/ops/price-version.tsx'),
     route('ops/rates', 'routes/ops/rates.tsx'),
+    route('ops/reports', 'routes/ops/reports.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
@@ -107,6 +108,7 @@ export default [
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
+  route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),
