@@ -164,6 +164,7 @@ export async function boardBookings(
       'bookings.vehicle_cents',
       'bookings.extras_cents',
       'bookings.return_vehicle_cents',
+      'bookings.price_terms',
       'bookings.email',
       'bookings.phone',
       'bookings.mail_status',

@@ -50,6 +50,7 @@ export async function reportRides(
       'bookings.vehicle_cents',
       'bookings.extras_cents',
       'bookings.return_vehicle_cents',
+      'bookings.price_terms',
     ])
     // Who cancelled: the audit entry every cancellation writes in its own transaction.
     .select((eb) =>

@@ -36,6 +36,8 @@ export interface BookingMoneyColumns {
   vehicle_cents: number
   extras_cents: number
   return_vehicle_cents: number | null
+  /** The terms it was quoted with (the deposit share of an unpaid booking). */
+  price_terms: string
 }
 
 export function rideMoney(booking: BookingMoneyColumns): RideMoney {

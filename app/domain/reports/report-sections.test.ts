@@ -1,3 +1,5 @@
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
+import { priceTermsOf, writePriceTerms } from '~/domain/pricing/price-terms'
 import { describe, expect, it } from 'vitest'
 import { bookingTotals } from '~/domain/booking/money'
 import type { ReportRide } from './report-money'
@@ -46,13 +48,19 @@ describe('periodOf', () => {
 })
 
 describe('rideMoney', () => {
-  const locked = { currency: 'TRY' as const, rate: '49.4371', rates_date: '2026-11-20' }
+  const locked = {
+    currency: 'TRY' as const,
+    rate: '49.4371',
+    rates_date: '2026-11-20',
+    price_terms: writePriceTerms(priceTermsOf(builtinPriceList)),
+  }
 
   it('counts a single ride whole, its cash the rest of a deposit', () => {
     const totals = bookingTotals(
       { vehicle_cents: 6800, return_vehicle_cents: null },
       { childSeat: 1, boosterSeat: 0 },
       locked,
+      builtinPriceList.extraCents,
     )
     const money = rideMoney({
       ...locked,
@@ -69,8 +77,18 @@ describe('rideMoney', () => {
 
   it('gives the outbound of a trip there and back only its own ride', () => {
     const extras = { childSeat: 1, boosterSeat: 0 }
-    const trip = bookingTotals({ vehicle_cents: 6800, return_vehicle_cents: 7200 }, extras, locked)
-    const back = bookingTotals({ vehicle_cents: 7200, return_vehicle_cents: null }, extras, locked)
+    const trip = bookingTotals(
+      { vehicle_cents: 6800, return_vehicle_cents: 7200 },
+      extras,
+      locked,
+      builtinPriceList.extraCents,
+    )
+    const back = bookingTotals(
+      { vehicle_cents: 7200, return_vehicle_cents: null },
+      extras,
+      locked,
+      builtinPriceList.extraCents,
+    )
     const outbound = rideMoney({
       ...locked,
       ...trip,
