@@ -8,6 +8,7 @@ import {
   whatsappTemplates,
 } from './tests/e2e/messages-settings'
 import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './tests/e2e/flights-settings'
+import { pricesSitePorts } from './tests/e2e/prices-settings'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
@@ -113,5 +114,10 @@ export default defineConfig({
       }),
       url: `http://localhost:${flightsSitePort}/healthz`,
     },
+    // Two copies whose price lists the prices spec publishes, one per project.
+    ...Object.values(pricesSitePorts).map((sitePort) => ({
+      ...serverOn(sitePort),
+      url: `http://localhost:${sitePort}/healthz`,
+    })),
   ],
 })

@@ -27,7 +27,8 @@ import { adjustAirportFares } from '~/domain/pricing/adjust-fares'
 import { instantFormatter } from './ops-pages.server'
 import { staffMeta } from './ops-pages.server'
 import { requireStaff, refuseCrossOrigin, staffPageHeaders } from './guard.server'
-import { idParam, notFound, type Context } from './dispatch-shared.server'
+import { classTitles, idParam, notFound, type Context } from './dispatch-shared.server'
+import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 
 /**
  * The price lists under /ops/prices: the versions and what is in force, one
@@ -38,6 +39,15 @@ import { idParam, notFound, type Context } from './dispatch-shared.server'
 
 const requireReader = (request: Request) => requireStaff(request, rolesThatMay('prices.view'))
 const requireEditor = (request: Request) => requireStaff(request, rolesThatMay('prices.manage'))
+
+/** Each class's title as the fleet names it, for the tables' headers. */
+function titlesOf(context: Context, request: Request) {
+  const title = classTitles(context, request)
+  return Object.fromEntries(vehicleClassCodes.map((code) => [code, title(code)])) as Record<
+    VehicleClassCode,
+    string
+  >
+}
 
 /** The places the list prices from the airports, with their names in the page's language. */
 function farePlaces(list: StoredPriceList['list'], language: 'en' | 'tr') {
@@ -118,6 +128,7 @@ export async function priceVersionPageData(
     appliesFrom: version.appliesFrom ? instantFormatter(language)(version.appliesFrom) : null,
     values: formValuesOf(version.list),
     places: farePlaces(version.list, language),
+    classTitles: titlesOf(context, request),
   }
 }
 
@@ -138,6 +149,7 @@ export async function draftPageData(context: Context, request: Request) {
     note: draft.note,
     values: formValuesOf(draft.list),
     places: farePlaces(draft.list, language),
+    classTitles: titlesOf(context, request),
     preview: previewRows(inForce, compiled(0, draft.list), getEnv().ROAD_FACTOR).map((row) => ({
       id: row.sample.id,
       current: row.current,

@@ -14,6 +14,9 @@ import type { ErrorText } from '~/forms/error-markup'
 
 type Fields = Record<string, FieldMetadata<string | undefined>>
 
+/** The classes' titles, as the fleet names them. */
+export type ClassTitles = Record<VehicleClassCode, string>
+
 export interface FigureSource {
   /** The figure as text (a version), or the field to type it in (the draft). */
   fields?: Fields
@@ -50,7 +53,15 @@ function Cell({
   )
 }
 
-export function ClassFigures({ source, idPrefix }: { source: FigureSource; idPrefix: string }) {
+export function ClassFigures({
+  source,
+  titles,
+  idPrefix,
+}: {
+  source: FigureSource
+  titles: ClassTitles
+  idPrefix: string
+}) {
   const { t } = useTranslation()
   const rows = ['classMinimum', 'airportToAirport', 'intercityBase', 'intercityKm', 'hour'] as const
   const column = (code: VehicleClassCode) => `${idPrefix}-class-${code}`
@@ -68,7 +79,7 @@ export function ClassFigures({ source, idPrefix }: { source: FigureSource; idPre
             <th scope="col">{t('ops.prices.classes.figure')}</th>
             {vehicleClassCodes.map((code) => (
               <th key={code} scope="col" id={column(code)}>
-                {t(`ops.prices.classNames.${code}`)}
+                {titles[code]}
               </th>
             ))}
           </tr>
@@ -143,10 +154,12 @@ export function RuleFigures({ source, idPrefix }: { source: FigureSource; idPref
 export function AirportFares({
   source,
   places,
+  titles,
   idPrefix,
 }: {
   source: FigureSource
   places: { placeId: string; name: string }[]
+  titles: ClassTitles
   idPrefix: string
 }) {
   const { t } = useTranslation()
@@ -173,7 +186,7 @@ export function AirportFares({
             {airports.flatMap((airport) =>
               vehicleClassCodes.map((code) => (
                 <th key={`${airport}-${code}`} scope="col" id={`${idPrefix}-${airport}-${code}`}>
-                  {t(`ops.prices.classShort.${code}`)}
+                  {titles[code]}
                 </th>
               )),
             )}

@@ -46,7 +46,9 @@ export default function OpsPriceDraft({ loaderData, actionData }: Route.Componen
   const adjust = refusal && 'adjust' in refusal ? refusal.adjust : undefined
   const publish = refusal && 'publish' in refusal ? refusal.publish : undefined
   const euros = (cents: number) =>
-    cents > 0 ? formatMoney(cents / 100, 'EUR', i18n.language as 'en' | 'tr') : '–'
+    cents > 0
+      ? formatMoney(cents / 100, 'EUR', i18n.language as 'en' | 'tr', { minimumFractionDigits: 2 })
+      : '–'
   return (
     <section>
       <p>
@@ -71,11 +73,16 @@ export default function OpsPriceDraft({ loaderData, actionData }: Route.Componen
           autoComplete="off"
           text={text}
         />
-        <ClassFigures source={{ fields: typed, values: page.values, text }} idPrefix="draft" />
+        <ClassFigures
+          source={{ fields: typed, values: page.values, text }}
+          titles={page.classTitles}
+          idPrefix="draft"
+        />
         <RuleFigures source={{ fields: typed, values: page.values, text }} idPrefix="draft" />
         <AirportFares
           source={{ fields: typed, values: page.values, text }}
           places={page.places}
+          titles={page.classTitles}
           idPrefix="draft"
         />
         <button type="submit" name="intent" value="save" className="button">
@@ -126,7 +133,7 @@ export default function OpsPriceDraft({ loaderData, actionData }: Route.Componen
               <th scope="col">{t('ops.prices.preview.search')}</th>
               {vehicleClassCodes.map((code) => (
                 <th key={code} scope="col">
-                  {t(`ops.prices.classShort.${code}`)}
+                  {page.classTitles[code]}
                 </th>
               ))}
             </tr>

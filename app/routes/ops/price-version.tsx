@@ -28,9 +28,14 @@ export default function OpsPriceVersion({ loaderData }: Route.ComponentProps) {
         {page.appliesFrom ? ` · ${t('ops.prices.appliesFromOn', { at: page.appliesFrom })}` : ''}
       </p>
       {page.note ? <p>{page.note}</p> : null}
-      <ClassFigures source={source} idPrefix="version" />
+      <ClassFigures source={source} titles={page.classTitles} idPrefix="version" />
       <RuleFigures source={source} idPrefix="version" />
-      <AirportFares source={source} places={page.places} idPrefix="version" />
+      <AirportFares
+        source={source}
+        places={page.places}
+        titles={page.classTitles}
+        idPrefix="version"
+      />
     </section>
   )
 }
