@@ -39,10 +39,13 @@ export function paymentSplit(booking: {
   payment_option: PaymentOption | null
   paid_minor: number | null
   total_minor: number
+  /** A promo code's discount: the card and the driver share the total less it. */
+  discount_minor?: number
 }): { option: PaymentOption; paidMinor: number; cashMinor: number } {
   const option = paymentOptionOf(booking)
-  const paidMinor = booking.paid_minor ?? amountsDue(booking.total_minor, option).nowMinor
-  return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
+  const payable = booking.total_minor - (booking.discount_minor ?? 0)
+  const paidMinor = booking.paid_minor ?? amountsDue(payable, option).nowMinor
+  return { option, paidMinor, cashMinor: Math.max(payable - paidMinor, 0) }
 }
 
 /**
