@@ -94,6 +94,8 @@ export default [
     route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
     route('ops/vehicles', 'routes/ops/vehicles.tsx'),
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/promo-codes', 'routes/ops/promo-codes.tsx'),
+    route('ops/promo-codes/:id', 'routes/ops/promo-code-edit.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
