@@ -110,6 +110,8 @@ function PromoField({
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={32}
+            // The server judges it (app/enhancements/form-check.ts leaves it alone).
+            data-form-check="off"
             defaultValue={refused?.code ?? promo.code ?? ''}
             key={refused?.code ?? promo.code ?? ''}
             aria-invalid={error ? true : undefined}
