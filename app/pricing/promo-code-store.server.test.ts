@@ -135,7 +135,7 @@ describe('the promo code form', () => {
       ['validFrom', '2026-12-10'],
       ['validUntil', '2026-12-01'],
     ])
-    expect(submission.status).toBe('error')
+    if (submission.status !== 'error') throw new Error('accepted')
     expect(submission.error).toMatchObject({
       code: ['ops.promo.errors.codeInvalid'],
       percent: ['ops.promo.errors.percentRange'],
@@ -146,6 +146,7 @@ describe('the promo code form', () => {
       ['validFrom', '2026-12-10'],
       ['validUntil', '2026-12-01'],
     ])
+    if (fixed.status !== 'error') throw new Error('accepted')
     expect(fixed.error).toMatchObject({
       amount: ['ops.promo.errors.amountRequired'],
       validUntil: ['ops.promo.errors.untilBeforeFrom'],
