@@ -156,6 +156,13 @@ test('a dispatcher sees the codes without a form; a driver is refused', async ({
   ).toBeVisible()
   await expect(dispatcher.getByRole('form')).toHaveCount(0)
   await expect(dispatcher.getByRole('button', { name: 'Add code' })).toHaveCount(0)
+  // Nor can a dispatcher add one by posting the form anyway.
+  const posted = await dispatcher.request.post('/ops/promo-codes', {
+    form: { code: 'DISPATCH-1', kind: 'percent', percent: '50' },
+    headers: { Origin: new URL(dispatcher.url()).origin },
+    maxRedirects: 0,
+  })
+  expect(posted.status()).toBe(403)
   await dispatcher.close()
 
   const driver = await browser.newPage()
