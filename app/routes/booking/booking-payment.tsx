@@ -112,6 +112,8 @@ function PromoField({
             maxLength={32}
             // The server judges it (app/enhancements/form-check.ts leaves it alone).
             data-form-check="off"
+            // With JavaScript, Enter here applies the code (app/enhancements/enter-submits.ts).
+            data-enter-submits="promo-apply"
             defaultValue={refused?.code ?? promo.code ?? ''}
             key={refused?.code ?? promo.code ?? ''}
             aria-invalid={error ? true : undefined}
@@ -121,6 +123,7 @@ function PromoField({
           />
           <button
             type="submit"
+            id="promo-apply"
             name="intent"
             value="applyPromo"
             formNoValidate
