@@ -15,5 +15,6 @@ export default defineConfig({
     // Adapters log their fallbacks; the tests assert them instead of printing them.
     // E-mails a test's booking triggers go to a throwaway outbox, not the repository's data/.
     env: { LOG_LEVEL: 'error', OUTBOX_DIR: join(tmpdir(), `mc-vitest-outbox-${process.pid}`) },
+    setupFiles: ['tests/support/vitest-database.ts'],
   },
 })

@@ -24,6 +24,7 @@ import { runMaintenance } from '~/jobs/maintenance.server'
 import { startMaintenanceSchedule } from '~/jobs/schedule.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { runServer } from '~/server/http-server.server'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 import { pathOf } from '~/server/access-log.server'
 import { requestIdContext } from '~/utils/client-address.server'
 import {
@@ -37,11 +38,14 @@ export const streamTimeout = 5_000
 
 /**
  * Called once by server.js before it listens: opens and migrates the database,
- * so a bad DATABASE_URL stops the start with a clear message, then schedules
- * the maintenance job (app/jobs/schedule.server.ts).
+ * so a bad DATABASE_URL stops the start with a clear message, loads the price
+ * lists (the first quote does not wait for them, and the texts state the
+ * deposit in force from the first page), then schedules the maintenance job
+ * (app/jobs/schedule.server.ts).
  */
 export async function startup(): Promise<void> {
   const handle = await getDatabase()
+  await pricesInForce().inForce(new Date())
   startMaintenanceSchedule(handle, paymentProvider)
 }
 

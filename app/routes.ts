@@ -94,6 +94,11 @@ export default [
     route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
     route('ops/vehicles', 'routes/ops/vehicles.tsx'),
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/prices', 'routes/ops/prices.tsx'),
+    route('ops/prices/draft', 'routes/ops/price-draft.tsx'),
+    route('ops/prices/:id', 'routes/ops/price-version.tsx'),
+    route('ops/rates', 'routes/ops/rates.tsx'),
+    route('ops/reports', 'routes/ops/reports.tsx'),
     route('ops/promo-codes', 'routes/ops/promo-codes.tsx'),
     route('ops/promo-codes/:id', 'routes/ops/promo-code-edit.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
@@ -105,6 +110,7 @@ export default [
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
+  route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),

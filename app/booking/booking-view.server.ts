@@ -8,10 +8,10 @@ import { estimatedHours, pickupCalendarDate } from '~/domain/trip-search'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
 import { vehicleClasses, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import { extraLines, extraUnitCents, type ExtraQuantities } from '~/domain/booking/extras'
+import { extraLines, type ExtraQuantities } from '~/domain/booking/extras'
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rideSplit } from '~/domain/booking/ride-split'
-import { hourlyTariff } from '~/domain/pricing/hourly'
 import { formatPhone } from '~/domain/phone'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
@@ -97,7 +97,7 @@ export function presentBooking(
     rides,
     /** Each chosen extra: how many, the price of one, and of the line on every ride, at the locked rate. */
     extras: extraLines(extras).map(({ code, quantity }) => {
-      const unitMinor = toBookingMinor(extraUnitCents[code], booking)
+      const unitMinor = toBookingMinor(readPriceTerms(booking).extraCents[code], booking)
       return { code, quantity, unitMinor, minor: quantity * unitMinor * rides }
     }),
     totalMinor: booking.total_minor,
@@ -124,7 +124,7 @@ export function hireOf(booking: BookingRow) {
   if (booking.ride_mode !== 'hourly' || !booking.hire_hours) return null
   return {
     hours: booking.hire_hours,
-    includedKm: booking.hire_hours * hourlyTariff.includedKmPerHour,
+    includedKm: booking.hire_hours * readPriceTerms(booking).includedKmPerHour,
     plannedKm: booking.planned_km,
   }
 }

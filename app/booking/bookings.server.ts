@@ -7,7 +7,7 @@ import type { Place } from '~/domain/places/types'
 import type { RouteDistance } from '~/domain/distance/distance'
 import type { ClassQuote } from '~/domain/pricing/quote'
 import type { HourlyClassQuote } from '~/domain/pricing/hourly'
-import type { Currency, RatesSnapshot } from '~/domain/money/currency'
+import { ratesDateOf, type Currency, type RatesSnapshot } from '~/domain/money/currency'
 import { isQuoteExpired, quoteExpiresAt } from '~/domain/booking/quote-hold'
 import {
   changeStatus,
@@ -23,15 +23,18 @@ import { newBookingId } from './identifiers.server'
 import { bookingTotals } from '~/domain/booking/money'
 import {
   childSeatCount,
+  extraCodes,
   extraLines,
-  extraUnitCents,
   classChildSeatLimit,
   maxChildSeats,
   noExtras,
   quantitiesOf,
   type ExtraCode,
   type ExtraQuantities,
+  type ExtraUnitCents,
 } from '~/domain/booking/extras'
+import type { CompiledPriceList } from '~/domain/pricing/price-list'
+import { priceTermsOf, readPriceTerms, writePriceTerms } from '~/domain/pricing/price-terms'
 import type { PassengerDetails, PaymentDetails } from './booking-forms'
 
 export interface DraftInput {
@@ -48,6 +51,8 @@ export interface DraftInput {
   back?: { date: string; time: string; quote: ClassQuote }
   currency: Currency
   rates: RatesSnapshot
+  /** The price list the quote was made with: the booking records it and keeps its terms. */
+  prices: CompiledPriceList
 }
 
 /** The quote columns of a booking, from the server's own pricing. */
@@ -76,9 +81,15 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     return_vehicle_cents: input.back?.quote.cents ?? null,
     currency: input.currency,
     rate: String(input.rates.rates[input.currency]),
-    rates_date: input.rates.date,
+    // A pinned rate is dated the day it was pinned, not the source's day (docs/pricing.md).
+    rates_date: ratesDateOf(input.rates, input.currency),
+    price_list_id: input.prices.id,
+    price_terms: writePriceTerms(priceTermsOf(input.prices.list)),
   }
 }
+
+/** The extras' unit prices a row of quote columns or a booking keeps. */
+const extraPricesOf = (booking: { price_terms: string }) => readPriceTerms(booking).extraCents
 
 /** What a new draft may take over from the traveller's previous one (nothing typed is lost). */
 const carriedColumns = [
@@ -135,7 +146,7 @@ export async function createDraft(
     pickup_text: input.trip.pickupText,
     destination_text: input.trip.destinationText,
     ...quote,
-    ...bookingTotals(quote, extras, quote),
+    ...bookingTotals(quote, extras, quote, extraPricesOf(quote)),
     quote_expires_at: quoteExpiresAt(now),
     created_at: at,
     updated_at: at,
@@ -158,7 +169,7 @@ export async function createDraft(
         : undefined
       if (repeat) return { booking: repeat, created: false }
       await insertDraft(trx, { ...row, reference }, at)
-      await insertExtras(trx, row.id, extras)
+      await insertExtras(trx, row.id, extras, extraPricesOf(row))
       return { booking: (await selectBooking(trx, row.id))!, created: true }
     })
   } catch (error) {
@@ -182,7 +193,12 @@ function selectBooking(executor: Executor, id: string) {
   return executor.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-async function insertExtras(executor: Executor, bookingId: string, quantities: ExtraQuantities) {
+async function insertExtras(
+  executor: Executor,
+  bookingId: string,
+  quantities: ExtraQuantities,
+  unitCents: ExtraUnitCents,
+) {
   const lines = extraLines(quantities)
   if (lines.length === 0) return
   await executor
@@ -192,10 +208,22 @@ async function insertExtras(executor: Executor, bookingId: string, quantities: E
         booking_id: bookingId,
         code,
         quantity,
-        unit_cents: extraUnitCents[code],
+        unit_cents: unitCents[code],
       })),
     )
     .execute()
+}
+
+/** A new quote's extras prices on the extras already chosen: the rows say what each unit costs. */
+async function repriceExtras(executor: Executor, bookingId: string, unitCents: ExtraUnitCents) {
+  for (const code of extraCodes) {
+    await executor
+      .updateTable('booking_extras')
+      .set({ unit_cents: unitCents[code] })
+      .where('booking_id', '=', bookingId)
+      .where('code', '=', code)
+      .execute()
+  }
 }
 
 /** How many of each extra a booking takes. */
@@ -272,12 +300,13 @@ export async function requoteDraft(
   return updateDraft(handle, id, now, async (trx, booking) => {
     const quote = quoteColumns(input)
     const extras = await bookingExtras(trx, id)
+    await repriceExtras(trx, id, extraPricesOf(quote))
     const fits =
       (booking.passenger_count ?? 0) <= capacity.passengers &&
       (booking.luggage_count ?? 0) <= capacity.luggage
     return {
       ...quote,
-      ...bookingTotals(quote, extras, quote),
+      ...bookingTotals(quote, extras, quote, extraPricesOf(quote)),
       quote_expires_at: quoteExpiresAt(now),
       selection_key: selectionKey ?? booking.selection_key,
       passenger_done_at: fits ? booking.passenger_done_at : null,
@@ -315,12 +344,12 @@ export async function setExtraQuantity(
       .where('booking_id', '=', id)
       .where('code', '=', code)
       .execute()
-    await insertExtras(trx, id, { ...noExtras, [code]: quantity })
+    await insertExtras(trx, id, { ...noExtras, [code]: quantity }, extraPricesOf(booking))
     const seatsFit =
       booking.passenger_count === null ||
       childSeatCount(extras) <= maxChildSeats(booking.passenger_count)
     return {
-      ...bookingTotals(booking, extras, booking),
+      ...bookingTotals(booking, extras, booking, extraPricesOf(booking)),
       passenger_done_at: seatsFit ? booking.passenger_done_at : null,
     }
   })
@@ -427,7 +456,8 @@ export async function repriceFailedBooking(
     now,
     async (trx, booking) => {
       const quote = quoteColumns(input)
-      const totals = bookingTotals(quote, await bookingExtras(trx, id), quote)
+      await repriceExtras(trx, id, extraPricesOf(quote))
+      const totals = bookingTotals(quote, await bookingExtras(trx, id), quote, extraPricesOf(quote))
       await noteEvent(
         trx,
         booking,

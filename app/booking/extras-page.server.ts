@@ -1,3 +1,4 @@
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { pageContext } from '~/utils/page-context.server'
 import { requireStepBooking, vehicleSearchPath } from './step-guard.server'
@@ -8,12 +9,7 @@ import {
   ExtrasLimitError,
 } from './bookings.server'
 import { toBookingMinor } from '~/domain/booking/money'
-import {
-  childSeatCount,
-  classChildSeatLimit,
-  extraCodes,
-  extraUnitCents,
-} from '~/domain/booking/extras'
+import { childSeatCount, classChildSeatLimit, extraCodes } from '~/domain/booking/extras'
 import { presentBooking } from './booking-view.server'
 import { extrasFormSchema } from './extras-form'
 import { formValues } from '~/forms/form-data'
@@ -39,7 +35,7 @@ export async function extrasPageData(context: Context, request: Request) {
     limit,
     options: extraCodes.map((code) => ({
       code,
-      minor: toBookingMinor(extraUnitCents[code], booking),
+      minor: toBookingMinor(readPriceTerms(booking).extraCents[code], booking),
       quantity: extras[code],
       canAdd: room > 0,
     })),

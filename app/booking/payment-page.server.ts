@@ -1,3 +1,4 @@
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -68,7 +69,10 @@ export async function paymentPageData(context: Context, request: Request) {
       awaiting: booking.status === 'awaiting_payment',
       paymentPageUrl: attempt?.payment_page_url ?? null,
       amounts: Object.fromEntries(
-        paymentOptions.map((candidate) => [candidate, amountsDue(payableMinor(priced), candidate)]),
+        paymentOptions.map((candidate) => [
+          candidate,
+          amountsDue(payableMinor(priced), candidate, readPriceTerms(booking).depositPercent),
+        ]),
       ) as Record<PaymentOption, ReturnType<typeof amountsDue>>,
       contact: {
         name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),

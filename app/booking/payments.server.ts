@@ -7,14 +7,9 @@ import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
-import { ruleNumbers } from '~/domain/booking/rule-numbers'
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
-import {
-  extraLines,
-  extraUnitCents,
-  type ExtraCode,
-  type ExtraQuantities,
-} from '~/domain/booking/extras'
+import { extraLines, type ExtraCode, type ExtraQuantities } from '~/domain/booking/extras'
 import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
 import { deliverSoon } from '~/messages/queue.server'
 import { payableMinor, type PromoRefusal } from '~/domain/pricing/promo'
@@ -45,14 +40,15 @@ export function initializeRequest(
   context: PaymentContext,
 ): InitializeRequest {
   const option = paymentOptionOf(booking)
-  const { nowMinor } = amountsDue(payableMinor(booking), option)
+  const terms = readPriceTerms(booking)
+  const { nowMinor } = amountsDue(payableMinor(booking), option, terms.depositPercent)
   const rides = rideCount(booking)
   const items =
     option === 'depositCash'
       ? [
           {
             id: 'deposit',
-            name: `${ruleNumbers.depositPercent}% deposit: ${context.vehicleTitle}`,
+            name: `${terms.depositPercent}% deposit: ${context.vehicleTitle}`,
             minor: nowMinor,
           },
         ]
@@ -78,7 +74,7 @@ export function initializeRequest(
               quantity * rides > 1
                 ? `${context.extraTitles[code]} × ${quantity * rides}`
                 : context.extraTitles[code],
-            minor: quantity * rides * toBookingMinor(extraUnitCents[code], booking),
+            minor: quantity * rides * toBookingMinor(terms.extraCents[code], booking),
           })),
         ]
   const name = booking.billing_first_name ?? booking.first_name ?? ''
@@ -267,7 +263,11 @@ async function claimAttempt(
     }
     const priced = promo.booking
     const option = paymentOptionOf(priced)
-    const { nowMinor } = amountsDue(payableMinor(priced), option)
+    const { nowMinor } = amountsDue(
+      payableMinor(priced),
+      option,
+      readPriceTerms(priced).depositPercent,
+    )
     const inserted = await trx
       .insertInto('payment_attempts')
       .values({

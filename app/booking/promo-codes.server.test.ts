@@ -21,6 +21,7 @@ import { updateBooking, lockBooking } from './booking-store.server'
 import { writeTransaction } from '~/db/write.server'
 import { applyPromo, removePromo } from './promo-codes.server'
 import { amountsDue } from '~/domain/booking/payment-split'
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 
 /**
  * Promo codes against stored data, on a real SQLite file and on PostgreSQL:
@@ -176,7 +177,11 @@ describe.each(storageBackends())('promo codes on $name', (backend) => {
       .executeTakeFirstOrThrow()
     // The deposit is 30 % of the discounted total.
     expect(attempt.amount_minor).toBe(
-      amountsDue(stored.total_minor - discount, 'depositCash').nowMinor,
+      amountsDue(
+        stored.total_minor - discount,
+        'depositCash',
+        readPriceTerms(stored).depositPercent,
+      ).nowMinor,
     )
     // A second click reuses the page and counts nothing more.
     expect(await bookNow(booking.id)).toMatchObject({ kind: 'page', reused: true })

@@ -4,7 +4,7 @@ import { logger } from '~/utils/logger.server'
 import { DraftUnavailableError, repriceFailedBooking } from './bookings.server'
 import type { PaymentDetails } from './booking-forms'
 import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
-import { ratesProvider } from './providers.server'
+import { quoteRates } from '~/rates/quote-rates.server'
 import { noReturn } from '~/domain/return-search'
 
 export type RepriceResult =
@@ -25,7 +25,7 @@ export async function repriceForPayment(
 ): Promise<RepriceResult> {
   const ride = await quoteStoredRide(booking, now)
   if (!ride) return { kind: 'unavailable' }
-  const input = { ...ride, currency: booking.currency, rates: await ratesProvider().current() }
+  const input = { ...ride, currency: booking.currency, rates: await quoteRates(handle, now) }
   try {
     const repriced = await repriceFailedBooking(handle, booking.id, input, details, now)
     logger.info('booking.repriced', {
@@ -49,7 +49,7 @@ export async function repriceForPayment(
 async function quoteStoredRide(booking: BookingRow, now: Date) {
   const when = { date: booking.trip_date, time: booking.trip_time }
   if (booking.ride_mode === 'hourly') {
-    const result = quoteHourlyTrip(
+    const result = await quoteHourlyTrip(
       {
         ...when,
         pickup: booking.pickup_text,
@@ -67,6 +67,7 @@ async function quoteStoredRide(booking: BookingRow, now: Date) {
       distance: result.distance,
       quote,
       hire: { hours: result.hours, plannedKm: result.plannedKm },
+      prices: result.prices,
     }
   }
   // A trip there and back is priced again with its return, both rides at today's rules.
@@ -90,6 +91,7 @@ async function quoteStoredRide(booking: BookingRow, now: Date) {
     destination: result.destination,
     distance: result.distance,
     quote,
+    prices: result.prices,
     back:
       result.back && backQuote
         ? { date: result.back.date, time: result.back.time, quote: backQuote }

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
 import { toBookingMinor } from '~/domain/booking/money'
-import { extraUnitCents } from '~/domain/booking/extras'
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { billing, passenger, returnDraftInput } from '../../tests/support/booking-fixtures'
@@ -84,7 +84,7 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
 
   it('charges both rides once and makes the return its own confirmed booking', async () => {
     const { input, outbound, returnRide } = await paidTrip('fullCard')
-    const seat = toBookingMinor(extraUnitCents.childSeat, outbound)
+    const seat = toBookingMinor(builtinPriceList.extraCents.childSeat, outbound)
     const outboundRide = toBookingMinor(input.quote.cents, outbound) + seat
     const backRide = toBookingMinor(input.back!.quote.cents, outbound) + seat
     expect(outbound.total_minor).toBe(outboundRide + backRide)

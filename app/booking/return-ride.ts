@@ -3,6 +3,7 @@ import { bookingTotals } from '~/domain/booking/money'
 import type { ExtraQuantities } from '~/domain/booking/extras'
 import { returnRideShare } from '~/domain/booking/payment-split'
 import { placeById } from '~/domain/places/gazetteer'
+import { readPriceTerms } from '~/domain/pricing/price-terms'
 
 /**
  * A paid trip there and back becomes two bookings: the outbound keeps the
@@ -24,6 +25,7 @@ export function returnRideColumns(
     { vehicle_cents: outbound.return_vehicle_cents, return_vehicle_cents: null },
     extras,
     outbound,
+    readPriceTerms(outbound).extraCents,
   )
   const paidMinor =
     outbound.paid_minor === null

@@ -1,7 +1,8 @@
 import { supportedLanguages, type Language } from '~/i18n/config'
 import { places } from '~/domain/places/gazetteer'
 import { dateWindow, timeOptions } from '~/domain/booking-window'
-import { bookableHours, hourlyTariff } from '~/domain/pricing/hourly'
+import { bookableHours } from '~/domain/pricing/hourly'
+import type { PriceList } from '~/domain/pricing/price-list'
 
 /** The served places' names per language, airports first: built once, not per request. */
 const placeNamesByLanguage = Object.fromEntries(
@@ -31,9 +32,10 @@ const hours = bookableHours()
 /**
  * What the search forms need from the server (the home banner and the vehicle
  * step alike): the bookable dates now, the pickup times, the served places for
- * the datalist, and for hire by the hour its hours and its pickups.
+ * the datalist, and for hire by the hour its hours, the kilometres an hour
+ * includes (the price list in force) and its pickups.
  */
-export function searchFormOptions(language: Language, now: Date) {
+export function searchFormOptions(language: Language, now: Date, prices: PriceList) {
   const bookingWindow = dateWindow(now)
   return {
     dateMin: bookingWindow.min,
@@ -41,7 +43,7 @@ export function searchFormOptions(language: Language, now: Date) {
     times,
     placeNames: placeNamesByLanguage[language],
     hireHours: hours,
-    hireIncludedKm: hourlyTariff.includedKmPerHour,
+    hireIncludedKm: prices.hourly.includedKmPerHour,
     hirePlaceNames: hirePlaceNamesByLanguage[language],
   }
 }

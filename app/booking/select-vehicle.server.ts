@@ -24,7 +24,7 @@ import {
 } from './bookings.server'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { quoteHourlyTrip, quoteTrip } from './trip-quote.server'
-import { ratesProvider } from './providers.server'
+import { quoteRates } from '~/rates/quote-rates.server'
 import { vehicleCapacity } from './booking-view.server'
 
 export interface Selection {
@@ -85,7 +85,7 @@ function sameRide(booking: BookingRow, input: DraftInput) {
 
 type PricedRide = Pick<
   DraftInput,
-  'pickup' | 'destination' | 'distance' | 'quote' | 'hire' | 'back'
+  'pickup' | 'destination' | 'distance' | 'quote' | 'hire' | 'back' | 'prices'
 > & {
   trip: DraftInput['trip']
   /** What the card showed for the class: both rides' prices for a return. */
@@ -95,7 +95,7 @@ type PricedRide = Pick<
 /** The ride a Select asks for, priced again from its search, for its class; undefined if refused. */
 async function pricedRide(selection: Selection, now: Date): Promise<PricedRide | undefined> {
   if (selection.hire) {
-    const result = quoteHourlyTrip(selection.hire, now)
+    const result = await quoteHourlyTrip(selection.hire, now)
     if (result.kind !== 'priced') return undefined
     const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
     if (!quote) return undefined
@@ -112,6 +112,7 @@ async function pricedRide(selection: Selection, now: Date): Promise<PricedRide |
       quote,
       hire: { hours: result.hours, plannedKm: result.plannedKm },
       shown: quote,
+      prices: result.prices,
     }
   }
   const back = selection.back ?? noReturn
@@ -135,6 +136,7 @@ async function pricedRide(selection: Selection, now: Date): Promise<PricedRide |
     destination: result.destination,
     distance: result.distance,
     quote,
+    prices: result.prices,
   }
 }
 
@@ -156,7 +158,7 @@ export async function selectVehicle(
   const { shown, ...priced } = ride
   const quote = priced.quote
 
-  const rates = await ratesProvider().current()
+  const rates = await quoteRates(handle, now)
   if (shownTripPriceMinor(shown, selection.currency, rates) !== selection.shownMinor) {
     return { kind: 'price-changed' }
   }

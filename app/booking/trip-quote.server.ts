@@ -1,4 +1,6 @@
-import { places, priceEntry } from '~/domain/places/gazetteer'
+import { places } from '~/domain/places/gazetteer'
+import type { CompiledPriceList } from '~/domain/pricing/price-list'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 import { resolvePlace } from '~/domain/places/resolve'
 import { isSamePlace } from '~/domain/places/same-place'
 import type { Place } from '~/domain/places/types'
@@ -44,14 +46,16 @@ export type TripQuoteResult =
       distance: RouteDistance
       hours: number
       classes: ClassQuote[]
+      /** The price list in force when the quote was made. */
+      prices: CompiledPriceList
       /** A return, priced by the same rules from the destination at its own time. */
       back: { date: string; time: string; classes: ClassQuote[] } | null
     }
 
 /**
  * From a search to four priced classes, all on the server: the rules, the
- * places, the distance (from the configured provider) and the tariff. Nothing
- * the browser sends besides the four search fields is read.
+ * places, the distance (from the configured provider) and the price list in
+ * force at `now`. Nothing the browser sends besides the four search fields is read.
  */
 export async function quoteTrip(
   values: TripSearchValues,
@@ -82,12 +86,13 @@ export async function quoteTrip(
   }
 
   const distance = await distanceProvider().distance(pickup, destination)
+  const prices = await pricesInForce().inForce(now)
   const classes = quoteClasses({
     pickup,
     destination,
     distanceKm: distance.km,
     pickupTime: values.time,
-    priceEntry,
+    prices,
   })
   const returnError = checkReturnSearch(back, values, distance.km)
   if (returnError) return { kind: 'invalid', error: returnError }
@@ -98,6 +103,7 @@ export async function quoteTrip(
     distance,
     hours: estimatedHours(distance.km),
     classes,
+    prices,
     back: back.wanted
       ? {
           date: back.date,
@@ -108,7 +114,7 @@ export async function quoteTrip(
             destination: pickup,
             distanceKm: distance.km,
             pickupTime: back.time,
-            priceEntry,
+            prices,
           }),
         }
       : null,
@@ -128,14 +134,18 @@ export type HourlyQuoteResult =
       /** The distance the price holds: the kilometres included, or the longer plan. */
       distance: { km: number; source: 'hourly' }
       classes: HourlyClassQuote[]
+      prices: CompiledPriceList
     }
 
 /**
  * From an hourly search to four priced classes, on the server: the rules, the
  * pickup (in Istanbul, where the cars are and the hire is driven) and the
- * hourly tariff. Peak windows do not apply.
+ * hourly rates of the price list in force at `now`. Peak windows do not apply.
  */
-export function quoteHourlyTrip(values: HourlySearchValues, now: Date): HourlyQuoteResult {
+export async function quoteHourlyTrip(
+  values: HourlySearchValues,
+  now: Date,
+): Promise<HourlyQuoteResult> {
   const error = checkHourlySearch(values, now)
   if (error) return { kind: 'invalid', error }
   const resolution = resolvePlace(values.pickup, places)
@@ -156,7 +166,8 @@ export function quoteHourlyTrip(values: HourlySearchValues, now: Date): HourlyQu
   }
   const hours = hoursOf(values)
   const plannedKm = plannedKmOf(values)
-  const classes = quoteHourly({ hours, plannedKm: plannedKm ?? undefined })
+  const prices = await pricesInForce().inForce(now)
+  const classes = quoteHourly({ hours, plannedKm: plannedKm ?? undefined }, prices.list)
   const includedKm = classes[0]!.includedKm
   return {
     kind: 'priced',
@@ -165,5 +176,6 @@ export function quoteHourlyTrip(values: HourlySearchValues, now: Date): HourlyQu
     plannedKm,
     distance: { km: Math.max(includedKm, plannedKm ?? 0), source: 'hourly' },
     classes,
+    prices,
   }
 }

@@ -2,7 +2,12 @@ import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
 import { listVehicleClasses } from '~/content/fleet.server'
 import { pickupCalendarDate, readTripSearch, type TripSearchValues } from '~/domain/trip-search'
-import { parseCurrency, type Currency, type RatesSnapshot } from '~/domain/money/currency'
+import {
+  parseCurrency,
+  ratesDateOf,
+  type Currency,
+  type RatesSnapshot,
+} from '~/domain/money/currency'
 import { shownPriceMinor, shownTripPriceMinor } from '~/domain/booking/money'
 import { readHourlySearch, type HourlySearchValues } from '~/domain/hourly-search'
 import { readReturnSearch, type ReturnSearchValues } from '~/domain/return-search'
@@ -15,9 +20,11 @@ import {
   type HourlyQuoteResult,
   type TripQuoteResult,
 } from './trip-quote.server'
-import { ratesProvider } from './providers.server'
+import { getDatabase } from '~/db/db.server'
+import { quoteRates } from '~/rates/quote-rates.server'
 import { searchFormOptions } from './search-form-options'
 import { dialogClosedParam, hireFields, searchModeOf, tripFields } from './vehicle-step'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
 export async function buildVehicleStep(
@@ -32,6 +39,7 @@ export async function buildVehicleStep(
   const currency = parseCurrency(params.get('currency'))
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
+  const prices = await pricesInForce().inForce(now)
   const common = {
     mode,
     values,
@@ -39,13 +47,13 @@ export async function buildVehicleStep(
     back,
     currency,
     origin,
-    ...searchFormOptions(language, now),
+    ...searchFormOptions(language, now, prices.list),
   }
   const hasSearch = (mode === 'hourly' ? hireFields : tripFields).some((name) => params.has(name))
   if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
   const outcome =
     mode === 'hourly'
-      ? await presentHourlyOutcome(quoteHourlyTrip(hire, now), hire, currency, language, site)
+      ? await presentHourlyOutcome(await quoteHourlyTrip(hire, now), hire, currency, language, site)
       : await presentOutcome(
           await quoteTrip(values, now, back),
           values,
@@ -79,7 +87,7 @@ async function presentOutcome(
     }
   }
   if (result.kind !== 'priced') return result
-  const rates = await ratesProvider().current()
+  const rates = await quoteRates(await getDatabase())
   const quotes = result.back
     ? combineReturnQuotes(result.classes, result.back.classes)
     : result.classes
@@ -100,7 +108,9 @@ async function presentOutcome(
           time: back.time,
         }
       : null,
-    ratesDate: rates.date,
+    ratesDate: ratesDateOf(rates, currency),
+    /** The chosen currency's rate is one an admin pinned, not the source's. */
+    ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: quotes.every((quote) => quote.cents === 0),
     offers: offersOf(quotes, currency, rates, language, site),
   }
@@ -122,7 +132,7 @@ async function presentHourlyOutcome(
     }
   }
   if (result.kind !== 'priced') return result
-  const rates = await ratesProvider().current()
+  const rates = await quoteRates(await getDatabase())
   const first = result.classes[0]!
   const pickup = placeLabel(result.pickup, values.pickup, language).name
   return {
@@ -135,7 +145,9 @@ async function presentHourlyOutcome(
     hours: result.hours,
     hire: { hours: result.hours, includedKm: first.includedKm, extraKm: first.extraKm },
     back: null,
-    ratesDate: rates.date,
+    ratesDate: ratesDateOf(rates, currency),
+    /** The chosen currency's rate is one an admin pinned, not the source's. */
+    ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: false,
     offers: offersOf(result.classes, currency, rates, language, site),
   }

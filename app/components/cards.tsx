@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { BlogCard as BlogCardData } from '~/content/blog.server'
-import type { VehicleClass } from '~/content/fleet.server'
+import type { PricedVehicleClass } from '~/content/fleet.server'
 import type { Service } from '~/content/services.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -43,7 +43,7 @@ export function VehicleCard({
   language,
   headingLevel = 3,
 }: {
-  vehicle: VehicleClass
+  vehicle: PricedVehicleClass
   language: Language
   headingLevel?: 2 | 3
 }) {

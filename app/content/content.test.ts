@@ -7,7 +7,8 @@ import { blogPath, findBlogPost, listBlogCards, recentBlogCards, relatedBlogCard
 import { excerpt, EXCERPT_LENGTH } from './blog'
 import { findServiceOrFirst, listServices } from './services.server'
 import { findTeamMemberOrFirst, listTeam } from './team.server'
-import { findVehicleClass, listVehicleClasses } from './fleet.server'
+import { findVehicleClass, listVehicleClasses, withStartingPrices } from './fleet.server'
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
 import { matchesFleetFilter, parseFleetFilter } from './fleet-filter'
 import { legalPage, legalSlugs } from './legal.server'
 import { aboutContent, listPricingPlans, listTestimonials } from './pages.server'
@@ -126,7 +127,7 @@ describe('team', () => {
 
 describe('fleet', () => {
   it('lists the four classes in the display order with their capacities', () => {
-    const fleet = listVehicleClasses('en', site)
+    const fleet = withStartingPrices(listVehicleClasses('en', site), builtinPriceList)
     expect(fleet.map((vehicle) => [vehicle.code, vehicle.passengers, vehicle.luggage, vehicle.startingPrice])).toEqual([
       ['ECOMNVN', 6, 8, 47],
       ['LUXMNVN', 5, 6, 68],
@@ -137,7 +138,7 @@ describe('fleet', () => {
   })
 
   it('filters by type and make, ignoring unknown values', () => {
-    const fleet = listVehicleClasses('en', site)
+    const fleet = withStartingPrices(listVehicleClasses('en', site), builtinPriceList)
     const filter = (query: string) =>
       fleet.filter((vehicle) => matchesFleetFilter(vehicle, parseFleetFilter(new URLSearchParams(query))))
     expect(filter('')).toHaveLength(4)

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parseEnv } from '~/config/env.server'
 import { siteSettingsFrom } from '~/config/site.server'
 import { vehicleClasses } from '~/domain/booking/vehicle-classes'
-import { CLASS_MINIMUM_CENTS } from '~/domain/pricing/tariff'
-import { listVehicleClasses } from './fleet.server'
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
+import { listVehicleClasses, withStartingPrices } from './fleet.server'
 
 const site = siteSettingsFrom(parseEnv({}))
 
@@ -15,15 +15,20 @@ function countsIn(text: string, words: RegExp): number[] {
 }
 
 describe('the fleet pages', () => {
-  it('show the catalogue’s seats, suitcases and starting price for every class', () => {
+  it('show the catalogue’s seats, suitcases and the price list’s starting price for every class', () => {
+    const cheaper = {
+      classMinimumCents: { ECOMNVN: 4000, LUXMNVN: 6000, ECOMNBS: 8000, LUXMNBS: 11000 },
+    }
     for (const language of ['en', 'tr'] as const) {
-      for (const vehicle of listVehicleClasses(language, site)) {
-        const facts = vehicleClasses[vehicle.code]
-        expect(vehicle).toMatchObject({
-          passengers: facts.passengers,
-          luggage: facts.luggage,
-          startingPrice: facts.startingCents / 100,
-        })
+      for (const list of [builtinPriceList, cheaper]) {
+        for (const vehicle of withStartingPrices(listVehicleClasses(language, site), list)) {
+          const facts = vehicleClasses[vehicle.code]
+          expect(vehicle).toMatchObject({
+            passengers: facts.passengers,
+            luggage: facts.luggage,
+            startingPrice: list.classMinimumCents[vehicle.code] / 100,
+          })
+        }
       }
     }
   })
@@ -40,12 +45,6 @@ describe('the fleet pages', () => {
           expect(bags, `${vehicle.code} ${language}`).toBe(facts.luggage)
         }
       }
-    }
-  })
-
-  it('sell no trip below the class’s starting price', () => {
-    for (const facts of Object.values(vehicleClasses)) {
-      expect(CLASS_MINIMUM_CENTS[facts.code]).toBe(facts.startingCents)
     }
   })
 })

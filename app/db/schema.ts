@@ -138,6 +138,10 @@ export interface BookingsTable {
   return_vehicle_cents: number | null
   /** On a return ride's own booking (made when the trip is paid): the outbound booking. */
   outbound_booking_id: string | null
+  /** The price list version that priced it (null only for rows older than price lists). */
+  price_list_id: number | null
+  /** The terms it keeps besides its fares, as JSON (PriceTerms: extras, deposit, hire km). */
+  price_terms: ColumnType<string, string | undefined, string>
   /**
    * The promo code the traveller applied (upper-case) and its discount in the
    * booking's minor units, as the server last computed it; what is charged is
@@ -427,6 +431,22 @@ export interface DriversTable {
   updated_at: string
 }
 
+/**
+ * An exchange rate pinned by an admin (see migration 0023): in force until
+ * `expires_at` unless ended sooner (`removed_at`); rows are never deleted.
+ */
+export interface ExchangeRatePinsTable {
+  id: Generated<number>
+  currency: Currency
+  /** Units of the currency per euro, a decimal string (as a booking's `rate`). */
+  rate: string
+  expires_at: string
+  pinned_by: number
+  created_at: string
+  removed_at: string | null
+  removed_by: number | null
+}
+
 /** A vehicle of the fleet; the plate is stored normalised (normalisePlate) and unique. */
 export interface VehiclesTable {
   id: Generated<number>
@@ -570,9 +590,35 @@ export interface Database {
   simulator_refunds: SimulatorRefundsTable
   flight_checks: FlightChecksTable
   flight_check_history: FlightCheckHistoryTable
+  price_lists: PriceListsTable
+  exchange_rate_pins: ExchangeRatePinsTable
   promo_codes: PromoCodesTable
   promo_redemptions: PromoRedemptionsTable
 }
+
+/** A draft being edited, a published version, or one withdrawn before it applied. */
+export type PriceListStatus = 'draft' | 'published' | 'withdrawn'
+
+export interface PriceListsTable {
+  id: Generated<number>
+  status: PriceListStatus
+  /** The whole list as JSON (PriceList in app/domain/pricing/price-list.ts). */
+  body: string
+  /** What changed, in the admin's words. */
+  note: ColumnType<string, string | undefined, string>
+  /** The version a draft was started from. */
+  based_on: number | null
+  /** From when a published version is in force (ISO 8601, UTC); null for a draft. */
+  applies_from: string | null
+  created_by: number | null
+  created_at: string
+  updated_by: number | null
+  updated_at: string
+  published_by: number | null
+  published_at: string | null
+}
+
+export type PriceListRow = Selectable<PriceListsTable>
 
 export type BookingRow = Selectable<BookingsTable>
 export type NewBooking = Insertable<BookingsTable>

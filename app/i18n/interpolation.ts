@@ -10,5 +10,6 @@ import { ruleNumbers } from '~/domain/booking/rule-numbers'
  */
 export const interpolation = {
   escapeValue: false,
-  defaultVariables: { ...ruleNumbers },
+  // The object itself, not a copy: its deposit figures are read at each call.
+  defaultVariables: ruleNumbers,
 } satisfies InterpolationOptions

@@ -131,12 +131,15 @@ describe('PageCache', () => {
     expect(cache.get('c')).toBeDefined()
   })
 
-  it('keys by language and day as well as path', () => {
-    expect(PageCache.key('/about', 'en', '2026-11-25')).not.toBe(
-      PageCache.key('/about', 'tr', '2026-11-25'),
+  it('keys by language, day and price list version as well as path', () => {
+    expect(PageCache.key('/about', 'en', '2026-11-25', 1)).not.toBe(
+      PageCache.key('/about', 'tr', '2026-11-25', 1),
     )
-    expect(PageCache.key('/about', 'en', '2026-11-25')).not.toBe(
-      PageCache.key('/about', 'en', '2026-11-26'),
+    expect(PageCache.key('/about', 'en', '2026-11-25', 1)).not.toBe(
+      PageCache.key('/about', 'en', '2026-11-26', 1),
+    )
+    expect(PageCache.key('/fleet', 'en', '2026-11-25', 1)).not.toBe(
+      PageCache.key('/fleet', 'en', '2026-11-25', 2),
     )
   })
 })

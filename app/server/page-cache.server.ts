@@ -227,15 +227,17 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * copy never goes stale while its process runs; several processes each keep
  * their own. The key holds the Istanbul date because a few pages show it (the
  * booking form's first bookable day, the footer's year): a new day renders
- * them again.
+ * them again. It also holds the price list version in force, because the fleet
+ * shows 'starting from' prices and the terms state the deposit: a version
+ * coming into force renders them again.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>()
 
   constructor(private readonly limit: number) {}
 
-  static key(path: string, language: Language, day: string): string {
-    return `${language} ${day} ${path}`
+  static key(path: string, language: Language, day: string, priceList: number): string {
+    return `${language} ${day} p${priceList} ${path}`
   }
 
   get(key: string): CachedPage | undefined {

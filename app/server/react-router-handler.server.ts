@@ -13,6 +13,7 @@ import {
 } from './navigation-not-found.server'
 import { detectLanguage } from '~/i18n/middleware.server'
 import { istanbulDate } from '~/domain/booking-window'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 import {
   cachedPageOf,
   etagInEncoding,
@@ -131,7 +132,10 @@ export function servePageCache(pageCache: PageCache): RequestHandler {
   }
 }
 
-/** The cache key of a document request: its path, its language as the site resolves it, the day. */
+/**
+ * The cache key of a document request: its path, its language as the site
+ * resolves it, the day, the price list in force.
+ */
 async function pageCacheKey(req: ExpressRequest): Promise<string> {
   // Cached pages have no query string, so no `?lng=`.
   const language = await detectLanguage({
@@ -139,7 +143,7 @@ async function pageCacheKey(req: ExpressRequest): Promise<string> {
     cookie: req.get('Cookie') ?? null,
     acceptLanguage: req.get('Accept-Language') ?? null,
   })
-  return PageCache.key(req.path, language, istanbulDate(new Date()))
+  return PageCache.key(req.path, language, istanbulDate(new Date()), pricesInForce().versionNow())
 }
 
 /**
@@ -158,7 +162,12 @@ async function keepRenderedPage(
   if (/no-store|private/.test(response.headers.get('Cache-Control') ?? '')) return undefined
   const html = await response.text()
   return {
-    key: PageCache.key(path, render.language, istanbulDate(new Date())),
+    key: PageCache.key(
+      path,
+      render.language,
+      istanbulDate(new Date()),
+      pricesInForce().versionNow(),
+    ),
     page: await cachedPageOf(html, response.headers, render.nonce),
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvField } from './board-exports.server'
+import { csvAmount, csvField } from './board-exports.server'
 
 describe('csvField', () => {
   it('quotes fields with commas, quotes or line breaks, doubling the quotes', () => {
@@ -19,5 +19,14 @@ describe('csvField', () => {
     )
     expect(csvField('+90 532 123 45 67')).toBe("'+90 532 123 45 67")
     expect(csvField('@sum')).toBe("'@sum")
+  })
+})
+
+describe('csvAmount', () => {
+  it('writes minor units as a plain decimal with two places', () => {
+    expect(csvAmount(123450)).toBe('1234.50')
+    expect(csvAmount(5)).toBe('0.05')
+    expect(csvAmount(0)).toBe('0.00')
+    expect(csvAmount(-5)).toBe('-0.05')
   })
 })

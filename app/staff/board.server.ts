@@ -19,6 +19,8 @@ import { getEnv } from '~/config/env.server'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { flightStateOf, pickupDelayMinutes } from '~/domain/flights/pickup-times'
 import type { FlightCheckFacts } from '~/flights/flight-view.server'
+import type { BookingMoneyColumns } from '~/domain/reports/report-money'
+import { paidInPeriod } from './reports.server'
 
 /**
  * What staff read of the bookings: the board of one pickup day and a
@@ -58,6 +60,8 @@ export type BoardRow = Pick<
   | 'first_name'
   | 'last_name'
   | 'names_given_at'
+  | 'confirmed_at'
+  | keyof BookingMoneyColumns
 > & { driver_name: string | null }
 
 /** What a board row flags for a person to look at first, most urgent first. */
@@ -99,6 +103,12 @@ export interface BoardQuery {
    * looks at every day, not only `from` to `to`.
    */
   search?: string
+  /**
+   * `from` and `to` are days of payment, not of pickup: the bookings whose
+   * payment confirmed them on those Istanbul days (accounting's export, which
+   * the reports agree with; see app/staff/reports.server.ts).
+   */
+  paidDays?: boolean
 }
 
 /** At most this many rows answer a search; a narrower search finds the rest. */
@@ -142,6 +152,19 @@ export async function boardBookings(
       'bookings.first_name',
       'bookings.last_name',
       'bookings.names_given_at',
+      'bookings.confirmed_at',
+      // What the ride came to (rideMoney): accounting's export shows it.
+      'bookings.currency',
+      'bookings.rate',
+      'bookings.rates_date',
+      'bookings.payment_option',
+      'bookings.paid_minor',
+      'bookings.total_minor',
+      'bookings.total_cents',
+      'bookings.vehicle_cents',
+      'bookings.extras_cents',
+      'bookings.return_vehicle_cents',
+      'bookings.price_terms',
       'bookings.email',
       'bookings.phone',
       'bookings.mail_status',
@@ -216,6 +239,8 @@ export async function boardBookings(
         ]),
       )
       .limit(BOARD_SEARCH_LIMIT)
+  } else if (query.paidDays) {
+    select = select.where((eb) => paidInPeriod(eb, query))
   } else {
     select = select.where((eb) =>
       eb.or([

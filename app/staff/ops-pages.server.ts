@@ -8,6 +8,7 @@ import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from '~/domain/places/place-label'
 import { rideSplit } from '~/domain/booking/ride-split'
+import { rideMoney } from '~/domain/reports/report-money'
 import { roleMay, rolesThatMay } from '~/domain/staff/roles'
 import { acceptedWarnings } from '~/domain/dispatch/rules'
 import type { AuditValues } from '~/domain/staff/audit-actions'
@@ -24,7 +25,8 @@ import { logger } from '~/utils/logger.server'
 import { listDrivers } from '~/dispatch/drivers.server'
 import { rideLine } from '~/booking/ride-label'
 import { hireOf } from '~/booking/booking-view.server'
-import { boardBookings, boardStatuses, bookingRecord } from './board.server'
+import type { TFunction } from 'i18next'
+import { boardBookings, boardStatuses, bookingRecord, type BoardBooking } from './board.server'
 import {
   currentStaff,
   refuseCrossOrigin,
@@ -245,10 +247,17 @@ export function boardViewQuery(view: BoardView, changes: Partial<BoardView> = {}
   return params.toString()
 }
 
-/** The rows of a board view, ready to show in the page's language. */
-export async function boardRows(context: Context, request: Request, view: BoardView) {
+/**
+ * The rows of a board view, ready to show in the page's language; with
+ * `paidDays`, its days are days of payment (accounting's CSV), not of pickup.
+ */
+export async function boardRows(
+  context: Context,
+  request: Request,
+  view: BoardView,
+  { paidDays = false }: { paidDays?: boolean } = {},
+) {
   const { language, t } = pageContext(context, request)
-  const vehicleTitle = vehicleTitles(context, request)
   const rows = await boardBookings(await getDatabase(), {
     from: view.day,
     to: view.until ?? (view.week ? addDays(view.day, 6) : view.day),
@@ -256,7 +265,20 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     vehicleClass: view.vehicleClass,
     driverId: view.driverId,
     search: view.search || undefined,
+    paidDays,
   })
+  return boardRowsOf(rows, { language, t, vehicleTitle: vehicleTitles(context, request) })
+}
+
+/** The words a board row is shown in: the language, its texts and the vehicle classes' titles. */
+export interface BoardWords {
+  language: Language
+  t: TFunction
+  vehicleTitle: (code: string) => string
+}
+
+/** The board's bookings as its rows, the CSV's and the run sheet's. */
+export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }: BoardWords) {
   // The board's query already joined each booking's stored flight: no query more.
   const flightSettings = flightViewSettings()
   return rows.map((row) => ({
@@ -293,6 +315,10 @@ export async function boardRows(context: Context, request: Request, view: BoardV
     email: row.email,
     phone: row.phone,
     driver: row.driver_name,
+    /** When the payment confirmed it (ISO): the day the reports count it on. */
+    paidAt: row.confirmed_at,
+    /** This ride's own money (a return trip's outbound without its return ride). */
+    money: rideMoney(row),
   }))
 }
 

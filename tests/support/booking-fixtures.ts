@@ -1,4 +1,5 @@
 import { placeById, priceEntry } from '~/domain/places/gazetteer'
+import { builtinPriceList, firstPrices } from '~/domain/pricing/builtin-price-list'
 import { builtinDistance } from '~/domain/distance/distance'
 import { quoteClasses } from '~/domain/pricing/quote'
 import { quoteHourly } from '~/domain/pricing/hourly'
@@ -60,7 +61,7 @@ function draftBetween(
     destination,
     distanceKm: distance.km,
     pickupTime: '10:00',
-    priceEntry,
+    prices: firstPrices,
   })[classIndex]!
   return {
     language: 'en',
@@ -71,6 +72,7 @@ function draftBetween(
     quote,
     currency: 'TRY',
     rates,
+    prices: firstPrices,
   }
 }
 
@@ -98,7 +100,7 @@ export function returnDraftInput(
     destination: outbound.pickup,
     distanceKm: outbound.distance.km,
     pickupTime: '18:00',
-    priceEntry,
+    prices: firstPrices,
   })[classIndex]!
   return { ...outbound, back: { date: returnDate, time: '18:00', quote } }
 }
@@ -111,7 +113,9 @@ export function hourlyDraftInput(
   date = '2026-11-23',
 ): DraftInput {
   const pickup = placeById(1022)!
-  const quote = quoteHourly({ hours, plannedKm: plannedKm ?? undefined })[classIndex]!
+  const quote = quoteHourly({ hours, plannedKm: plannedKm ?? undefined }, builtinPriceList)[
+    classIndex
+  ]!
   return {
     language: 'en',
     trip: { date, time: '10:00', pickupText: 'Kadıköy', destinationText: 'Kadıköy' },
@@ -122,5 +126,6 @@ export function hourlyDraftInput(
     hire: { hours, plannedKm },
     currency: 'EUR',
     rates,
+    prices: firstPrices,
   }
 }

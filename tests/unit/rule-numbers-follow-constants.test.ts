@@ -6,16 +6,13 @@ import { listServices } from '~/content/services.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import { sharedI18n } from '~/i18n/middleware.server'
 import { cancellationTerms } from '~/traveller/cancellation-terms.server'
+import { readDepositPercentFrom } from '~/domain/booking/rule-numbers'
 
 // Other rules than the real ones: every text below must follow them, which it
 // can only do if it takes its numbers from the constants.
 vi.mock('~/domain/booking/cancellation', async (original) => ({
   ...(await original<object>()),
   FREE_CANCELLATION_HOURS: 48,
-}))
-vi.mock('~/domain/booking/payment-split', async (original) => ({
-  ...(await original<object>()),
-  DEPOSIT_SHARE: 0.25,
 }))
 vi.mock('~/domain/booking/quote-hold', async (original) => ({
   ...(await original<object>()),
@@ -42,7 +39,10 @@ describe('texts stating the booking rules', () => {
     expect(JSON.stringify(listServices('en', site))).toContain('up to 48 hours before pickup')
   })
 
-  it('take the deposit, and what is left in cash, from the domain', () => {
+  it('take the deposit, and what is left in cash, from the price list in force', () => {
+    // As prices-in-force.server.ts installs it: the version in force at each call.
+    let depositInForce = 25
+    readDepositPercentFrom(() => depositInForce)
     expect(translatorFor('en')('received.depositCash')).toBe('25% Deposit + Cash')
     expect(translatorFor('tr')('received.depositCash')).toBe('%25 Ön Ödeme + Nakit')
     expect(JSON.stringify(legalPage('distance-agreement', 'en', site))).toContain(
@@ -50,6 +50,12 @@ describe('texts stating the booking rules', () => {
     )
     expect(JSON.stringify(legalPage('terms', 'tr', site))).toContain(
       'bedelin %25 oranındaki kısmını rezervasyon sırasında kartla kapora olarak, kalan %75 oranındaki kısmını',
+    )
+    // A version published later states its own share from then on, with no restart.
+    depositInForce = 20
+    expect(translatorFor('en')('received.depositCash')).toBe('20% Deposit + Cash')
+    expect(JSON.stringify(legalPage('distance-agreement', 'en', site))).toContain(
+      'pays 20% of the price by card at booking and the remaining 80% in cash',
     )
   })
 

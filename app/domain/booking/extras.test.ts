@@ -1,3 +1,4 @@
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
 import { describe, expect, it } from 'vitest'
 import {
   classChildSeatLimit,
@@ -31,8 +32,8 @@ describe('extras in quantities', () => {
   })
 
   it('cost 7 EUR an item', () => {
-    expect(extrasCents({ childSeat: 2, boosterSeat: 0 })).toBe(1400)
-    expect(extrasCents({ childSeat: 2, boosterSeat: 1 })).toBe(2100)
-    expect(extrasCents(noExtras)).toBe(0)
+    expect(extrasCents({ childSeat: 2, boosterSeat: 0 }, builtinPriceList.extraCents)).toBe(1400)
+    expect(extrasCents({ childSeat: 2, boosterSeat: 1 }, builtinPriceList.extraCents)).toBe(2100)
+    expect(extrasCents(noExtras, builtinPriceList.extraCents)).toBe(0)
   })
 })

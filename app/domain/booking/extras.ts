@@ -1,18 +1,16 @@
-import { EXTRA_ITEM_CENTS } from '~/domain/pricing/tariff'
 import { vehicleClasses, type VehicleClassCode } from './vehicle-classes'
 
 /**
- * The extras a traveller can add: a child seat and a booster
- * seat, 7 EUR each. Titles and descriptions live in the translation files under
+ * The extras a traveller can add: a child seat and a booster seat. Their
+ * prices are the price list's (a booking keeps the ones it was quoted with,
+ * `priceTermsOf`); titles and descriptions live in the translation files under
  * `booking.extras.items.<code>`.
  */
 export const extraCodes = ['childSeat', 'boosterSeat'] as const
 export type ExtraCode = (typeof extraCodes)[number]
 
-export const extraUnitCents: Record<ExtraCode, number> = {
-  childSeat: EXTRA_ITEM_CENTS,
-  boosterSeat: EXTRA_ITEM_CENTS,
-}
+/** Each extra's unit price in euro cents. */
+export type ExtraUnitCents = Record<ExtraCode, number>
 
 /** How many of each extra a booking takes. */
 export type ExtraQuantities = Record<ExtraCode, number>
@@ -49,8 +47,8 @@ export function extraQuantitiesProblem(
 }
 
 /** The extras' price in euro cents: each item at its unit price. */
-export function extrasCents(quantities: ExtraQuantities): number {
-  return extraCodes.reduce((sum, code) => sum + quantities[code] * extraUnitCents[code], 0)
+export function extrasCents(quantities: ExtraQuantities, unitCents: ExtraUnitCents): number {
+  return extraCodes.reduce((sum, code) => sum + quantities[code] * unitCents[code], 0)
 }
 
 /** One chosen extra and how many of it: what a booking shows and charges. */

@@ -1,3 +1,4 @@
+import { builtinPriceList } from '~/domain/pricing/builtin-price-list'
 import { describe, expect, it } from 'vitest'
 import { bookingTotals, rideCount, shownPriceMinor, toBookingMinor } from './money'
 
@@ -12,22 +13,36 @@ describe('booking money at the locked rate', () => {
   })
 
   it('adds 7 EUR per seat and totals the converted lines', () => {
-    expect(bookingTotals(oneRide, { childSeat: 1, boosterSeat: 1 }, euro)).toEqual({
+    expect(
+      bookingTotals(oneRide, { childSeat: 1, boosterSeat: 1 }, euro, builtinPriceList.extraCents),
+    ).toEqual({
       extras_cents: 1400,
       total_cents: 14300,
       total_minor: 14300,
     })
-    const totals = bookingTotals(oneRide, { childSeat: 1, boosterSeat: 0 }, lira)
+    const totals = bookingTotals(
+      oneRide,
+      { childSeat: 1, boosterSeat: 0 },
+      lira,
+      builtinPriceList.extraCents,
+    )
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + toBookingMinor(700, lira))
   })
 
   it('charges each seat of a quantity, each converted as the line shows it', () => {
-    expect(bookingTotals(oneRide, { childSeat: 2, boosterSeat: 1 }, euro)).toEqual({
+    expect(
+      bookingTotals(oneRide, { childSeat: 2, boosterSeat: 1 }, euro, builtinPriceList.extraCents),
+    ).toEqual({
       extras_cents: 2100,
       total_cents: 15000,
       total_minor: 15000,
     })
-    const totals = bookingTotals(oneRide, { childSeat: 2, boosterSeat: 0 }, lira)
+    const totals = bookingTotals(
+      oneRide,
+      { childSeat: 2, boosterSeat: 0 },
+      lira,
+      builtinPriceList.extraCents,
+    )
     expect(totals.total_minor).toBe(toBookingMinor(12900, lira) + 2 * toBookingMinor(700, lira))
   })
 })
@@ -38,7 +53,14 @@ describe('a trip there and back', () => {
   it('charges both rides and the extras on each ride', () => {
     expect(rideCount(thereAndBack)).toBe(2)
     expect(rideCount(oneRide)).toBe(1)
-    expect(bookingTotals(thereAndBack, { childSeat: 2, boosterSeat: 0 }, euro)).toEqual({
+    expect(
+      bookingTotals(
+        thereAndBack,
+        { childSeat: 2, boosterSeat: 0 },
+        euro,
+        builtinPriceList.extraCents,
+      ),
+    ).toEqual({
       extras_cents: 2800,
       total_cents: 12900 + 15480 + 2800,
       total_minor: 12900 + 15480 + 2800,
@@ -46,7 +68,12 @@ describe('a trip there and back', () => {
   })
 
   it('totals the converted lines of both rides in another currency', () => {
-    const totals = bookingTotals(thereAndBack, { childSeat: 1, boosterSeat: 0 }, lira)
+    const totals = bookingTotals(
+      thereAndBack,
+      { childSeat: 1, boosterSeat: 0 },
+      lira,
+      builtinPriceList.extraCents,
+    )
     expect(totals.total_minor).toBe(
       toBookingMinor(12900, lira) + toBookingMinor(15480, lira) + 2 * toBookingMinor(700, lira),
     )

@@ -5,7 +5,7 @@ import {
   type Currency,
   type RatesSnapshot,
 } from '~/domain/money/currency'
-import { extraCodes, extrasCents, extraUnitCents, type ExtraQuantities } from './extras'
+import { extraCodes, extrasCents, type ExtraQuantities, type ExtraUnitCents } from './extras'
 
 /** The part of a stored booking that says which currency and locked rate it is priced in. */
 export interface LockedRate {
@@ -39,10 +39,15 @@ export function rideCount(prices: RidePrices): 1 | 2 {
  * unit converted, times its quantity), so the lines a traveller sees always
  * add up to the amount charged.
  */
-export function bookingTotals(prices: RidePrices, extras: ExtraQuantities, booking: LockedRate) {
+export function bookingTotals(
+  prices: RidePrices,
+  extras: ExtraQuantities,
+  booking: LockedRate,
+  extraUnitCents: ExtraUnitCents,
+) {
   const rides = rideCount(prices)
   const returnCents = prices.return_vehicle_cents ?? 0
-  const extrasTotal = extrasCents(extras) * rides
+  const extrasTotal = extrasCents(extras, extraUnitCents) * rides
   const totalMinor =
     toBookingMinor(prices.vehicle_cents, booking) +
     (rides === 2 ? toBookingMinor(returnCents, booking) : 0) +

@@ -1,4 +1,6 @@
-/** Full card payment, or a 30 % card deposit with the rest in cash to the driver. */
+import { readPriceTerms } from '~/domain/pricing/price-terms'
+
+/** Full card payment, or a card deposit (the price list's share) with the rest in cash to the driver. */
 export const paymentOptions = ['fullCard', 'depositCash'] as const
 export type PaymentOption = (typeof paymentOptions)[number]
 
@@ -9,20 +11,19 @@ export function paymentOptionOf(booking: { payment_option: PaymentOption | null 
   return booking.payment_option ?? DEFAULT_PAYMENT_OPTION
 }
 
-/** Share of the total taken by card when the traveller pays a deposit. */
-export const DEPOSIT_SHARE = 0.3
-
 /**
  * What the card is charged now and what the driver collects in cash, in the
- * booking's minor units. The deposit is rounded once; the cash part is the
- * exact rest, so the two always add up to the total.
+ * booking's minor units, for a deposit of `depositPercent` (the booking's price
+ * terms). The deposit is rounded once; the cash part is the exact rest, so the
+ * two always add up to the total.
  */
 export function amountsDue(
   totalMinor: number,
   option: PaymentOption,
+  depositPercent: number,
 ): { nowMinor: number; cashMinor: number } {
   if (option === 'depositCash') {
-    const nowMinor = Math.round(totalMinor * DEPOSIT_SHARE)
+    const nowMinor = Math.round((totalMinor * depositPercent) / 100)
     return { nowMinor, cashMinor: totalMinor - nowMinor }
   }
   return { nowMinor: totalMinor, cashMinor: 0 }
@@ -39,12 +40,15 @@ export function paymentSplit(booking: {
   payment_option: PaymentOption | null
   paid_minor: number | null
   total_minor: number
+  price_terms: string
   /** A promo code's discount: the card and the driver share the total less it. */
   discount_minor?: number
 }): { option: PaymentOption; paidMinor: number; cashMinor: number } {
   const option = paymentOptionOf(booking)
   const payable = booking.total_minor - (booking.discount_minor ?? 0)
-  const paidMinor = booking.paid_minor ?? amountsDue(payable, option).nowMinor
+  const paidMinor =
+    booking.paid_minor ??
+    amountsDue(payable, option, readPriceTerms(booking).depositPercent).nowMinor
   return { option, paidMinor, cashMinor: Math.max(payable - paidMinor, 0) }
 }
 

@@ -18,6 +18,7 @@ export function rideSplit(
     discount_minor?: number
     vehicle_cents: number
     return_vehicle_cents: number | null
+    price_terms: string
   },
 ): { option: PaymentOption; totalMinor: number; paidMinor: number; cashMinor: number } {
   const split = paymentSplit(booking)

@@ -1,22 +1,25 @@
 import advice from './airport-advice.json'
 import { ESTIMATE_SPEED_KMH } from '../trip-search'
-import { PEAK } from '../pricing/tariff'
 
 /**
  * The pickup that catches a departing flight: the scheduled departure, less
  * the time the airlines ask passengers to be at the airport before it
  * (international or domestic, per airport: airport-advice.json, which names
  * its source), less the expected drive at that hour: the ride's built-in
- * distance at the estimate's speed, slowed by the airport's peak rule when
- * the car would reach the airport inside its peak window (the hours the
- * fares are raised for its roads), rounded down to five minutes.
+ * distance at the estimate's speed, slowed when the car would reach the
+ * airport in its roads' rush hours, rounded down to five minutes.
  */
 
 export type DepartureAirport = 'IST' | 'SAW'
 
-const peakOf: Record<DepartureAirport, (typeof PEAK)[keyof typeof PEAK]> = {
-  IST: PEAK.iga,
-  SAW: PEAK.saw,
+/**
+ * Each airport's rush hours and how much longer the drive takes in them: the
+ * windows and factors the first price list raised its airport fares by. They
+ * are traffic, not prices, so a price list published later does not move them.
+ */
+const rushHoursOf: Record<DepartureAirport, { from: string; to: string; slowerPercent: number }> = {
+  IST: { from: '16:00', to: '19:59', slowerPercent: 115 },
+  SAW: { from: '15:00', to: '21:59', slowerPercent: 130 },
 }
 
 const minute = 60_000
@@ -55,13 +58,11 @@ export function departurePickup(input: {
   const figures = advice.airports[input.airport]
   const adviceMinutes = domestic ? figures.domesticMinutes : figures.internationalMinutes
   const atAirport = new Date(input.departure.getTime() - adviceMinutes * minute)
-  const peak = peakOf[input.airport]
+  const rush = rushHoursOf[input.airport]
   const reached = istanbulMinuteOfDay(atAirport)
-  const inPeak = reached >= minutesOf(peak.from) && reached <= minutesOf(peak.to)
+  const inRush = reached >= minutesOf(rush.from) && reached <= minutesOf(rush.to)
   const plainMinutes = (input.distanceKm / ESTIMATE_SPEED_KMH) * 60
-  const driveMinutes = Math.ceil(
-    inPeak ? (plainMinutes * peak.multiplier.num) / peak.multiplier.den : plainMinutes,
-  )
+  const driveMinutes = Math.ceil(inRush ? (plainMinutes * rush.slowerPercent) / 100 : plainMinutes)
   const step = 5 * minute
   const pickup = new Date(Math.floor((atAirport.getTime() - driveMinutes * minute) / step) * step)
   return { pickup, adviceMinutes, driveMinutes, domestic }

@@ -11,11 +11,30 @@ export function parseCurrency(value: unknown): Currency {
   return isCurrency(value) ? value : baseCurrency
 }
 
-/** Units of a currency for one euro, with the day they were published. */
+/** A currency whose rate an admin pinned: until when, and the Istanbul day it was pinned. */
+export interface PinnedRate {
+  expiresAt: string
+  pinnedOn: string
+}
+
+/**
+ * Units of a currency for one euro, with the day they were published and by
+ * whom (`source`). A currency named in `pinned` has an admin's rate instead
+ * of the source's, dated the day it was pinned (see docs/pricing.md).
+ */
 export interface RatesSnapshot {
   date: string
   rates: Record<Currency, number>
   source: 'builtin' | 'ecb'
+  pinned?: Partial<Record<Currency, PinnedRate>>
+}
+
+/**
+ * The date a booking in `currency` records for its rate: the pin's day for a
+ * pinned currency, else the day the source published its rates.
+ */
+export function ratesDateOf(snapshot: RatesSnapshot, currency: Currency): string {
+  return snapshot.pinned?.[currency]?.pinnedOn ?? snapshot.date
 }
 
 /**

@@ -1,33 +1,26 @@
 import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import hourlyTariffData from './hourly-tariff.json'
+import type { PriceList } from './price-list'
 
 /**
  * Hire by the hour: each class at its hourly rate, a distance included per
  * hour, and kilometres beyond it charged when the traveller plans a longer
- * drive. No peak window applies. The figures are data (hourly-tariff.json),
- * with the reasoning behind them, so the company changes them without code.
+ * drive. No peak window applies. The rates are the price list's; the hours
+ * that can be booked are the service's, not a price.
  */
 
-export interface HourlyTariff {
-  minHours: number
-  maxHours: number
-  includedKmPerHour: number
-  extraKmCents: number
-  hourlyCents: Record<VehicleClassCode, number>
-}
-
-export const hourlyTariff: HourlyTariff = hourlyTariffData
+/** The least and the most hours sold: two hours at least, a working day at most. */
+export const HIRE_HOURS = { min: 2, max: 12 } as const
 
 /** The hours a traveller can book, in order (2 to 12). */
-export function bookableHours(tariff: HourlyTariff = hourlyTariff): number[] {
+export function bookableHours(): number[] {
   return Array.from(
-    { length: tariff.maxHours - tariff.minHours + 1 },
-    (_, index) => tariff.minHours + index,
+    { length: HIRE_HOURS.max - HIRE_HOURS.min + 1 },
+    (_, index) => HIRE_HOURS.min + index,
   )
 }
 
-export function isBookableHours(hours: number, tariff: HourlyTariff = hourlyTariff): boolean {
-  return Number.isInteger(hours) && hours >= tariff.minHours && hours <= tariff.maxHours
+export function isBookableHours(hours: number): boolean {
+  return Number.isInteger(hours) && hours >= HIRE_HOURS.min && hours <= HIRE_HOURS.max
 }
 
 export interface HourlyQuoteInput {
@@ -56,16 +49,14 @@ export class HourlyQuoteError extends Error {
 }
 
 /** The four class prices of a hire by the hour. */
-export function quoteHourly(
-  input: HourlyQuoteInput,
-  tariff: HourlyTariff = hourlyTariff,
-): HourlyClassQuote[] {
-  if (!isBookableHours(input.hours, tariff)) throw new HourlyQuoteError(input.hours)
+export function quoteHourly(input: HourlyQuoteInput, list: PriceList): HourlyClassQuote[] {
+  if (!isBookableHours(input.hours)) throw new HourlyQuoteError(input.hours)
+  const tariff = list.hourly
   const includedKm = input.hours * tariff.includedKmPerHour
   const extraKm = Math.max(0, Math.round(input.plannedKm ?? 0) - includedKm)
   const extraKmCents = extraKm * tariff.extraKmCents
   return vehicleClassCodes.map((code) => {
-    const baseCents = tariff.hourlyCents[code] * input.hours
+    const baseCents = tariff.hourCents[code] * input.hours
     return {
       code,
       cents: baseCents + extraKmCents,

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { places, priceEntry } from '../places/gazetteer'
 import { resolvePlace } from '../places/resolve'
 import type { Place } from '../places/types'
-import { vehicleClasses } from '~/domain/booking/vehicle-classes'
-import { bookableHours, HourlyQuoteError, hourlyTariff, quoteHourly } from './hourly'
+import { bookableHours, HourlyQuoteError, quoteHourly } from './hourly'
+import { builtinPriceList, firstPrices } from './builtin-price-list'
 import { quoteClasses } from './quote'
 import { earliestReturnPickup, isReturnLateEnough, quoteReturnTrip } from './return-trip'
-import { WITHIN_CITY_KM_CENTS } from './tariff'
 
 const place = (text: string): Place => {
   const resolution = resolvePlace(text, places)
@@ -18,15 +17,15 @@ const cents = (quotes: { cents: number }[]) => quotes.map((quote) => quote.cents
 describe('hire by the hour', () => {
   it('sells 2 to 12 whole hours', () => {
     expect(bookableHours()).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-    expect(() => quoteHourly({ hours: 1 })).toThrow(HourlyQuoteError)
-    expect(() => quoteHourly({ hours: 13 })).toThrow(HourlyQuoteError)
-    expect(() => quoteHourly({ hours: 2.5 })).toThrow(HourlyQuoteError)
+    expect(() => quoteHourly({ hours: 1 }, builtinPriceList)).toThrow(HourlyQuoteError)
+    expect(() => quoteHourly({ hours: 13 }, builtinPriceList)).toThrow(HourlyQuoteError)
+    expect(() => quoteHourly({ hours: 2.5 }, builtinPriceList)).toThrow(HourlyQuoteError)
   })
 
   it('prices each class at its hourly rate, 15 km an hour included', () => {
     // 4 hours: 35, 50, 65 and 90 EUR an hour.
-    expect(cents(quoteHourly({ hours: 4 }))).toEqual([14000, 20000, 26000, 36000])
-    expect(quoteHourly({ hours: 4 })[1]).toMatchObject({
+    expect(cents(quoteHourly({ hours: 4 }, builtinPriceList))).toEqual([14000, 20000, 26000, 36000])
+    expect(quoteHourly({ hours: 4 }, builtinPriceList)[1]).toMatchObject({
       code: 'LUXMNVN',
       rule: 'hourly',
       includedKm: 60,
@@ -34,21 +33,25 @@ describe('hire by the hour', () => {
       extraKmCents: 0,
     })
     // A plan within the included distance costs nothing more.
-    expect(cents(quoteHourly({ hours: 4, plannedKm: 60 }))).toEqual([14000, 20000, 26000, 36000])
+    expect(cents(quoteHourly({ hours: 4, plannedKm: 60 }, builtinPriceList))).toEqual([
+      14000, 20000, 26000, 36000,
+    ])
   })
 
   it('charges 2 EUR a km beyond the included distance of a longer plan', () => {
     // 4 hours include 60 km; 100 km planned: 40 km × 2 EUR.
-    expect(cents(quoteHourly({ hours: 4, plannedKm: 100 }))).toEqual([22000, 28000, 34000, 44000])
+    expect(cents(quoteHourly({ hours: 4, plannedKm: 100 }, builtinPriceList))).toEqual([
+      22000, 28000, 34000, 44000,
+    ])
   })
 
   it('never costs less than a transfer over the same distance, nor the class minimum', () => {
     for (const hours of bookableHours()) {
-      const km = hours * hourlyTariff.includedKmPerHour
-      for (const quote of quoteHourly({ hours })) {
+      const km = hours * builtinPriceList.hourly.includedKmPerHour
+      for (const quote of quoteHourly({ hours }, builtinPriceList)) {
         const transfer = Math.max(
-          km * WITHIN_CITY_KM_CENTS,
-          vehicleClasses[quote.code].startingCents,
+          km * builtinPriceList.withinCityKmCents,
+          builtinPriceList.classMinimumCents[quote.code],
         )
         expect(quote.cents).toBeGreaterThanOrEqual(transfer)
       }
@@ -64,7 +67,7 @@ describe('a return trip', () => {
     destination,
     distanceKm: priceEntry(sile.id)!.distance_from_saw_km,
     pickupTime,
-    priceEntry,
+    prices: firstPrices,
   })
 
   it('prices each leg by its own rules and charges their sum', () => {
@@ -96,7 +99,10 @@ describe('a return trip', () => {
   })
 
   it('is unavailable in a class when a leg is', () => {
-    const nowhere = { ...leg(saw, sile, '10:00'), priceEntry: () => undefined }
+    const nowhere = {
+      ...leg(saw, sile, '10:00'),
+      prices: { ...firstPrices, fareEntry: () => undefined },
+    }
     expect(cents(quoteReturnTrip(leg(saw, sile, '10:00'), nowhere))).toEqual([0, 0, 0, 0])
     expect(quoteClasses(nowhere).every((quote) => quote.rule === 'unavailable')).toBe(true)
   })

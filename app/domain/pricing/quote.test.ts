@@ -4,7 +4,7 @@ import { resolvePlace } from '../places/resolve'
 import type { Place } from '../places/types'
 import { builtinDistance } from '../distance/distance'
 import { quoteClasses } from './quote'
-import { EXTRA_ITEM_CENTS } from './tariff'
+import { builtinPriceList, firstPrices } from './builtin-price-list'
 
 const place = (text: string): Place => {
   const resolution = resolvePlace(text, places)
@@ -17,9 +17,13 @@ function euros(from: string, to: string, time: string, distanceKm?: number): num
   const pickup = place(from)
   const destination = place(to)
   const km = distanceKm ?? builtinDistance(pickup, destination, priceEntry, 1.3).km
-  return quoteClasses({ pickup, destination, distanceKm: km, pickupTime: time, priceEntry }).map(
-    (quote) => quote.cents / 100,
-  )
+  return quoteClasses({
+    pickup,
+    destination,
+    distanceKm: km,
+    pickupTime: time,
+    prices: firstPrices,
+  }).map((quote) => quote.cents / 100)
 }
 
 describe('the fixed fares, exactly', () => {
@@ -90,7 +94,7 @@ describe('unavailable routes', () => {
       destination: place('Kadıköy'),
       distanceKm: 30,
       pickupTime: '10:00',
-      priceEntry: () => undefined,
+      prices: { ...firstPrices, fareEntry: () => undefined },
     })
     expect(quotes.map((quote) => [quote.cents, quote.rule])).toEqual([
       [0, 'unavailable'],
@@ -103,7 +107,7 @@ describe('unavailable routes', () => {
 
 describe('extras and the price table', () => {
   it('charges 7 EUR an extra', () => {
-    expect(EXTRA_ITEM_CENTS).toBe(700)
+    expect(builtinPriceList.extraCents).toEqual({ childSeat: 700, boosterSeat: 700 })
   })
   it('has an entry for every district and city, and none for the airports', () => {
     for (const candidate of places) {

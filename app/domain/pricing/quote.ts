@@ -1,15 +1,6 @@
 import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import type { AirportCode, Place } from '../places/types'
-import type { PriceTableEntry } from './types'
-import {
-  AIRPORT_TO_AIRPORT_CENTS,
-  CLASS_MINIMUM_CENTS,
-  EXTRA_KM_CENTS,
-  INTERCITY_BASE_EUR,
-  INTERCITY_KM_FACTOR_PER_MILLE,
-  PEAK,
-  WITHIN_CITY_KM_CENTS,
-} from './tariff'
+import type { CompiledPriceList, FareEntry, PriceList } from './price-list'
 
 export type PricingRule =
   'airport' | 'airport-to-airport' | 'intercity' | 'within-city' | 'unavailable'
@@ -34,8 +25,8 @@ export interface QuoteInput {
   distanceKm: number
   /** Pickup time 'HH:MM', Istanbul time. */
   pickupTime: string
-  /** The price table entry of a place, by gazetteer id. */
-  priceEntry: (placeId: number) => PriceTableEntry | undefined
+  /** The price list in force for this quote. */
+  prices: CompiledPriceList
 }
 
 function minutesOf(time: string): number {
@@ -44,30 +35,33 @@ function minutesOf(time: string): number {
 }
 
 /** The airport's peak window if this pickup falls in it: its fares then take the peak multiplier. */
-export function peakAt(pickup: Place, pickupTime: string): AirportCode | undefined {
+export function peakAt(
+  pickup: Place,
+  pickupTime: string,
+  list: PriceList,
+): AirportCode | undefined {
   if (!pickup.airport) return undefined
-  const peakWindow = PEAK[pickup.airport]
+  const peakWindow = list.peaks[pickup.airport]
   const minute = minutesOf(pickupTime)
   return minute >= minutesOf(peakWindow.from) && minute <= minutesOf(peakWindow.to)
     ? pickup.airport
     : undefined
 }
 
-const multiply = (cents: number, factor: { num: number; den: number }) =>
-  Math.round((cents * factor.num) / factor.den)
+const byPercent = (cents: number, percent: number) => Math.round((cents * percent) / 100)
 
 function airportQuote(
   code: VehicleClassCode,
   airport: AirportCode,
-  entry: PriceTableEntry,
+  entry: FareEntry,
   distanceKm: number,
   peak: AirportCode | undefined,
+  list: PriceList,
 ): ClassQuote {
-  const baseCents = Math.round(entry.prices[airport][code] * 100)
-  const tableKm = airport === 'iga' ? entry.distance_from_iga_km : entry.distance_from_saw_km
-  const extraKm = Math.max(0, distanceKm - tableKm)
+  const baseCents = entry.fares[airport][code]
+  const extraKm = Math.max(0, distanceKm - entry.coveredKm[airport])
   if (!peak) {
-    const extraKmCents = extraKm * EXTRA_KM_CENTS
+    const extraKmCents = extraKm * list.airportExtraKmCents
     return {
       code,
       cents: baseCents + extraKmCents,
@@ -77,9 +71,9 @@ function airportQuote(
       extraKmCents,
     }
   }
-  const peakWindow = PEAK[peak]
+  const peakWindow = list.peaks[peak]
   const extraKmCents = extraKm * peakWindow.extraKmCents
-  const cents = multiply(baseCents + extraKmCents, peakWindow.multiplier)
+  const cents = byPercent(baseCents + extraKmCents, peakWindow.percent)
   return { code, cents, rule: 'airport', baseCents, extraKm, extraKmCents, peak }
 }
 
@@ -89,8 +83,9 @@ function airportQuote(
  */
 export function quoteClasses(input: QuoteInput): ClassQuote[] {
   const { pickup, destination } = input
+  const list = input.prices.list
   const distanceKm = Math.max(0, Math.round(input.distanceKm))
-  const peak = peakAt(pickup, input.pickupTime)
+  const peak = peakAt(pickup, input.pickupTime, list)
 
   return vehicleClassCodes.map((code): ClassQuote => {
     const unavailable: ClassQuote = {
@@ -103,8 +98,8 @@ export function quoteClasses(input: QuoteInput): ClassQuote[] {
     }
 
     if (pickup.airport && destination.airport) {
-      const baseCents = AIRPORT_TO_AIRPORT_CENTS[code]
-      const cents = peak ? multiply(baseCents, PEAK[peak].multiplier) : baseCents
+      const baseCents = list.airportToAirportCents[code]
+      const cents = peak ? byPercent(baseCents, list.peaks[peak].percent) : baseCents
       return {
         code,
         cents,
@@ -119,33 +114,37 @@ export function quoteClasses(input: QuoteInput): ClassQuote[] {
     const airportEnd = pickup.airport ? pickup : destination.airport ? destination : undefined
     if (airportEnd) {
       const other = airportEnd === pickup ? destination : pickup
-      const entry = input.priceEntry(other.id)
-      return entry ? airportQuote(code, airportEnd.airport!, entry, distanceKm, peak) : unavailable
+      const entry = input.prices.fareEntry(other.id)
+      return entry
+        ? airportQuote(code, airportEnd.airport!, entry, distanceKm, peak, list)
+        : unavailable
     }
 
     if (pickup.city !== destination.city) {
+      // Rounded to whole euros: base (cents × 10 = thousandths of a euro) plus km × per mille.
+      const baseCents = list.intercityBaseCents[code]
       const euros = Math.round(
-        (INTERCITY_BASE_EUR[code] * 1000 + distanceKm * INTERCITY_KM_FACTOR_PER_MILLE[code]) / 1000,
+        (baseCents * 10 + distanceKm * list.intercityKmPerMille[code]) / 1000,
       )
       return {
         code,
         cents: euros * 100,
         rule: 'intercity',
-        baseCents: INTERCITY_BASE_EUR[code] * 100,
+        baseCents,
         extraKm: distanceKm,
-        extraKmCents: euros * 100 - INTERCITY_BASE_EUR[code] * 100,
+        extraKmCents: euros * 100 - baseCents,
       }
     }
 
-    const byDistance = distanceKm * WITHIN_CITY_KM_CENTS
-    const cents = Math.max(byDistance, CLASS_MINIMUM_CENTS[code])
+    const minimum = list.classMinimumCents[code]
+    const cents = Math.max(distanceKm * list.withinCityKmCents, minimum)
     return {
       code,
       cents,
       rule: 'within-city',
-      baseCents: CLASS_MINIMUM_CENTS[code],
+      baseCents: minimum,
       extraKm: distanceKm,
-      extraKmCents: cents - CLASS_MINIMUM_CENTS[code],
+      extraKmCents: cents - minimum,
     }
   })
 }

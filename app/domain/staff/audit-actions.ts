@@ -28,6 +28,13 @@ export const staffActions = [
   'booking.link_sent',
   'booking.message_sent',
   'booking.pickup_code_refused',
+  'price_list.draft_started',
+  'price_list.draft_changed',
+  'price_list.draft_discarded',
+  'price_list.published',
+  'price_list.withdrawn',
+  'rate.pinned',
+  'rate.unpinned',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

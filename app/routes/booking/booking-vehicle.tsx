@@ -423,9 +423,14 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                     ))}
                   </ul>
                   <p className="fine-print">
-                    {t('booking.vehicle.ratesNote', {
-                      date: formatDate(outcome.ratesDate, language),
-                    })}
+                    {outcome.ratesPinned
+                      ? t('booking.vehicle.ratesNotePinned', {
+                          currency,
+                          date: formatDate(outcome.ratesDate, language),
+                        })
+                      : t('booking.vehicle.ratesNote', {
+                          date: formatDate(outcome.ratesDate, language),
+                        })}
                   </p>
                 </div>
               </div>

@@ -153,6 +153,13 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
               defaultValue={view.day}
             />
           </div>
+          <div className="field">
+            <label htmlFor="ops-export-dates">{t('ops.board.exportDates')}</label>
+            <select id="ops-export-dates" name="dates" defaultValue="pickup">
+              <option value="pickup">{t('ops.board.exportByPickup')}</option>
+              <option value="paid">{t('ops.board.exportByPayment')}</option>
+            </select>
+          </div>
           <button type="submit" className="button">
             {t('ops.board.exportSubmit')}
           </button>

@@ -4,6 +4,7 @@ import type { Route } from './+types/fleet-list'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { listVehicleClasses } from '~/content/fleet.server'
+import { pricedFleet } from '~/pricing/priced-fleet.server'
 import {
   ALL,
   carBrandOptions,
@@ -18,8 +19,8 @@ import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const filter = parseFleetFilter(new URL(request.url).searchParams)
-  const vehicles = listVehicleClasses(language, site).filter((vehicle) =>
-    matchesFleetFilter(vehicle, filter),
+  const vehicles = await pricedFleet(
+    listVehicleClasses(language, site).filter((vehicle) => matchesFleetFilter(vehicle, filter)),
   )
   return { meta: meta('fleet-list'), filter, vehicles, language }
 }

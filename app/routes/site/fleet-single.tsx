@@ -4,6 +4,7 @@ import type { Route } from './+types/fleet-single'
 import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { findVehicleClass, listVehicleClasses } from '~/content/fleet.server'
+import { pricedFleet } from '~/pricing/priced-fleet.server'
 import { PageHero } from '~/components/page-hero'
 import { VehicleCard } from '~/components/cards'
 import { Icon } from '~/components/icons'
@@ -13,11 +14,16 @@ import { staticPageHandle } from '~/utils/hydrate-handle'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
-  const vehicle = findVehicleClass(Number(params.id), language, site)
+  const found = findVehicleClass(Number(params.id), language, site)
+  if (!found) notFound()
+  const [vehicle, ...others] = await pricedFleet([
+    found,
+    ...listVehicleClasses(language, site).filter((other) => other.id !== found.id),
+  ])
   if (!vehicle) notFound()
   return {
     vehicle,
-    others: listVehicleClasses(language, site).filter((other) => other.id !== vehicle.id),
+    others,
     language,
     meta: meta('fleet-single', {
       override: { title: vehicle.title, description: vehicle.description },

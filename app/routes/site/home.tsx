@@ -5,6 +5,8 @@ import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { listServices } from '~/content/services.server'
 import { listVehicleClasses } from '~/content/fleet.server'
+import { pricedFleet } from '~/pricing/priced-fleet.server'
+import { pricesInForce } from '~/pricing/prices-in-force.server'
 import { listBlogCards } from '~/content/blog.server'
 import { listTestimonials } from '~/content/pages.server'
 import { RideSearch } from '~/components/route-search-form'
@@ -25,16 +27,18 @@ const HOME_TESTIMONIALS = 2
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { language, site, meta } = pageContext(context, request)
   const isAlias = new URL(request.url).pathname !== '/'
+  const now = new Date()
+  const prices = await pricesInForce().inForce(now)
   return {
     language,
     site,
     // /home shows the same page as /, which is the canonical address.
     meta: meta('home', isAlias ? { override: { canonical_url: '/' } } : {}),
     services: listServices(language, site).slice(0, HOME_SERVICES),
-    fleet: listVehicleClasses(language, site).slice(0, HOME_FLEET),
+    fleet: await pricedFleet(listVehicleClasses(language, site).slice(0, HOME_FLEET)),
     posts: listBlogCards(language, site, HOME_POSTS),
     testimonials: listTestimonials(language, site, HOME_TESTIMONIALS),
-    ...searchFormOptions(language, new Date()),
+    ...searchFormOptions(language, now, prices.list),
   }
 }
 

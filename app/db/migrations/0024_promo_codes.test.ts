@@ -4,11 +4,11 @@ import { migrations, type DatabaseHandle } from '~/db/connect.server'
 import { storageBackends } from '../../../tests/support/database-backends'
 
 /**
- * Migration 0023 up and down on a database with a booking made before it:
+ * Migration 0024 up and down on a database with a booking made before it:
  * the booking gets no code and no discount, codes are unique, a booking holds
  * at most one live use, and going down leaves no trace.
  */
-describe.each(storageBackends())('migration 0023 on $name', (backend) => {
+describe.each(storageBackends())('migration 0024 on $name', (backend) => {
   let handle: DatabaseHandle
   let migrator: Migrator
   const at = '2026-11-20T08:00:00Z'
@@ -16,7 +16,7 @@ describe.each(storageBackends())('migration 0023 on $name', (backend) => {
   beforeAll(async () => {
     handle = await backend.open()
     const before = Object.fromEntries(
-      Object.entries(migrations).filter(([name]) => name < '0023_promo_codes'),
+      Object.entries(migrations).filter(([name]) => name < '0024_promo_codes'),
     )
     const early = new Migrator({ db: handle.db, provider: { getMigrations: async () => before } })
     const { error } = await early.migrateToLatest()
@@ -27,7 +27,7 @@ describe.each(storageBackends())('migration 0023 on $name', (backend) => {
          pricing_rule, base_cents, extra_km, extra_km_cents, vehicle_cents, extras_cents,
          total_cents, currency, rate, rates_date, total_minor, quote_expires_at, created_at,
          updated_at)
-      values ('B0023', 'MC-PROMO1', 'draft', 'en', '2026-12-02', '10:00', 'SAW', 'Şile',
+      values ('B0024', 'MC-PROMO2', 'draft', 'en', '2026-12-02', '10:00', 'SAW', 'Şile',
          2, 1033, 60, 'builtin', 'LUXMNVN', 'airport', 12900, 0, 0, 12900, 0, 12900, 'EUR',
          '1', '2026-11-20', 12900, ${at}, ${at}, ${at})`.execute(handle.db)
     migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } })
@@ -61,7 +61,7 @@ describe.each(storageBackends())('migration 0023 on $name', (backend) => {
     const booking = await handle.db
       .selectFrom('bookings')
       .select(['promo_code', 'discount_minor'])
-      .where('id', '=', 'B0023')
+      .where('id', '=', 'B0024')
       .executeTakeFirstOrThrow()
     expect(booking).toEqual({ promo_code: null, discount_minor: 0 })
   })
@@ -82,7 +82,7 @@ describe.each(storageBackends())('migration 0023 on $name', (backend) => {
     ).toEqual({ uses: 0, active: 1, first_ride_only: 0 })
     const use = {
       promo_code_id: id,
-      booking_id: 'B0023',
+      booking_id: 'B0024',
       email: 'ayse@example.com',
       discount_minor: 1290,
       currency: 'EUR',
@@ -106,7 +106,7 @@ describe.each(storageBackends())('migration 0023 on $name', (backend) => {
   })
 
   it('goes down without a trace, and up again', async () => {
-    const down = await migrator.migrateTo('0021_departing_flight')
+    const down = await migrator.migrateTo('0023_exchange_rate_pins')
     expect(down.error).toBeUndefined()
     await expect(handle.db.selectFrom('promo_codes').selectAll().execute()).rejects.toThrow()
     await expect(

@@ -1,0 +1,83 @@
+import type { BookingStatus } from '~/domain/booking/status'
+import { isPaid } from '~/domain/booking/status'
+import type { PaymentOption } from '~/domain/booking/payment-split'
+import { rideSplit } from '~/domain/booking/ride-split'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import type { Currency } from '~/domain/money/currency'
+
+/**
+ * One ride's money as the reports and the bookings CSV count it. A trip there
+ * and back is two bookings once paid (decision 010): the outbound holds the
+ * whole payment, the return its own share. Counting the outbound's own ride
+ * (`rideSplit`) and the return's booking as it stands, the two rides add up to
+ * exactly the one charge, so nothing is counted twice and nothing is lost.
+ */
+export interface RideMoney {
+  currency: Currency
+  /** The ride's price in the booking's currency (minor units). */
+  totalMinor: number
+  /** What the card took for this ride. */
+  cardMinor: number
+  /** What the driver collects in cash (a deposit booking's rest). */
+  cashMinor: number
+  /** The ride's price in euro cents, as priced before the locked rate converted it. */
+  euroCents: number
+}
+
+/** The columns of a stored booking that say what its ride came to. */
+export interface BookingMoneyColumns {
+  currency: Currency
+  rate: string
+  rates_date: string
+  payment_option: PaymentOption | null
+  paid_minor: number | null
+  total_minor: number
+  total_cents: number
+  vehicle_cents: number
+  extras_cents: number
+  return_vehicle_cents: number | null
+  /** The terms it was quoted with (the deposit share of an unpaid booking). */
+  price_terms: string
+}
+
+export function rideMoney(booking: BookingMoneyColumns): RideMoney {
+  const split = rideSplit(booking)
+  // The outbound of a return: its extras ride both ways, so half are the return's.
+  const euroCents =
+    booking.return_vehicle_cents === null
+      ? booking.total_cents
+      : booking.total_cents - booking.return_vehicle_cents - booking.extras_cents / 2
+  return {
+    currency: booking.currency,
+    totalMinor: split.totalMinor,
+    cardMinor: split.paidMinor,
+    cashMinor: split.cashMinor,
+    euroCents,
+  }
+}
+
+/** Whether a paid booking still stands (its ride is still owed or was driven). */
+export function standsPaid(status: BookingStatus): boolean {
+  return isPaid(status)
+}
+
+/** A ride the reports count: a booking paid in the period, whatever it became since. */
+export interface ReportRide extends RideMoney {
+  reference: string
+  status: BookingStatus
+  vehicleClass: VehicleClassCode
+  /** When it was paid (ISO, UTC): the Istanbul day of this instant is the day it counts on. */
+  paidAt: string
+  /** When the car picks up (ISO, UTC). */
+  pickupAt: string
+  /** Who cancelled it, for a cancelled ride. */
+  cancelledBy: 'traveller' | 'staff' | null
+}
+
+/** A refund of a payment for a ride of the period: the latest try of each charge's refund. */
+export interface ReportRefund {
+  currency: string
+  requester: 'traveller' | 'staff' | 'job'
+  status: 'requested' | 'succeeded' | 'failed'
+  amountMinor: number
+}
