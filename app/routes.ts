@@ -99,6 +99,8 @@ export default [
     route('ops/prices/:id', 'routes/ops/price-version.tsx'),
     route('ops/rates', 'routes/ops/rates.tsx'),
     route('ops/reports', 'routes/ops/reports.tsx'),
+    route('ops/promo-codes', 'routes/ops/promo-codes.tsx'),
+    route('ops/promo-codes/:id', 'routes/ops/promo-code-edit.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),

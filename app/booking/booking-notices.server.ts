@@ -1,3 +1,4 @@
+import { payableMinor } from '~/domain/pricing/promo'
 import type { Executor } from '~/booking/booking-store.server'
 import { getEnv } from '~/config/env.server'
 import { getSiteSettings } from '~/config/site.server'
@@ -164,7 +165,15 @@ export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at:
     },
     [t('notices.ops.confirmedText')],
     [
-      [t('notices.total'), money(booking.total_minor, booking.currency, OPS_LANGUAGE)],
+      [t('notices.total'), money(payableMinor(booking), booking.currency, OPS_LANGUAGE)],
+      ...(booking.discount_minor > 0
+        ? ([
+            [
+              t('ops.booking.promo'),
+              `${booking.promo_code ?? ''} −${money(booking.discount_minor, booking.currency, OPS_LANGUAGE)}`,
+            ],
+          ] as [string, string][])
+        : []),
       [t('notices.paidByCard'), money(split.paidMinor, booking.currency, OPS_LANGUAGE)],
       [t('notices.cashToCollect'), money(split.cashMinor, booking.currency, OPS_LANGUAGE)],
       [t('notices.passengers'), String(booking.passenger_count ?? 1)],

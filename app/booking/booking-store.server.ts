@@ -7,6 +7,7 @@ import { quantitiesOf } from '~/domain/booking/extras'
 import { newBookingId, newPickupCode, newReference } from './identifiers.server'
 import { afterCommit, lockedRead } from '~/db/write.server'
 import { countBookingStatus } from '~/utils/metrics.server'
+import { keepPromoUse, releasePromoUse } from './promo-uses.server'
 
 /**
  * The one owner of a booking's row: the only code that inserts a booking,
@@ -94,6 +95,12 @@ export async function changeStatus(
   await trx.updateTable('bookings').set(changes).where('id', '=', booking.id).execute()
   await writeEvent(trx, booking.id, booking.status, to, at, note)
   const changed = { ...booking, ...changes } as BookingRow
+  // A promo code's use goes with the payment: given back when the booking ends
+  // unpaid, kept once it is paid (docs/pricing.md, "Promo codes").
+  if (to === 'expired' || (to === 'cancelled' && changed.paid_minor === null)) {
+    await releasePromoUse(trx, booking.id, at)
+  }
+  if (to === 'confirmed') await keepPromoUse(trx, booking.id)
   // Paying a trip there and back makes its return a booking of its own, in the
   // same transaction, whichever path confirmed the payment.
   if (to === 'confirmed' && changed.return_date) await insertReturnRide(trx, changed, at)

@@ -1,3 +1,4 @@
+import { payableMinor } from '~/domain/pricing/promo'
 import type { BookingRow } from '~/db/schema'
 import type { SiteSettings } from '~/config/site'
 import type { Language } from '~/i18n/config'
@@ -100,6 +101,12 @@ export function presentBooking(
       return { code, quantity, unitMinor, minor: quantity * unitMinor * rides }
     }),
     totalMinor: booking.total_minor,
+    /** A promo code's discount, and the total less it: what the card and the driver are owed. */
+    promo:
+      booking.discount_minor > 0
+        ? { code: booking.promo_code, discountMinor: booking.discount_minor }
+        : null,
+    payableMinor: payableMinor(booking),
     payment: paymentSplit(booking),
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,

@@ -19,7 +19,22 @@ import {
   type PaymentOption,
 } from '~/domain/booking/payment-split'
 import { isPaid } from '~/domain/booking/status'
-import { switchLanguageKeepingFields, typedFieldsOf } from './typed-fields.server'
+import {
+  keepTypedFields,
+  switchLanguageKeepingFields,
+  typedFieldsOf,
+  typedValuesFrom,
+} from './typed-fields.server'
+import { applyPromo, checkPromo, removePromo } from './promo-codes.server'
+import {
+  normalisePromoCode,
+  payableMinor,
+  promoMessageKey,
+  promoRefusals,
+  type PromoRefusal,
+} from '~/domain/pricing/promo'
+import type { BookingRow } from '~/db/schema'
+import type { DatabaseHandle } from '~/db/connect.server'
 import { formatPhone } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
@@ -41,19 +56,22 @@ export async function paymentPageData(context: Context, request: Request) {
   const quoteExpired = booking.status === 'payment_failed' && isQuoteExpired(booking, now)
   const readBack = readNotice(request.url)
   const notice = quoteExpired && readBack !== 'repriceUnavailable' ? 'quoteExpired' : readBack
+  const promo = await promoOnPage(handle, booking, now, request.url)
+  const priced = { ...booking, discount_minor: promo.discountMinor }
   return data(
     {
       language,
       quoteExpired,
       notice,
-      view: presentBooking(booking, extras, language, site),
+      view: presentBooking(priced, extras, language, site),
+      promo,
       // Sent to the payment page and not back yet: the page offers to go on there.
       awaiting: booking.status === 'awaiting_payment',
       paymentPageUrl: attempt?.payment_page_url ?? null,
       amounts: Object.fromEntries(
         paymentOptions.map((candidate) => [
           candidate,
-          amountsDue(booking.total_minor, candidate, readPriceTerms(booking).depositPercent),
+          amountsDue(payableMinor(priced), candidate, readPriceTerms(booking).depositPercent),
         ]),
       ) as Record<PaymentOption, ReturnType<typeof amountsDue>>,
       contact: {
@@ -103,6 +121,31 @@ export async function paymentPageAction(context: Context, request: Request) {
     'payment',
   )
   if (switched) return switched
+
+  const intent = formData.get('intent')
+  if (intent === 'applyPromo' || intent === 'removePromo') {
+    // Apply and Remove are buttons of the same form: what was typed is kept.
+    await keepTypedFields(
+      step.handle,
+      step.booking.id,
+      'payment',
+      typedValuesFrom('payment', formData),
+    )
+    const typedCode = String(formData.get('promoCode') ?? '').slice(0, 64)
+    if (intent === 'removePromo' || !normalisePromoCode(typedCode)) {
+      if (intent === 'removePromo') await removePromo(step.handle, step.booking.id, new Date())
+      return redirect('/booking-payment', 303)
+    }
+    const applied = await applyPromo(step.handle, step.booking.id, typedCode, new Date())
+    if (applied.kind === 'refused') {
+      markFormRefused(context)
+      return data(
+        { promo: { code: typedCode, error: promoMessageKey(applied.reason) } },
+        { status: 400 },
+      )
+    }
+    return redirect('/booking-payment', 303)
+  }
 
   const submission = parseWithZod(formData, { schema: paymentSchema })
   const result = await bookAndPay(
@@ -160,5 +203,30 @@ function pageAfter(result: BeginResult) {
       return redirect('/booking-payment?notice=quoteExpired', 303)
     case 'unavailable':
       return redirect('/booking-payment', 303)
+    case 'promo-refused':
+      return redirect(`/booking-payment?promoRefused=${result.reason}`, 303)
   }
+}
+
+/**
+ * The promo code as the payment step shows it. While the traveller may still
+ * change the booking, the code on it is judged again on every view (a limit
+ * reached meanwhile, extras changed under a minimum): the discount shown is
+ * the one Book Now would claim. Once submitted, the stored discount stands.
+ * `promoRefused` in the address: Book Now found the code no longer applied.
+ */
+async function promoOnPage(handle: DatabaseHandle, booking: BookingRow, now: Date, url: string) {
+  const refusedAtBookNow = new URL(url).searchParams.get('promoRefused')
+  const refused = (promoRefusals as readonly string[]).includes(refusedAtBookNow ?? '')
+    ? promoMessageKey(refusedAtBookNow as PromoRefusal)
+    : null
+  const code = booking.promo_code
+  if (!code) return { code: null, discountMinor: 0, error: refused }
+  if (booking.status !== 'draft' && booking.status !== 'payment_failed') {
+    return { code, discountMinor: booking.discount_minor, error: null }
+  }
+  const verdict = await checkPromo(handle, booking, code, now)
+  return verdict.ok
+    ? { code, discountMinor: verdict.discountMinor, error: null }
+    : { code, discountMinor: 0, error: promoMessageKey(verdict.reason) }
 }

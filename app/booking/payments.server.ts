@@ -12,6 +12,8 @@ import { rideCount, toBookingMinor } from '~/domain/booking/money'
 import { extraLines, type ExtraCode, type ExtraQuantities } from '~/domain/booking/extras'
 import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-notices.server'
 import { deliverSoon } from '~/messages/queue.server'
+import { payableMinor, type PromoRefusal } from '~/domain/pricing/promo'
+import { claimPromoUse } from './promo-codes.server'
 import type {
   InitializeRequest,
   PaymentProvider,
@@ -39,7 +41,7 @@ export function initializeRequest(
 ): InitializeRequest {
   const option = paymentOptionOf(booking)
   const terms = readPriceTerms(booking)
-  const { nowMinor } = amountsDue(booking.total_minor, option, terms.depositPercent)
+  const { nowMinor } = amountsDue(payableMinor(booking), option, terms.depositPercent)
   const rides = rideCount(booking)
   const items =
     option === 'depositCash'
@@ -106,14 +108,31 @@ export function initializeRequest(
       ip: context.clientAddress,
     },
     billingAddress: address,
-    basketItems: items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      category1: 'Transfer',
-      itemType: 'VIRTUAL' as const,
-      amountMinor: item.minor,
-    })),
+    basketItems: lessDiscount(items, option === 'depositCash' ? 0 : booking.discount_minor).map(
+      (item) => ({
+        id: item.id,
+        name: item.name,
+        category1: 'Transfer',
+        itemType: 'VIRTUAL' as const,
+        amountMinor: item.minor,
+      }),
+    ),
   }
+}
+
+/**
+ * The basket with a promo code's discount taken off its lines, first line
+ * first, each keeping at least one minor unit (providers refuse an empty or
+ * negative line), so the lines still add up to the amount charged. A deposit
+ * is one line of the discounted deposit already, and is passed 0 here.
+ */
+export function lessDiscount<Item extends { minor: number }>(items: Item[], discountMinor: number) {
+  let left = discountMinor
+  return items.map((item) => {
+    const off = Math.min(left, Math.max(item.minor - 1, 0))
+    left -= off
+    return { ...item, minor: item.minor - off }
+  })
 }
 
 /** The attempt still waiting for the traveller on the provider's page, if any. */
@@ -169,6 +188,12 @@ export type BeginResult =
   | { kind: 'quote-expired' }
   /** Not a booking that can be paid (still a draft, expired, cancelled). */
   | { kind: 'unavailable' }
+  /**
+   * The promo code on the booking no longer applies (used up meanwhile,
+   * expired): it was taken off, the booking is payment_failed at its full
+   * price, and the traveller is shown why before paying.
+   */
+  | { kind: 'promo-refused'; reason: PromoRefusal }
 
 type Claim =
   | { kind: 'claimed'; attempt: Attempt; booking: BookingRow }
@@ -177,6 +202,7 @@ type Claim =
   | { kind: 'paid' }
   | { kind: 'quote-expired' }
   | { kind: 'unavailable' }
+  | { kind: 'promo-refused'; reason: PromoRefusal }
 
 /**
  * Decides, with the booking's row locked, whether this request starts the
@@ -229,11 +255,18 @@ async function claimAttempt(
       await markPaymentFailed(trx, bookingId, 'quote expired before payment', at)
       return { kind: 'quote-expired' as const }
     }
-    const option = paymentOptionOf(booking)
+    // The promo code is checked again and its use claimed with the attempt, or neither.
+    const promo = await claimPromoUse(trx, booking, now)
+    if (promo.kind === 'refused') {
+      await markPaymentFailed(trx, bookingId, `promo code refused: ${promo.reason}`, at)
+      return { kind: 'promo-refused' as const, reason: promo.reason }
+    }
+    const priced = promo.booking
+    const option = paymentOptionOf(priced)
     const { nowMinor } = amountsDue(
-      booking.total_minor,
+      payableMinor(priced),
       option,
-      readPriceTerms(booking).depositPercent,
+      readPriceTerms(priced).depositPercent,
     )
     const inserted = await trx
       .insertInto('payment_attempts')
@@ -258,7 +291,7 @@ async function claimAttempt(
       .selectAll()
       .where('id', '=', inserted.id)
       .executeTakeFirstOrThrow()) as Attempt
-    return { kind: 'claimed' as const, attempt, booking }
+    return { kind: 'claimed' as const, attempt, booking: priced }
   })
 }
 

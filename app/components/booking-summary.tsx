@@ -114,9 +114,15 @@ export function BookingSummary({ view, language }: { view: BookingView; language
               <dd>{money(extra.minor)}</dd>
             </div>
           ))}
+          {view.promo ? (
+            <div className="booking-summary__discount">
+              <dt>{t('booking.promo.discountLine', { code: view.promo.code })}</dt>
+              <dd>−{money(view.promo.discountMinor)}</dd>
+            </div>
+          ) : null}
           <div className="booking-summary__total">
             <dt>{t('booking.summary.total')}</dt>
-            <dd aria-live="polite">{money(view.totalMinor)}</dd>
+            <dd aria-live="polite">{money(view.payableMinor)}</dd>
           </div>
         </dl>
         <p className="fine-print">{t('booking.vehicle.priceIncludes')}</p>

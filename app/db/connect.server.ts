@@ -37,6 +37,7 @@ import * as m0020 from './migrations/0020_flight_tracking'
 import * as m0021 from './migrations/0021_departing_flight'
 import * as m0022 from './migrations/0022_price_lists'
 import * as m0023 from './migrations/0023_exchange_rate_pins'
+import * as m0024 from './migrations/0024_promo_codes'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0021_departing_flight': m0021,
   '0022_price_lists': m0022,
   '0023_exchange_rate_pins': m0023,
+  '0024_promo_codes': m0024,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

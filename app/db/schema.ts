@@ -9,6 +9,7 @@ import type { StaffRole } from '~/domain/staff/roles'
 import type { AuditActorKind } from '~/domain/staff/audit-actions'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import type { FlightPhase } from '~/domain/flights/flight-phase'
+import type { PromoKind } from '~/domain/pricing/promo'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -141,6 +142,13 @@ export interface BookingsTable {
   price_list_id: number | null
   /** The terms it keeps besides its fares, as JSON (PriceTerms: extras, deposit, hire km). */
   price_terms: ColumnType<string, string | undefined, string>
+  /**
+   * The promo code the traveller applied (upper-case) and its discount in the
+   * booking's minor units, as the server last computed it; what is charged is
+   * `total_minor - discount_minor` (app/domain/pricing/promo.ts).
+   */
+  promo_code: string | null
+  discount_minor: ColumnType<number, number | undefined, number>
 }
 
 /**
@@ -510,6 +518,56 @@ export interface FlightCheckHistoryTable {
   checked_at: string
 }
 
+/** A promo code staff made (app/domain/pricing/promo.ts holds its rules). */
+export interface PromoCodesTable {
+  id: Generated<number>
+  /** Upper-case, unique. */
+  code: string
+  kind: PromoKind
+  /** 1–100 for a percent code, else null. */
+  percent: number | null
+  /** The fixed discount in euro cents, else null. */
+  amount_cents: number | null
+  /** Istanbul dates (YYYY-MM-DD), both inclusive; null: no bound. */
+  valid_from: string | null
+  valid_until: string | null
+  /** Null: unlimited. */
+  max_uses: number | null
+  max_uses_per_email: number | null
+  /** Comma-separated vehicle class codes / ride kinds; null: any. */
+  vehicle_classes: string | null
+  ride_kinds: string | null
+  min_amount_cents: number | null
+  /** 1 or 0: only for an e-mail with no earlier paid booking. */
+  first_ride_only: ColumnType<number, number | undefined, number>
+  /** 1 or 0: a deactivated code applies to nothing. */
+  active: ColumnType<number, number | undefined, number>
+  /** Uses held or paid: raised only while below max_uses, given back on expiry. */
+  uses: ColumnType<number, number | undefined, number>
+  created_by: number | null
+  created_at: string
+  updated_by: number | null
+  updated_at: string
+}
+
+/** held (Book Now) → paid, or released (the booking expired or was cancelled unpaid). */
+export type PromoRedemptionStatus = 'held' | 'paid' | 'released'
+
+/** One use of a promo code by one booking. */
+export interface PromoRedemptionsTable {
+  id: Generated<number>
+  promo_code_id: number
+  booking_id: string
+  /** Lower-cased and trimmed: the per-e-mail limit counts by it. */
+  email: string
+  /** In the booking's currency's minor units. */
+  discount_minor: number
+  currency: string
+  status: PromoRedemptionStatus
+  created_at: string
+  released_at: string | null
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -534,6 +592,8 @@ export interface Database {
   flight_check_history: FlightCheckHistoryTable
   price_lists: PriceListsTable
   exchange_rate_pins: ExchangeRatePinsTable
+  promo_codes: PromoCodesTable
+  promo_redemptions: PromoRedemptionsTable
 }
 
 /** A draft being edited, a published version, or one withdrawn before it applied. */
@@ -563,3 +623,4 @@ export type PriceListRow = Selectable<PriceListsTable>
 export type BookingRow = Selectable<BookingsTable>
 export type NewBooking = Insertable<BookingsTable>
 export type FlightCheckRow = Selectable<FlightChecksTable>
+export type PromoCodeRow = Selectable<PromoCodesTable>

@@ -17,6 +17,7 @@ const features: Feature[] = [
   { selector: 'form[data-swap]', load: () => import('./swap-form') },
   { selector: 'form script[data-form-check]', load: () => import('./form-check') },
   { selector: 'input[data-due-now]', load: () => import('./payment-choice') },
+  { selector: 'input[data-enter-submits]', load: () => import('./enter-submits') },
   { selector: 'form[data-keep-place]', load: () => import('./keep-place') },
   { selector: 'button[data-print-button]', load: () => import('./print-button') },
   { selector: '[data-ride-status]', load: () => import('./ride-status') },

@@ -171,11 +171,21 @@ function controls(form: HTMLFormElement, name: string): Control[] {
   )
 }
 
+/**
+ * The controls this check owns. One marked `data-form-check="off"` (the
+ * payment step's promo code, judged by the server alone) keeps the
+ * invalid state and message the server gave it.
+ */
 function controlNames(form: HTMLFormElement): string[] {
   return [
     ...new Set(
       [...form.elements]
-        .filter((element): element is Control => isControl(element) && element.type !== 'hidden')
+        .filter(
+          (element): element is Control =>
+            isControl(element) &&
+            element.type !== 'hidden' &&
+            (element as HTMLElement).dataset.formCheck !== 'off',
+        )
         .map((element) => element.name)
         .filter(Boolean),
     ),

@@ -72,6 +72,8 @@ export async function purgeUnpaidBookings(
         'booking_passengers',
         'booking_events',
         'payment_attempts',
+        // A promo code's use by a booking never paid: given back when it expired.
+        'promo_redemptions',
       ] as const) {
         await trx.deleteFrom(table).where('booking_id', 'in', ids).execute()
       }

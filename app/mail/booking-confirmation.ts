@@ -46,6 +46,8 @@ export interface BookingConfirmationInput {
   /** ISO 4217 code of the booking (EUR, USD, GBP, TRY: all with two minor digits). */
   currency: string
   totalMinor: number
+  /** A promo code's discount, already taken off `totalMinor`. */
+  promo?: { code: string | null; discountMinor: number }
   /** Charged by card. */
   paidMinor: number
   /** Due in cash to the driver; 0 with fullCard. */
@@ -121,7 +123,7 @@ export function bookingConfirmationMail(
   ]
 
   const money = statementMoney(
-    [input.totalMinor, input.paidMinor, input.cashMinor],
+    [input.totalMinor, input.paidMinor, input.cashMinor, -(input.promo?.discountMinor ?? 0)],
     input.currency,
     language,
   )
@@ -158,7 +160,10 @@ export function bookingConfirmationMail(
   if (input.signName) trip.push([tr('mail.signName'), input.signName])
   const midnightNote = input.time === '00:00' ? tr('mail.midnight', { date }) : null
 
-  const payment: [string, string][] = [[tr('mail.total'), money(input.totalMinor)]]
+  const payment: [string, string][] = input.promo
+    ? [[tr('mail.discount', { code: input.promo.code }), money(-input.promo.discountMinor)]]
+    : []
+  payment.push([tr('mail.total'), money(input.totalMinor)])
   payment.push([tr(isDeposit ? 'mail.paidDeposit' : 'mail.paidFull'), money(input.paidMinor)])
   if (isDeposit) payment.push([tr('mail.dueCash'), money(input.cashMinor)])
   const paymentNote = isDeposit

@@ -160,6 +160,7 @@ export async function boardBookings(
       'bookings.payment_option',
       'bookings.paid_minor',
       'bookings.total_minor',
+      'bookings.discount_minor',
       'bookings.total_cents',
       'bookings.vehicle_cents',
       'bookings.extras_cents',

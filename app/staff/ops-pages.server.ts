@@ -1,3 +1,4 @@
+import { payableMinor } from '~/domain/pricing/promo'
 import { findOtherRide } from '~/booking/return-ride.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
@@ -468,6 +469,12 @@ export async function bookingPageData(context: Context, request: Request, refere
     price: {
       total: money(booking.total_minor),
       totalEuro: money(booking.total_cents, 'EUR'),
+      // A promo code: its discount, and what the card and the driver were owed after it.
+      promo:
+        booking.discount_minor > 0
+          ? `${booking.promo_code ?? ''} −${money(booking.discount_minor)}`.trim()
+          : null,
+      payable: booking.discount_minor > 0 ? money(payableMinor(booking)) : null,
       rate: booking.rate,
       currency: booking.currency,
       ratesDate: formatDate(booking.rates_date, language),

@@ -46,6 +46,7 @@ export async function reportRides(
       'bookings.payment_option',
       'bookings.paid_minor',
       'bookings.total_minor',
+      'bookings.discount_minor',
       'bookings.total_cents',
       'bookings.vehicle_cents',
       'bookings.extras_cents',

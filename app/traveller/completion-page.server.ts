@@ -72,7 +72,7 @@ export async function completionPageData(context: Context, request: Request) {
       date: view.trip.date,
       time: view.trip.time,
       vehicle: view.vehicle.title,
-      totalMinor: view.totalMinor,
+      totalMinor: view.payableMinor,
       currency: view.currency,
       status: booking.status,
     },

@@ -60,8 +60,10 @@ export async function invoicePageData(context: Context, request: Request) {
     vehicle: { title: view.vehicle.title, minor: view.vehicleMinor },
     extras: view.extras,
     currency: view.currency,
-    totalMinor: view.totalMinor,
-    ...containedVat(view.totalMinor),
+    // A promo code's discount is a line of its own; the VAT is inside what is really charged.
+    promo: view.promo,
+    totalMinor: view.payableMinor,
+    ...containedVat(view.payableMinor),
     payment: { ...view.payment, id: booking.payment_id },
     // Opened through the signed link, 'back' keeps it so it still works.
     backHref: linkTo('/booking-received'),

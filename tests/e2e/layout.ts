@@ -338,7 +338,7 @@ export async function checkEveryBookingStep(
 
   const payment = page.locator('#payment-form')
   await payment.locator('[name="address"]').fill('')
-  await payment.locator('button[type="submit"]').click()
+  await payment.locator('.booking-step__actions button[type="submit"]').click()
   await expect(payment.locator('[aria-invalid="true"]').first()).toBeVisible()
   await stop('the refused payment form', /\/booking-payment$/)
   await payment.locator('[name="address"]').fill('Bağdat Caddesi 1')
@@ -361,12 +361,12 @@ export async function checkEveryBookingStep(
       await backToSite.click()
     }
   }
-  await payment.locator('button[type="submit"]').click()
+  await payment.locator('.booking-step__actions button[type="submit"]').click()
   await stop('the payment simulator', /\/payment-simulator\/[\w-]+$/)
   await pay(cards.declined)
   await stop('the payment step after a declined card', /\/booking-payment/)
   await payment.locator('[name="acceptTerms"]').check()
-  await payment.locator('button[type="submit"]').click()
+  await payment.locator('.booking-step__actions button[type="submit"]').click()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
   await pay(cards.success)
   await stop('the received page', /\/booking-received$/)

@@ -416,6 +416,19 @@ describe('bookingConfirmationMail', () => {
     expect(mail.text).toContain('Extras: None')
   })
 
+  it('shows a promo code’s discount before the total it lowered, in both languages', async () => {
+    const promo = { code: 'WELCOME10', discountMinor: 1200 }
+    const overrides = { promo, totalMinor: 10800, paidMinor: 3240, cashMinor: 7560 }
+    const en = bookingConfirmationMail(bookingInput('en', overrides), await fixedT('en'))
+    expect(en.text).toMatch(
+      /Promo code WELCOME10: -€12\.00\nTotal price \(VAT included\): €108\.00/,
+    )
+    expect(en.html).toContain('Promo code WELCOME10')
+    const tr = bookingConfirmationMail(bookingInput('tr', overrides), await fixedT('tr'))
+    expect(tr.text).toContain('İndirim kodu WELCOME10')
+    expect(tr.text).not.toContain('Promo code')
+  })
+
   it('writes Turkish section titles in Turkish upper case', async () => {
     const { text } = bookingConfirmationMail(bookingInput('tr'), await fixedT('tr'))
     expect(text).toContain('\nREZERVASYONUNUZ ÇEVRİM İÇİ\n')

@@ -41,12 +41,15 @@ export function paymentSplit(booking: {
   paid_minor: number | null
   total_minor: number
   price_terms: string
+  /** A promo code's discount: the card and the driver share the total less it. */
+  discount_minor?: number
 }): { option: PaymentOption; paidMinor: number; cashMinor: number } {
   const option = paymentOptionOf(booking)
+  const payable = booking.total_minor - (booking.discount_minor ?? 0)
   const paidMinor =
     booking.paid_minor ??
-    amountsDue(booking.total_minor, option, readPriceTerms(booking).depositPercent).nowMinor
-  return { option, paidMinor, cashMinor: Math.max(booking.total_minor - paidMinor, 0) }
+    amountsDue(payable, option, readPriceTerms(booking).depositPercent).nowMinor
+  return { option, paidMinor, cashMinor: Math.max(payable - paidMinor, 0) }
 }
 
 /**

@@ -15,13 +15,17 @@ export function rideSplit(
     payment_option: PaymentOption | null
     paid_minor: number | null
     total_minor: number
+    discount_minor?: number
     vehicle_cents: number
     return_vehicle_cents: number | null
     price_terms: string
   },
 ): { option: PaymentOption; totalMinor: number; paidMinor: number; cashMinor: number } {
   const split = paymentSplit(booking)
-  if (booking.return_vehicle_cents === null) return { ...split, totalMinor: booking.total_minor }
+  // A promo code applies to single rides only (app/domain/pricing/promo.ts): the ride owes the total less it.
+  if (booking.return_vehicle_cents === null) {
+    return { ...split, totalMinor: booking.total_minor - (booking.discount_minor ?? 0) }
+  }
   const returnTotal = returnRideTotalMinor({
     ...booking,
     return_vehicle_cents: booking.return_vehicle_cents,

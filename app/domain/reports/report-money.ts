@@ -32,6 +32,8 @@ export interface BookingMoneyColumns {
   payment_option: PaymentOption | null
   paid_minor: number | null
   total_minor: number
+  /** A promo code's discount: the ride's price is the total less it. */
+  discount_minor?: number
   total_cents: number
   vehicle_cents: number
   extras_cents: number

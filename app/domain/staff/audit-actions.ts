@@ -16,6 +16,8 @@ export const staffActions = [
   'driver.changed',
   'vehicle.added',
   'vehicle.changed',
+  'promo.added',
+  'promo.changed',
   'booking.assigned',
   'booking.unassigned',
   'booking.cancelled',

@@ -77,6 +77,86 @@ function AwaitingPayment({ loaderData }: { loaderData: LoaderData }) {
   )
 }
 
+/**
+ * The promo code: Apply and Remove are submit buttons of the payment form
+ * with their own intent, so they work without JavaScript and keep everything
+ * typed (the server stores it as a language switch does). `formNoValidate`:
+ * the billing fields are not checked for them. The server judges the code
+ * and computes the discount; nothing here is an amount the server reads.
+ */
+function PromoField({
+  promo,
+  refused,
+  money,
+}: {
+  promo: LoaderData['promo']
+  refused: { code: string; error: string } | undefined
+  money: (minor: number) => string
+}) {
+  const { t } = useTranslation()
+  const error = refused?.error ?? promo.error
+  const applied = !refused && promo.code && !promo.error
+  return (
+    <section className="form-card promo-code" aria-labelledby="promo-code-title">
+      <h3 id="promo-code-title">{t('booking.promo.title')}</h3>
+      <div className="field">
+        <label htmlFor="promo-code">{t('booking.promo.label')}</label>
+        <div className="promo-code__row">
+          <input
+            id="promo-code"
+            name="promoCode"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            // The server judges it (app/enhancements/form-check.ts leaves it alone).
+            data-form-check="off"
+            // With JavaScript, Enter here applies the code (app/enhancements/enter-submits.ts).
+            data-enter-submits="promo-apply"
+            defaultValue={refused?.code ?? promo.code ?? ''}
+            key={refused?.code ?? promo.code ?? ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={
+              error ? 'promo-code-error' : applied ? 'promo-code-applied' : undefined
+            }
+          />
+          <button
+            type="submit"
+            id="promo-apply"
+            name="intent"
+            value="applyPromo"
+            formNoValidate
+            className="button button--ghost"
+          >
+            {t('booking.promo.apply')}
+          </button>
+          {promo.code ? (
+            <button
+              type="submit"
+              name="intent"
+              value="removePromo"
+              formNoValidate
+              className="button button--ghost"
+            >
+              {t('booking.promo.remove')}
+            </button>
+          ) : null}
+        </div>
+        {error ? (
+          <p id="promo-code-error" className="field__error">
+            {t(error)}
+          </p>
+        ) : applied ? (
+          <p id="promo-code-applied" className="field__hint" role="status">
+            {t('booking.promo.applied', { code: promo.code, amount: money(promo.discountMinor) })}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
 export default function BookingPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { view, language, amounts, contact } = loaderData
@@ -85,7 +165,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
     loaderData.quoteExpired || Boolean(actionData && 'quoteExpired' in actionData)
   const [form, fields] = useForm<PaymentDetails>({
     id: 'payment-form',
-    lastResult: actionData?.result,
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     defaultValue: { ...loaderData.stored, ...loaderData.typed },
     constraint: getZodConstraint(paymentSchema),
   })
@@ -223,6 +303,12 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             />
           </fieldset>
 
+          <PromoField
+            promo={loaderData.promo}
+            refused={actionData && 'promo' in actionData ? actionData.promo : undefined}
+            money={money}
+          />
+
           <section className="form-card final-summary" aria-labelledby="final-summary-title">
             <h3 id="final-summary-title">{t('booking.payment.reviewTitle')}</h3>
             <dl className="trip-summary__list">
@@ -260,9 +346,15 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                   <dd>{contact.signName}</dd>
                 </div>
               ) : null}
+              {view.promo ? (
+                <div>
+                  <dt>{t('booking.promo.discountLine', { code: view.promo.code })}</dt>
+                  <dd>−{money(view.promo.discountMinor)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('booking.summary.total')}</dt>
-                <dd>{money(view.totalMinor)}</dd>
+                <dd>{money(view.payableMinor)}</dd>
               </div>
               <div className="final-summary__due">
                 <dt>{t('booking.payment.dueNow')}</dt>

@@ -46,7 +46,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   const refundMoney = (minor: number) =>
     formatMoney(minor / 100, view.currency, language, { minimumFractionDigits: 2 })
   const money = statementMoney(
-    [view.totalMinor, payment.paidMinor, payment.cashMinor],
+    [view.payableMinor, payment.paidMinor, payment.cashMinor, view.promo?.discountMinor ?? 0],
     view.currency,
     language,
   )
@@ -137,7 +137,11 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                 facts={[
                   [t('received.orderNumber'), order.reference],
                   [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
-                  [t('received.total'), money(view.totalMinor)],
+                  view.promo && [
+                    t('booking.promo.discountLine', { code: view.promo.code }),
+                    `−${money(view.promo.discountMinor)}`,
+                  ],
+                  [t('received.total'), money(view.payableMinor)],
                   [
                     t('received.paymentMethod'),
                     order.paymentOption === 'depositCash'

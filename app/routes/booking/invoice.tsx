@@ -165,6 +165,16 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                     <td className="invoice__amount">{money(extra.minor)}</td>
                   </tr>
                 ))}
+                {loaderData.promo ? (
+                  <tr className="invoice__discount">
+                    <th scope="row">
+                      <span className="invoice__item">
+                        {t('invoice.discount', { code: loaderData.promo.code })}
+                      </span>
+                    </th>
+                    <td className="invoice__amount">−{money(loaderData.promo.discountMinor)}</td>
+                  </tr>
+                ) : null}
               </tbody>
               <tfoot>
                 <tr>

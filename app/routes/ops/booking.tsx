@@ -167,6 +167,12 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <dl className="ops-details">
         <Detail label={t('ops.booking.total')} value={booking.price.total} />
         <Detail label={t('ops.booking.totalEuro')} value={booking.price.totalEuro} />
+        {booking.price.promo ? (
+          <>
+            <Detail label={t('ops.booking.promo')} value={booking.price.promo} />
+            <Detail label={t('ops.booking.payable')} value={booking.price.payable} />
+          </>
+        ) : null}
         <Detail
           label={t('ops.booking.rate')}
           value={t('ops.booking.rateValue', {

@@ -53,6 +53,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
                 <a href="/ops/prices">{t('ops.nav.prices')}</a>
                 <a href="/ops/rates">{t('ops.nav.rates')}</a>
                 <a href="/ops/reports">{t('ops.nav.reports')}</a>
+                <a href="/ops/promo-codes">{t('ops.nav.promoCodes')}</a>
               </>
             ) : null}
             {roleMay(staff.role, 'jobs.own') ? <a href="/ops/jobs">{t('ops.nav.jobs')}</a> : null}
