@@ -1,12 +1,12 @@
 // Quotes per second on one core: the pricing module (quoteClasses, all vehicle
-// classes of one trip) called in a tight loop over a spread of real trips, against
-// the same loop calling a trivial function.
+// classes of one trip, priced by the first price list as the server keeps it in
+// memory) called in a tight loop over a spread of real trips, against the same
+// loop calling a trivial function.
 //
 // The TypeScript is compiled by Vite (the toolchain of the production build) into
 // a scratch folder and imported from there, so the loop runs the code as the
 // server bundle would, without a TypeScript runner.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -29,6 +29,7 @@ async function compileDomain(folder) {
           quote: join(root, 'app/domain/pricing/quote.ts'),
           gazetteer: join(root, 'app/domain/places/gazetteer.ts'),
           distance: join(root, 'app/domain/distance/distance.ts'),
+          prices: join(root, 'app/domain/pricing/builtin-price-list.ts'),
         },
         output: { format: 'esm', entryFileNames: '[name].mjs' },
       },
@@ -39,11 +40,12 @@ async function compileDomain(folder) {
     ...(await load('quote')),
     ...(await load('gazetteer')),
     ...(await load('distance')),
+    ...(await load('prices')),
   }
 }
 
 /** Trips from both airports to every place and a few between places, at several hours. */
-function trips({ places, priceEntry, builtinDistance }) {
+function trips({ places, priceEntry, builtinDistance, firstPrices }) {
   const airports = places.filter((place) => place.airport)
   const others = places.filter((place) => !place.airport)
   const times = ['03:30', '10:00', '17:45', '23:10']
@@ -55,7 +57,7 @@ function trips({ places, priceEntry, builtinDistance }) {
       destination,
       distanceKm: km,
       pickupTime: times[index % times.length],
-      priceEntry,
+      prices: firstPrices,
     })
   }
   others.forEach((place, index) => {
@@ -91,7 +93,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** { quotesPerSecond, baselinePerSecond, trips } — medians of five one-second runs each. */
 export async function measurePricing({ seconds = 1, runs = 5 } = {}) {
-  const folder = mkdtempSync(join(tmpdir(), 'mc-bench-pricing-'))
+  // Inside the project, so the compiled modules find its packages (zod) as the server's do.
+  const cache = join(root, 'node_modules', '.cache')
+  mkdirSync(cache, { recursive: true })
+  const folder = mkdtempSync(join(cache, 'mc-bench-pricing-'))
   try {
     const domain = await compileDomain(folder)
     const inputs = trips(domain)
