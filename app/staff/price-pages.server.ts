@@ -80,6 +80,8 @@ export async function pricesPageData(context: Context, request: Request) {
             : version.applies_from! > now.toISOString()
               ? ('scheduled' as const)
               : ('superseded' as const),
+      // Version 1 is the tariff the site was built with, in force from the start.
+      first: version.id === 1 && version.published_by_name === null,
       appliesFrom: version.applies_from ? at(version.applies_from) : null,
       publishedBy: version.published_by_name,
       note: version.note,
@@ -125,7 +127,11 @@ export async function priceVersionPageData(
     id: version.id,
     status: version.status,
     note: version.note,
-    appliesFrom: version.appliesFrom ? instantFormatter(language)(version.appliesFrom) : null,
+    // Version 1, the tariff the site was built with, applies from the start.
+    appliesFrom:
+      version.appliesFrom && !(version.id === 1 && version.publishedBy === null)
+        ? instantFormatter(language)(version.appliesFrom)
+        : null,
     values: formValuesOf(version.list),
     places: farePlaces(version.list, language),
     classTitles: titlesOf(context, request),

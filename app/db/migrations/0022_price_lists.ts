@@ -47,7 +47,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .values({
       status: 'published',
       body: JSON.stringify(builtinPriceList),
-      note: 'The first price list: the tariff the site was built with.',
       applies_from: since,
       created_at: since,
       updated_at: since,

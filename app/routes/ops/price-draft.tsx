@@ -65,7 +65,10 @@ export default function OpsPriceDraft({ loaderData, actionData }: Route.Componen
         aria-labelledby="ops-draft-title"
         {...getFormProps(form, { ariaAttributes: false })}
       >
-        <DispatchErrorSummary form={form} fields={Object.values(fields)} />
+        <DispatchErrorSummary
+          form={form}
+          fields={['note', ...Object.keys(page.values)].map((name) => typed[name]!)}
+        />
         <TextField
           field={typed.note!}
           label={t('ops.prices.note')}

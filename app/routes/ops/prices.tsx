@@ -96,9 +96,11 @@ export default function OpsPrices({ loaderData, actionData }: Route.ComponentPro
                     </Form>
                   ) : null}
                 </td>
-                <td>{version.appliesFrom ?? '–'}</td>
-                <td>{version.publishedBy ?? (version.id === 1 ? t('ops.prices.builtIn') : '–')}</td>
-                <td>{version.note || '–'}</td>
+                <td>
+                  {version.first ? t('ops.prices.fromTheStart') : (version.appliesFrom ?? '–')}
+                </td>
+                <td>{version.first ? t('ops.prices.builtIn') : (version.publishedBy ?? '–')}</td>
+                <td>{version.note || (version.first ? t('ops.prices.firstNote') : '–')}</td>
               </tr>
             ))}
           </tbody>
