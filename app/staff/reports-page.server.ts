@@ -13,6 +13,7 @@ import {
   refundsByRequester,
   reportGroupings,
   revenueByClass,
+  revenueByPromoCode,
   revenueByPeriod,
   revenueTotals,
   type MoneyTotals,
@@ -164,6 +165,26 @@ function classSection(input: ReportInput, words: Words): ReportTable {
   }
 }
 
+function promoSection(input: ReportInput, words: Words): ReportTable {
+  const { t, language } = words
+  return {
+    id: 'promo-codes',
+    caption: t('ops.reports.promo.caption'),
+    empty: t('ops.reports.promo.none'),
+    columns: [
+      t('ops.reports.columns.promoCode'),
+      ...moneyColumns(words),
+      t('ops.reports.columns.discount'),
+    ],
+    rows: revenueByPromoCode(input.rides).map((row) => [
+      cell(row.code),
+      ...moneyCells(row, words),
+      moneyCell(row.discountMinor, row.currency, language),
+    ]),
+    footer: [],
+  }
+}
+
 function cancellationSection(input: ReportInput, words: Words): ReportTable {
   const { t, language } = words
   return {
@@ -262,6 +283,7 @@ export function reportSections(input: ReportInput, words: Words): ReportTable[] 
   return [
     revenueSection(input, words),
     classSection(input, words),
+    promoSection(input, words),
     cancellationSection(input, words),
     refundSection(input, words),
     leadTimeSection(input, words),

@@ -47,6 +47,7 @@ export async function reportRides(
       'bookings.paid_minor',
       'bookings.total_minor',
       'bookings.discount_minor',
+      'bookings.promo_code',
       'bookings.total_cents',
       'bookings.vehicle_cents',
       'bookings.extras_cents',
@@ -75,6 +76,8 @@ export async function reportRides(
     paidAt: row.confirmed_at!,
     pickupAt: bookingPickupInstant(row).toISOString(),
     cancelledBy: row.status === 'cancelled' ? (row.cancelled_by ?? null) : null,
+    promoCode: row.promo_code,
+    discountMinor: row.discount_minor,
     ...rideMoney(row),
   }))
 }

@@ -74,6 +74,9 @@ export interface ReportRide extends RideMoney {
   pickupAt: string
   /** Who cancelled it, for a cancelled ride. */
   cancelledBy: 'traveller' | 'staff' | null
+  /** The promo code it was sold with, and what the code took off (minor units). */
+  promoCode: string | null
+  discountMinor: number
 }
 
 /** A refund of a payment for a ride of the period: the latest try of each charge's refund. */

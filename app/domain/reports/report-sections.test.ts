@@ -10,6 +10,7 @@ import {
   periodOf,
   refundsByRequester,
   revenueByClass,
+  revenueByPromoCode,
   revenueByPeriod,
   revenueTotals,
 } from './report-sections'
@@ -23,6 +24,8 @@ function ride(changes: Partial<ReportRide> = {}): ReportRide {
     paidAt: '2026-11-20T09:00:00.000Z',
     pickupAt: '2026-11-22T09:00:00.000Z',
     cancelledBy: null,
+    promoCode: null,
+    discountMinor: 0,
     currency: 'EUR',
     totalMinor: 10_000,
     cardMinor: 10_000,
@@ -290,5 +293,28 @@ describe('the report period', () => {
       start: '2026-10-31T21:00:00.000Z',
       end: '2026-11-30T21:00:00.000Z',
     })
+  })
+})
+
+describe('revenueByPromoCode', () => {
+  it('sums the rides sold with each code and what the code took off, cancelled rides left out', () => {
+    const rides = [
+      ride({ reference: 'A', promoCode: 'WINTER10', totalMinor: 9_000, discountMinor: 1_000 }),
+      ride({ reference: 'B', promoCode: 'WINTER10', totalMinor: 18_000, discountMinor: 2_000 }),
+      ride({ reference: 'C', promoCode: 'AGENCY', totalMinor: 5_000, discountMinor: 500 }),
+      ride({ reference: 'D', promoCode: 'AGENCY', status: 'cancelled', discountMinor: 700 }),
+      ride({ reference: 'E' }),
+    ]
+    expect(
+      revenueByPromoCode(rides).map((row) => [
+        row.code,
+        row.rides,
+        row.totalMinor,
+        row.discountMinor,
+      ]),
+    ).toEqual([
+      ['AGENCY', 1, 5_000, 500],
+      ['WINTER10', 2, 27_000, 3_000],
+    ])
   })
 })

@@ -121,6 +121,31 @@ export function revenueByClass(rides: readonly ReportRide[]): ClassRow[] {
     )
 }
 
+export type PromoRow = { code: string; discountMinor: number } & CurrencyTotalRow
+
+/**
+ * Revenue per promo code and currency, what each code took off beside what
+ * its rides brought in (after the discount), codes in alphabetical order.
+ */
+export function revenueByPromoCode(rides: readonly ReportRide[]): PromoRow[] {
+  const withCode = earningRides(rides).filter((ride) => ride.promoCode !== null)
+  const discounts = new Map<string, number>()
+  for (const ride of withCode) {
+    const id = `${ride.promoCode}|${ride.currency}`
+    discounts.set(id, (discounts.get(id) ?? 0) + ride.discountMinor)
+  }
+  return sumBy(withCode, (ride) => ride.promoCode!)
+    .map(({ key, ...row }) => ({
+      code: key,
+      discountMinor: discounts.get(`${key}|${row.currency}`) ?? 0,
+      ...row,
+    }))
+    .sort(
+      (a, b) =>
+        a.code.localeCompare(b.code) || currencyOrder(a.currency) - currencyOrder(b.currency),
+    )
+}
+
 export interface CancellationRow {
   currency: Currency
   cancelled: number
