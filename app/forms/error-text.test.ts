@@ -39,7 +39,8 @@ function errorKeys(tree: Record<string, unknown>, prefix = '', inErrors = false)
 const sectionOf = (key: string) => key.slice(0, key.lastIndexOf('.'))
 
 // Values every error template may name: counts around the plural boundaries, a
-// number that a locale groups, free text, and the flight questions' facts.
+// number that a locale groups, free text, the flight questions' facts, and the
+// band a pinned exchange rate must stay in.
 const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   count,
   max: 5000,
@@ -55,6 +56,9 @@ const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   departure: '18:40',
   hours: '3',
   drive: '55',
+  percent: '50',
+  source: '49.4371',
+  days: '30',
 }))
 
 describe('the error texts', () => {
