@@ -107,7 +107,8 @@ export function presentBooking(
         ? { code: booking.promo_code, discountMinor: booking.discount_minor }
         : null,
     payableMinor: payableMinor(booking),
-    payment: paymentSplit(booking),
+    // The deposit share the booking was quoted with: what its pages and invoice state.
+    payment: { ...paymentSplit(booking), depositPercent: readPriceTerms(booking).depositPercent },
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,

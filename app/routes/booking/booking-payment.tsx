@@ -281,7 +281,11 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                     }
                   />
                   <span className="payment-option__text">
-                    <strong>{t(`booking.payment.options.${option}.title`)}</strong>
+                    <strong>
+                      {t(`booking.payment.options.${option}.title`, {
+                        depositPercent: view.payment.depositPercent,
+                      })}
+                    </strong>
                     <span>
                       {option === 'depositCash'
                         ? t('booking.payment.options.depositCash.amounts', {

@@ -145,7 +145,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   [
                     t('received.paymentMethod'),
                     order.paymentOption === 'depositCash'
-                      ? t('received.depositCash')
+                      ? t('received.depositCash', { depositPercent: payment.depositPercent })
                       : t('received.fullCard'),
                   ],
                   [t('received.paidCard'), money(payment.paidMinor)],

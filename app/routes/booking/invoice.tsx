@@ -201,7 +201,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                 <dt>{t('invoice.method')}</dt>
                 <dd>
                   {payment.option === 'depositCash'
-                    ? t('invoice.depositCash')
+                    ? t('invoice.depositCash', { depositPercent: payment.depositPercent })
                     : t('invoice.fullCard')}
                 </dd>
               </div>
