@@ -23,7 +23,7 @@ import {
 import { compiled, pricesInForce } from '~/pricing/prices-in-force.server'
 import { formValuesOf, listFromForm, priceListFormSchema } from '~/pricing/price-list-form'
 import { previewRows } from '~/pricing/price-preview'
-import { adjustAirportFares } from '~/domain/pricing/adjust-fares'
+import { adjustAirportFares, adjustmentPercent } from '~/domain/pricing/adjust-fares'
 import { instantFormatter } from './ops-pages.server'
 import { staffMeta } from './ops-pages.server'
 import { requireStaff, refuseCrossOrigin, staffPageHeaders } from './guard.server'
@@ -188,16 +188,10 @@ export async function draftAction(context: Context, request: Request) {
   }
 
   if (intent === 'adjust') {
-    const percent = Number(String(form.get('adjustPercent') ?? '').replace(',', '.'))
-    if (
-      !/^[-+]?\d{1,2}([.,]\d)?$/.test(String(form.get('adjustPercent') ?? '').trim()) ||
-      percent < -50 ||
-      percent > 100 ||
-      percent === 0
-    ) {
-      return refused(context, {
-        adjust: { error: 'ops.prices.errors.adjust', typed: form.get('adjustPercent') },
-      })
+    const typed = String(form.get('adjustPercent') ?? '')
+    const percent = adjustmentPercent(typed)
+    if (percent === undefined) {
+      return refused(context, { adjust: { error: 'ops.prices.errors.adjust', typed } })
     }
     await saveDraft(
       handle,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { builtinPriceList } from './builtin-price-list'
-import { adjustAirportFares } from './adjust-fares'
+import { adjustAirportFares, adjustmentPercent } from './adjust-fares'
 
 describe('adjustAirportFares', () => {
   it('changes every airport fare by the share, to whole euros, and nothing else', () => {
@@ -19,5 +19,16 @@ describe('adjustAirportFares', () => {
 
   it('lowers them too', () => {
     expect(adjustAirportFares(builtinPriceList, -20).airportFares['1033']!.saw.ECOMNVN).toBe(7900)
+  })
+})
+
+describe('adjustmentPercent', () => {
+  it('reads a share from -50 to 100, a comma or a point, not 0', () => {
+    expect(['8', ' -5 ', '+12,5', '100', '-50', '7.5'].map(adjustmentPercent)).toEqual([
+      8, -5, 12.5, 100, -50, 7.5,
+    ])
+    for (const wrong of ['', '0', '101', '-51', '8%', 'ten', '1.25', '1e2']) {
+      expect(adjustmentPercent(wrong), wrong).toBeUndefined()
+    }
   })
 })

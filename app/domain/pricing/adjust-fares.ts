@@ -18,3 +18,14 @@ export function adjustAirportFares(list: PriceList, percent: number): PriceList 
   }
   return adjusted
 }
+
+/**
+ * The share typed in the "change every airport fare" field: a per cent from
+ * -50 to 100 with at most one decimal (comma or point), not 0; undefined otherwise.
+ */
+export function adjustmentPercent(typed: string): number | undefined {
+  const text = typed.trim()
+  if (!/^[-+]?\d{1,3}([.,]\d)?$/.test(text)) return undefined
+  const percent = Number(text.replace(',', '.'))
+  return percent >= -50 && percent <= 100 && percent !== 0 ? percent : undefined
+}
