@@ -154,3 +154,35 @@ describe.each(storageBackends())('price lists on $name', (backend) => {
     expect(discarded).toHaveLength(1)
   })
 })
+
+describe('the copy in memory when the database cannot answer', () => {
+  it('keeps pricing with the versions it has, and asks again only after the interval', async () => {
+    const backend = storageBackends()[0]!
+    const handle = await backend.open()
+    await migrateToLatest(handle.db)
+    let clock = 0
+    let asked = 0
+    let failing = false
+    const cache = priceListCache(
+      async () => {
+        asked++
+        if (failing) throw new Error('connection refused')
+        return handle.db
+      },
+      { refreshMs: 30_000, clock: () => clock },
+    )
+    expect((await cache.inForce(new Date())).id).toBe(1)
+    failing = true
+    clock = 30_000
+    expect((await cache.inForce(new Date())).id).toBe(1)
+    const afterFailure = asked
+    clock = 45_000
+    await cache.inForce(new Date())
+    expect(asked).toBe(afterFailure)
+    clock = 60_000
+    await cache.inForce(new Date())
+    expect(asked).toBe(afterFailure + 1)
+    await handle.db.destroy()
+    await backend.close()
+  })
+})

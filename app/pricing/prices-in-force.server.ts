@@ -92,8 +92,10 @@ export function priceListCache(
       try {
         await inFlight
       } catch (error) {
-        // A database hiccup keeps the copy it has rather than fail a quote.
+        // A database hiccup keeps the copy it has rather than fail a quote, and
+        // asks again after the interval, not on every quote meanwhile.
         if (versions.length === 0) throw error
+        checkedAt = clock()
         logger.warn('prices.refresh_failed', { error: String(error) })
       }
     }
