@@ -111,7 +111,7 @@ test('from the payment simulator, the one page React hydrates, a link to a page 
   page,
 }, testInfo) => {
   test.skip(!scripted(testInfo), 'without JavaScript every link loads a document')
-  await chooseVehicle(page, tripTime(testInfo, 39))
+  await chooseVehicle(page, tripTime(testInfo, 28))
   await fillStepsToBookNow(page, { childSeat: true, paymentOption: 'fullCard' })
   await page.getByRole('button', { name: 'Book Now' }).click()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
@@ -275,7 +275,7 @@ test('each booking step loads as a page and its error summary links to the field
   const words = text.en
   // The steps are not hydrated: Select posts its form and the extras step loads as
   // a document, where the browser starts the focus at the top.
-  await chooseVehicle(page, tripTime(testInfo, 38))
+  await chooseVehicle(page, tripTime(testInfo, 27))
   await expect(heading(page)).toHaveText(words.extrasTitle)
   // No step is hydrated: Continue posts its form and the next step loads as a document.
   if (scripted(testInfo)) await waitForHydration(page)
@@ -314,7 +314,7 @@ test('each booking step loads as a page and its error summary links to the field
 test('a declined card: the notice takes the focus, the title says Error, the terms stay ticked', async ({
   page,
 }, testInfo) => {
-  await chooseVehicle(page, tripTime(testInfo, 39))
+  await chooseVehicle(page, tripTime(testInfo, 26))
   await fillStepsToBookNow(page)
   await page.getByRole('button', { name: 'Book Now' }).click()
   await expect(page).toHaveURL(/\/payment-simulator\/[\w-]+$/)
@@ -348,7 +348,7 @@ test('a declined card: the notice takes the focus, the title says Error, the ter
 test('the received page: refused names are summarised with links, and Reservation Completed is modal', async ({
   page,
 }, testInfo) => {
-  await bookAndPay(page, tripTime(testInfo, 38), testInfo)
+  await bookAndPay(page, tripTime(testInfo, 23), testInfo)
   await page.getByRole('button', { name: '+ Add Passenger' }).click()
   const second = page.getByLabel('Passenger 2: first name')
   await expect(second).toBeVisible()

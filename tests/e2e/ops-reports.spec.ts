@@ -67,7 +67,7 @@ async function bothTotals(request: APIRequestContext, today: string, currency: s
 test('a paid booking counts in today’s report, its CSV agrees with the bookings CSV', async ({
   page,
 }, testInfo) => {
-  const time = tripTime(testInfo, 37)
+  const time = tripTime(testInfo, 22)
   const since = new Date().toISOString()
   await bookAndPay(page, time, testInfo)
   const [booking] = bookingsFor(time, since).filter((row) => row.status === 'confirmed')
