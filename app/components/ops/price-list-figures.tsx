@@ -1,3 +1,4 @@
+import { OpsTable } from '~/components/ops/ops-table'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useTranslation } from '~/i18n/use-translation'
 import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
@@ -66,44 +67,36 @@ export function ClassFigures({
   const rows = ['classMinimum', 'airportToAirport', 'intercityBase', 'intercityKm', 'hour'] as const
   const column = (code: VehicleClassCode) => `${idPrefix}-class-${code}`
   return (
-    <div
-      className="ops-table-wrap"
-      role="region"
-      aria-labelledby={`${idPrefix}-classes`}
-      tabIndex={0}
-    >
-      <table className="ops-table">
-        <caption id={`${idPrefix}-classes`}>{t('ops.prices.classes.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ops.prices.classes.figure')}</th>
+    <OpsTable id={`${idPrefix}-classes`} caption={t('ops.prices.classes.caption')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('ops.prices.classes.figure')}</th>
+          {vehicleClassCodes.map((code) => (
+            <th key={code} scope="col" id={column(code)}>
+              {titles[code]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row}>
+            <th scope="row" id={`${idPrefix}-row-${row}`}>
+              {t(`ops.prices.classes.${row}`)}
+            </th>
             {vehicleClassCodes.map((code) => (
-              <th key={code} scope="col" id={column(code)}>
-                {titles[code]}
-              </th>
+              <td key={code}>
+                <Cell
+                  name={`${row}_${code}`}
+                  labelledBy={`${idPrefix}-row-${row} ${column(code)}`}
+                  source={source}
+                />
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row}>
-              <th scope="row" id={`${idPrefix}-row-${row}`}>
-                {t(`ops.prices.classes.${row}`)}
-              </th>
-              {vehicleClassCodes.map((code) => (
-                <td key={code}>
-                  <Cell
-                    name={`${row}_${code}`}
-                    labelledBy={`${idPrefix}-row-${row} ${column(code)}`}
-                    source={source}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OpsTable>
   )
 }
 
@@ -126,28 +119,20 @@ export function RuleFigures({ source, idPrefix }: { source: FigureSource; idPref
     'depositPercent',
   ]
   return (
-    <div
-      className="ops-table-wrap"
-      role="region"
-      aria-labelledby={`${idPrefix}-rules`}
-      tabIndex={0}
-    >
-      <table className="ops-table">
-        <caption id={`${idPrefix}-rules`}>{t('ops.prices.rules.caption')}</caption>
-        <tbody>
-          {names.map((name) => (
-            <tr key={name}>
-              <th scope="row" id={`${idPrefix}-rule-${name}`}>
-                {t(`ops.prices.rules.${name}`)}
-              </th>
-              <td>
-                <Cell name={name} labelledBy={`${idPrefix}-rule-${name}`} source={source} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <OpsTable id={`${idPrefix}-rules`} caption={t('ops.prices.rules.caption')}>
+      <tbody>
+        {names.map((name) => (
+          <tr key={name}>
+            <th scope="row" id={`${idPrefix}-rule-${name}`}>
+              {t(`ops.prices.rules.${name}`)}
+            </th>
+            <td>
+              <Cell name={name} labelledBy={`${idPrefix}-rule-${name}`} source={source} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </OpsTable>
   )
 }
 
@@ -164,55 +149,51 @@ export function AirportFares({
 }) {
   const { t } = useTranslation()
   return (
-    <div
-      className="ops-table-wrap"
-      role="region"
-      aria-labelledby={`${idPrefix}-fares`}
-      tabIndex={0}
+    <OpsTable
+      id={`${idPrefix}-fares`}
+      caption={t('ops.prices.fares.caption')}
+      className="ops-fares"
     >
-      <table className="ops-table ops-fares">
-        <caption id={`${idPrefix}-fares`}>{t('ops.prices.fares.caption')}</caption>
-        <thead>
-          <tr>
-            <td />
-            {airports.map((airport) => (
-              <th key={airport} scope="colgroup" colSpan={4} id={`${idPrefix}-airport-${airport}`}>
-                {t(`ops.prices.fares.from.${airport}`)}
+      <thead>
+        <tr>
+          <td />
+          {airports.map((airport) => (
+            <th key={airport} scope="colgroup" colSpan={4} id={`${idPrefix}-airport-${airport}`}>
+              {t(`ops.prices.fares.from.${airport}`)}
+            </th>
+          ))}
+        </tr>
+        <tr>
+          <th scope="col">{t('ops.prices.fares.place')}</th>
+          {airports.flatMap((airport) =>
+            vehicleClassCodes.map((code) => (
+              <th key={`${airport}-${code}`} scope="col" id={`${idPrefix}-${airport}-${code}`}>
+                {titles[code]}
               </th>
-            ))}
-          </tr>
-          <tr>
-            <th scope="col">{t('ops.prices.fares.place')}</th>
+            )),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {places.map(({ placeId, name }) => (
+          <tr key={placeId}>
+            <th scope="row" id={`${idPrefix}-place-${placeId}`}>
+              {name}
+            </th>
             {airports.flatMap((airport) =>
               vehicleClassCodes.map((code) => (
-                <th key={`${airport}-${code}`} scope="col" id={`${idPrefix}-${airport}-${code}`}>
-                  {titles[code]}
-                </th>
+                <td key={`${airport}-${code}`}>
+                  <Cell
+                    name={`fare_${placeId}_${airport}_${code}`}
+                    labelledBy={`${idPrefix}-place-${placeId} ${idPrefix}-airport-${airport} ${idPrefix}-${airport}-${code}`}
+                    source={source}
+                  />
+                </td>
               )),
             )}
           </tr>
-        </thead>
-        <tbody>
-          {places.map(({ placeId, name }) => (
-            <tr key={placeId}>
-              <th scope="row" id={`${idPrefix}-place-${placeId}`}>
-                {name}
-              </th>
-              {airports.flatMap((airport) =>
-                vehicleClassCodes.map((code) => (
-                  <td key={`${airport}-${code}`}>
-                    <Cell
-                      name={`fare_${placeId}_${airport}_${code}`}
-                      labelledBy={`${idPrefix}-place-${placeId} ${idPrefix}-airport-${airport} ${idPrefix}-${airport}-${code}`}
-                      source={source}
-                    />
-                  </td>
-                )),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OpsTable>
   )
 }

@@ -1,3 +1,4 @@
+import { OpsTable } from '~/components/ops/ops-table'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
@@ -123,49 +124,45 @@ export default function OpsPriceDraft({ loaderData, actionData }: Route.Componen
 
       <h2 id="ops-preview-title">{t('ops.prices.preview.title')}</h2>
       <p>{t('ops.prices.preview.lead', { inForce: page.inForceId })}</p>
-      <div
-        className="ops-table-wrap"
-        role="region"
-        aria-labelledby="ops-preview-caption"
-        tabIndex={0}
+      <OpsTable
+        id="ops-preview-caption"
+        caption={t('ops.prices.preview.caption')}
+        className="ops-preview"
       >
-        <table className="ops-table ops-preview">
-          <caption id="ops-preview-caption">{t('ops.prices.preview.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('ops.prices.preview.search')}</th>
-              {vehicleClassCodes.map((code) => (
-                <th key={code} scope="col">
-                  {page.classTitles[code]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.preview.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{t(`ops.prices.samples.${row.id}`)}</th>
-                {vehicleClassCodes.map((code) => {
-                  const changed = row.current[code] !== row.draft[code]
-                  return (
-                    <td key={code} className={changed ? 'ops-preview__changed' : undefined}>
-                      <span className="visually-hidden">{t('ops.prices.preview.now')} </span>
-                      {euros(row.current[code])}
-                      {changed ? (
-                        <>
-                          {' → '}
-                          <span className="visually-hidden">{t('ops.prices.preview.draft')} </span>
-                          <strong>{euros(row.draft[code])}</strong>
-                        </>
-                      ) : null}
-                    </td>
-                  )
-                })}
-              </tr>
+        <thead>
+          <tr>
+            <th scope="col">{t('ops.prices.preview.search')}</th>
+            {vehicleClassCodes.map((code) => (
+              <th key={code} scope="col">
+                {page.classTitles[code]}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {page.preview.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{t(`ops.prices.samples.${row.id}`)}</th>
+              {vehicleClassCodes.map((code) => {
+                const changed = row.current[code] !== row.draft[code]
+                return (
+                  <td key={code} className={changed ? 'ops-preview__changed' : undefined}>
+                    <span className="visually-hidden">{t('ops.prices.preview.now')} </span>
+                    {euros(row.current[code])}
+                    {changed ? (
+                      <>
+                        {' → '}
+                        <span className="visually-hidden">{t('ops.prices.preview.draft')} </span>
+                        <strong>{euros(row.draft[code])}</strong>
+                      </>
+                    ) : null}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </OpsTable>
 
       <h2 id="ops-publish-title">{t('ops.prices.publish.title')}</h2>
       <Form method="post" reloadDocument className="ops-form" aria-labelledby="ops-publish-title">

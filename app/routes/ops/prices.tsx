@@ -1,3 +1,4 @@
+import { OpsTable } from '~/components/ops/ops-table'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/prices'
@@ -54,58 +55,48 @@ export default function OpsPrices({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p>{t('ops.prices.noDraft')}</p>
       )}
-      <div
-        className="ops-table-wrap"
-        role="region"
-        aria-labelledby="ops-prices-versions"
-        tabIndex={0}
-      >
-        <table className="ops-table">
-          <caption id="ops-prices-versions">{t('ops.prices.versions.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('ops.prices.versions.version')}</th>
-              <th scope="col">{t('ops.prices.versions.status')}</th>
-              <th scope="col">{t('ops.prices.versions.appliesFrom')}</th>
-              <th scope="col">{t('ops.prices.versions.publishedBy')}</th>
-              <th scope="col">{t('ops.prices.versions.note')}</th>
+      <OpsTable id="ops-prices-versions" caption={t('ops.prices.versions.caption')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('ops.prices.versions.version')}</th>
+            <th scope="col">{t('ops.prices.versions.status')}</th>
+            <th scope="col">{t('ops.prices.versions.appliesFrom')}</th>
+            <th scope="col">{t('ops.prices.versions.publishedBy')}</th>
+            <th scope="col">{t('ops.prices.versions.note')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.versions.map((version) => (
+            <tr key={version.id}>
+              <th scope="row">
+                <a href={`/ops/prices/${version.id}`}>
+                  {t('ops.prices.versionTitle', { id: version.id })}
+                </a>
+              </th>
+              <td>
+                {t(`ops.prices.statuses.${version.status}`)}
+                {version.status === 'scheduled' && page.mayEdit ? (
+                  <Form method="post" reloadDocument className="ops-inline-form">
+                    <input type="hidden" name="id" value={version.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="withdraw"
+                      className="button button--ghost"
+                      aria-label={t('ops.prices.withdrawLabel', { id: version.id })}
+                    >
+                      {t('ops.prices.withdraw')}
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+              <td>{version.first ? t('ops.prices.fromTheStart') : (version.appliesFrom ?? '–')}</td>
+              <td>{version.first ? t('ops.prices.builtIn') : (version.publishedBy ?? '–')}</td>
+              <td>{version.note || (version.first ? t('ops.prices.firstNote') : '–')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {page.versions.map((version) => (
-              <tr key={version.id}>
-                <th scope="row">
-                  <a href={`/ops/prices/${version.id}`}>
-                    {t('ops.prices.versionTitle', { id: version.id })}
-                  </a>
-                </th>
-                <td>
-                  {t(`ops.prices.statuses.${version.status}`)}
-                  {version.status === 'scheduled' && page.mayEdit ? (
-                    <Form method="post" reloadDocument className="ops-inline-form">
-                      <input type="hidden" name="id" value={version.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="withdraw"
-                        className="button button--ghost"
-                        aria-label={t('ops.prices.withdrawLabel', { id: version.id })}
-                      >
-                        {t('ops.prices.withdraw')}
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-                <td>
-                  {version.first ? t('ops.prices.fromTheStart') : (version.appliesFrom ?? '–')}
-                </td>
-                <td>{version.first ? t('ops.prices.builtIn') : (version.publishedBy ?? '–')}</td>
-                <td>{version.note || (version.first ? t('ops.prices.firstNote') : '–')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </OpsTable>
     </section>
   )
 }
