@@ -222,9 +222,17 @@ export async function discardDraft(handle: DatabaseHandle, accountId: number, no
 }
 
 /**
+ * How far in the past a publish time may be and still mean "now": the draft's
+ * page offers the minute it was drawn, and an admin may read the preview for a
+ * few minutes before pressing Publish.
+ */
+export const PUBLISH_GRACE_MS = 10 * 60_000
+
+/**
  * Publishes the draft, in force from `appliesFrom` (now or later, never in the
- * past: a price already quoted must not change behind the traveller). From
- * then on the version is never changed; a later one replaces it.
+ * past: a price already quoted must not change behind the traveller; a time
+ * within the grace is taken as now). From then on the version is never
+ * changed; a later one replaces it.
  */
 export async function publishDraft(
   handle: DatabaseHandle,
@@ -232,7 +240,9 @@ export async function publishDraft(
   accountId: number,
   now: Date,
 ): Promise<StoredPriceList> {
-  if (appliesFrom.getTime() < now.getTime() - 60_000) throw new PriceListConflict('tooEarly')
+  if (appliesFrom.getTime() < now.getTime() - PUBLISH_GRACE_MS) {
+    throw new PriceListConflict('tooEarly')
+  }
   const from = new Date(Math.max(appliesFrom.getTime(), now.getTime())).toISOString()
   return writeTransaction(handle, async (trx) => {
     const draft = await lockedDraft(trx)

@@ -93,7 +93,7 @@ describe.each(storageBackends())('price lists on $name', (backend) => {
   it('publishes from a time: before it the first list is in force, from it the new one', async () => {
     const cache = priceListCache(async () => handle.db)
     expect((await cache.inForce(now)).id).toBe(1)
-    await expect(publishDraft(handle, minutesLater(-10), adminId, now)).rejects.toBeInstanceOf(
+    await expect(publishDraft(handle, minutesLater(-11), adminId, now)).rejects.toBeInstanceOf(
       PriceListConflict,
     )
     const published = await publishDraft(handle, minutesLater(60), adminId, now)
@@ -152,6 +152,12 @@ describe.each(storageBackends())('price lists on $name', (backend) => {
       .where('action', '=', 'price_list.draft_discarded')
       .execute()
     expect(discarded).toHaveLength(1)
+  })
+
+  it('takes a time a few minutes past, from a page left open, as now', async () => {
+    await startDraft(handle, 1, adminId, now)
+    const published = await publishDraft(handle, minutesLater(-2), adminId, now)
+    expect(published.appliesFrom).toBe(now.toISOString())
   })
 })
 
