@@ -3,7 +3,7 @@ import type { PromoCodeRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
 import { lockedRead, writeTransaction } from '~/db/write.server'
 import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import { normalisePromoCode, type PromoKind, type PromoRideKind } from '~/domain/pricing/promo'
+import { normalisePromoCode, type PromoRideKind, type PromoRules } from '~/domain/pricing/promo'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/audit/audit.server'
 import { isUniqueViolation } from '~/dispatch/unique-violation.server'
@@ -15,21 +15,14 @@ import { isUniqueViolation } from '~/dispatch/unique-violation.server'
  * is not staff's to set: only Book Now and the booking's expiry move it.
  */
 
-export interface PromoCodeInput {
-  /** As typed: stored normalised (upper-case, no spaces). */
-  code: string
-  kind: PromoKind
-  percent: number | null
-  amountCents: number | null
-  validFrom: string | null
-  validUntil: string | null
-  maxUses: number | null
-  maxUsesPerEmail: number | null
+/**
+ * A code as staff set it: the rules the domain reads, the code as typed
+ * (stored normalised: upper-case, no spaces), and the classes and ride kinds
+ * as lists, empty for "any".
+ */
+export type PromoCodeInput = Omit<PromoRules, 'vehicleClasses' | 'rideKinds'> & {
   vehicleClasses: readonly VehicleClassCode[]
   rideKinds: readonly PromoRideKind[]
-  minAmountCents: number | null
-  firstRideOnly: boolean
-  active: boolean
 }
 
 export type PromoCodeOutcome =

@@ -11,6 +11,23 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ]
 
+/** One row of a report's table: its first cell heads the row. */
+function ReportRow({ cells }: { cells: { text: string }[] }) {
+  return (
+    <tr>
+      {cells.map((value, column) =>
+        column === 0 ? (
+          <th key={column} scope="row">
+            {value.text}
+          </th>
+        ) : (
+          <td key={column}>{value.text}</td>
+        ),
+      )}
+    </tr>
+  )
+}
+
 /** A date field of the period form, its error beside it. */
 function DateField({
   id,
@@ -122,33 +139,13 @@ export default function OpsReports({ loaderData }: Route.ComponentProps) {
                 </thead>
                 <tbody>
                   {section.rows.map((row, index) => (
-                    <tr key={index}>
-                      {row.map((value, column) =>
-                        column === 0 ? (
-                          <th key={column} scope="row">
-                            {value.text}
-                          </th>
-                        ) : (
-                          <td key={column}>{value.text}</td>
-                        ),
-                      )}
-                    </tr>
+                    <ReportRow key={index} cells={row} />
                   ))}
                 </tbody>
                 {section.footer.length ? (
                   <tfoot>
                     {section.footer.map((row, index) => (
-                      <tr key={index}>
-                        {row.map((value, column) =>
-                          column === 0 ? (
-                            <th key={column} scope="row">
-                              {value.text}
-                            </th>
-                          ) : (
-                            <td key={column}>{value.text}</td>
-                          ),
-                        )}
-                      </tr>
+                      <ReportRow key={index} cells={row} />
                     ))}
                   </tfoot>
                 ) : null}
