@@ -49,6 +49,7 @@ export function presentBooking(
   )
   const capacity = vehicleCapacity(booking.vehicle_class)
   const rides = rideCount(booking)
+  const terms = readPriceTerms(booking)
   // The ends as the traveller chose them ('Taksim'), never only the district they are priced as.
   const pickup = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
   const destination = placeLabel(
@@ -97,7 +98,7 @@ export function presentBooking(
     rides,
     /** Each chosen extra: how many, the price of one, and of the line on every ride, at the locked rate. */
     extras: extraLines(extras).map(({ code, quantity }) => {
-      const unitMinor = toBookingMinor(readPriceTerms(booking).extraCents[code], booking)
+      const unitMinor = toBookingMinor(terms.extraCents[code], booking)
       return { code, quantity, unitMinor, minor: quantity * unitMinor * rides }
     }),
     totalMinor: booking.total_minor,
@@ -108,7 +109,7 @@ export function presentBooking(
         : null,
     payableMinor: payableMinor(booking),
     // The deposit share the booking was quoted with: what its pages and invoice state.
-    payment: { ...paymentSplit(booking), depositPercent: readPriceTerms(booking).depositPercent },
+    payment: { ...paymentSplit(booking), depositPercent: terms.depositPercent },
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,

@@ -88,9 +88,6 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
   }
 }
 
-/** The extras' unit prices a row of quote columns or a booking keeps. */
-const extraPricesOf = (booking: { price_terms: string }) => readPriceTerms(booking).extraCents
-
 /** What a new draft may take over from the traveller's previous one (nothing typed is lost). */
 const carriedColumns = [
   'first_name',
@@ -136,6 +133,7 @@ export async function createDraft(
 ): Promise<{ booking: BookingRow; created: boolean }> {
   const at = now.toISOString()
   const quote = quoteColumns(input)
+  const unitCents = input.prices.list.extraCents
   const carried = options.carryFrom
   const extras = carried ? await bookingExtras(handle, carried.id) : noExtras
   const row = {
@@ -146,7 +144,7 @@ export async function createDraft(
     pickup_text: input.trip.pickupText,
     destination_text: input.trip.destinationText,
     ...quote,
-    ...bookingTotals(quote, extras, quote, extraPricesOf(quote)),
+    ...bookingTotals(quote, extras, quote, unitCents),
     quote_expires_at: quoteExpiresAt(now),
     created_at: at,
     updated_at: at,
@@ -169,7 +167,7 @@ export async function createDraft(
         : undefined
       if (repeat) return { booking: repeat, created: false }
       await insertDraft(trx, { ...row, reference }, at)
-      await insertExtras(trx, row.id, extras, extraPricesOf(row))
+      await insertExtras(trx, row.id, extras, unitCents)
       return { booking: (await selectBooking(trx, row.id))!, created: true }
     })
   } catch (error) {
@@ -300,13 +298,14 @@ export async function requoteDraft(
   return updateDraft(handle, id, now, async (trx, booking) => {
     const quote = quoteColumns(input)
     const extras = await bookingExtras(trx, id)
-    await repriceExtras(trx, id, extraPricesOf(quote))
+    const unitCents = input.prices.list.extraCents
+    await repriceExtras(trx, id, unitCents)
     const fits =
       (booking.passenger_count ?? 0) <= capacity.passengers &&
       (booking.luggage_count ?? 0) <= capacity.luggage
     return {
       ...quote,
-      ...bookingTotals(quote, extras, quote, extraPricesOf(quote)),
+      ...bookingTotals(quote, extras, quote, unitCents),
       quote_expires_at: quoteExpiresAt(now),
       selection_key: selectionKey ?? booking.selection_key,
       passenger_done_at: fits ? booking.passenger_done_at : null,
@@ -344,12 +343,13 @@ export async function setExtraQuantity(
       .where('booking_id', '=', id)
       .where('code', '=', code)
       .execute()
-    await insertExtras(trx, id, { ...noExtras, [code]: quantity }, extraPricesOf(booking))
+    const unitCents = readPriceTerms(booking).extraCents
+    await insertExtras(trx, id, { ...noExtras, [code]: quantity }, unitCents)
     const seatsFit =
       booking.passenger_count === null ||
       childSeatCount(extras) <= maxChildSeats(booking.passenger_count)
     return {
-      ...bookingTotals(booking, extras, booking, extraPricesOf(booking)),
+      ...bookingTotals(booking, extras, booking, unitCents),
       passenger_done_at: seatsFit ? booking.passenger_done_at : null,
     }
   })
@@ -456,8 +456,9 @@ export async function repriceFailedBooking(
     now,
     async (trx, booking) => {
       const quote = quoteColumns(input)
-      await repriceExtras(trx, id, extraPricesOf(quote))
-      const totals = bookingTotals(quote, await bookingExtras(trx, id), quote, extraPricesOf(quote))
+      const unitCents = input.prices.list.extraCents
+      await repriceExtras(trx, id, unitCents)
+      const totals = bookingTotals(quote, await bookingExtras(trx, id), quote, unitCents)
       await noteEvent(
         trx,
         booking,

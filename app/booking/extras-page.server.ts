@@ -26,6 +26,7 @@ export async function extrasPageData(context: Context, request: Request) {
   const { language, site, meta } = pageContext(context, request)
   const { booking, extras } = await requireStepBooking(request, 'extra')
   const limit = classChildSeatLimit(booking.vehicle_class)
+  const unitCents = readPriceTerms(booking).extraCents
   const room = limit - childSeatCount(extras)
   return {
     language,
@@ -35,7 +36,7 @@ export async function extrasPageData(context: Context, request: Request) {
     limit,
     options: extraCodes.map((code) => ({
       code,
-      minor: toBookingMinor(readPriceTerms(booking).extraCents[code], booking),
+      minor: toBookingMinor(unitCents[code], booking),
       quantity: extras[code],
       canAdd: room > 0,
     })),

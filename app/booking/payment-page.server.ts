@@ -1,4 +1,3 @@
-import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
@@ -58,12 +57,13 @@ export async function paymentPageData(context: Context, request: Request) {
   const notice = quoteExpired && readBack !== 'repriceUnavailable' ? 'quoteExpired' : readBack
   const promo = await promoOnPage(handle, booking, now, request.url)
   const priced = { ...booking, discount_minor: promo.discountMinor }
+  const view = presentBooking(priced, extras, language, site)
   return data(
     {
       language,
       quoteExpired,
       notice,
-      view: presentBooking(priced, extras, language, site),
+      view,
       promo,
       // Sent to the payment page and not back yet: the page offers to go on there.
       awaiting: booking.status === 'awaiting_payment',
@@ -71,7 +71,7 @@ export async function paymentPageData(context: Context, request: Request) {
       amounts: Object.fromEntries(
         paymentOptions.map((candidate) => [
           candidate,
-          amountsDue(payableMinor(priced), candidate, readPriceTerms(booking).depositPercent),
+          amountsDue(payableMinor(priced), candidate, view.payment.depositPercent),
         ]),
       ) as Record<PaymentOption, ReturnType<typeof amountsDue>>,
       contact: {
