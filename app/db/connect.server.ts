@@ -38,6 +38,8 @@ import * as m0021 from './migrations/0021_departing_flight'
 import * as m0022 from './migrations/0022_price_lists'
 import * as m0023 from './migrations/0023_exchange_rate_pins'
 import * as m0024 from './migrations/0024_promo_codes'
+import * as m0025 from './migrations/0025_traveller_accounts'
+import * as m0026 from './migrations/0026_companies'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -65,6 +67,8 @@ export const migrations: Record<string, Migration> = {
   '0022_price_lists': m0022,
   '0023_exchange_rate_pins': m0023,
   '0024_promo_codes': m0024,
+  '0025_traveller_accounts': m0025,
+  '0026_companies': m0026,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

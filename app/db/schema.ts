@@ -149,6 +149,14 @@ export interface BookingsTable {
    */
   promo_code: string | null
   discount_minor: ColumnType<number, number | undefined, number>
+  /** A booking a partner made for a guest: the company and the partner user. */
+  company_id: number | null
+  partner_user_id: number | null
+  /** How a partner's booking is settled: by card, or on the company's account (null: a traveller's). */
+  settlement: CompanyPaymentTerms | null
+  /** An invoice to a company: the buyer's tax office and VKN/TCKN, with `billing_company`. */
+  billing_tax_office: string | null
+  billing_tax_number: string | null
 }
 
 /**
@@ -594,6 +602,117 @@ export interface Database {
   exchange_rate_pins: ExchangeRatePinsTable
   promo_codes: PromoCodesTable
   promo_redemptions: PromoRedemptionsTable
+  traveller_accounts: TravellerAccountsTable
+  traveller_sessions: TravellerSessionsTable
+  traveller_tokens: TravellerTokensTable
+  companies: CompaniesTable
+  partner_users: PartnerUsersTable
+  partner_sessions: PartnerSessionsTable
+  company_statements: CompanyStatementsTable
+}
+
+/** A traveller's own account (never a staff member's: those are staff_accounts). */
+export interface TravellerAccountsTable {
+  id: Generated<number>
+  /** Lower-cased and trimmed, unique. */
+  email: string
+  /** argon2id; null only for an account that has never set a password. */
+  password_hash: string | null
+  /** When a link sent to the e-mail was opened; until then no booking is shown. */
+  email_verified_at: string | null
+  /** The language its e-mails are written in. */
+  language: Language
+  /** Passenger and billing details kept for the next booking (JSON), or null. */
+  saved_details: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface TravellerSessionsTable {
+  /** SHA-256 of the token the browser holds. */
+  id: string
+  account_id: number
+  /** 1: kept after the browser closes ("Remember me"); 0: a browser-session cookie. */
+  remember: ColumnType<number, number | undefined, number>
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  user_agent: string | null
+  revoked_at: string | null
+}
+
+export type TravellerTokenPurpose = 'verify' | 'sign-in' | 'reset'
+
+/** A link sent by e-mail: used once, before it expires. */
+export interface TravellerTokensTable {
+  /** SHA-256 of the token in the link. */
+  id: string
+  account_id: number
+  purpose: TravellerTokenPurpose
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+/** How a company earns: a commission on our prices, or net rates below them. */
+export type CompanyRateKind = 'commission' | 'net'
+/** How a company pays: by card at booking, or on account against its credit limit. */
+export type CompanyPaymentTerms = 'card' | 'account'
+
+export interface CompaniesTable {
+  id: Generated<number>
+  name: string
+  tax_office: string
+  /** A VKN (10 digits) or, for a sole trader, a TCKN (11), check digits verified. */
+  tax_number: string
+  billing_address: string
+  contact_email: string
+  rate_kind: CompanyRateKind
+  /** Whole per cent: the commission, or how far net rates are below ours. */
+  rate_percent: ColumnType<number, number | undefined, number>
+  payment_terms: CompanyPaymentTerms
+  /** Euro cents. `credit_used_cents` never passes `credit_limit_cents`. */
+  credit_limit_cents: ColumnType<number, number | undefined, number>
+  credit_used_cents: ColumnType<number, number | undefined, number>
+  active: ColumnType<number, number | undefined, number>
+  created_by: number | null
+  created_at: string
+  updated_by: number | null
+  updated_at: string
+}
+
+export interface PartnerUsersTable {
+  id: Generated<number>
+  company_id: number
+  /** Lower-cased and trimmed, unique. */
+  email: string
+  name: string
+  password_hash: string
+  disabled_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface PartnerSessionsTable {
+  /** SHA-256 of the token the browser holds. */
+  id: string
+  user_id: number
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  user_agent: string | null
+  revoked_at: string | null
+}
+
+/** A company's month, once staff acted on it. */
+export interface CompanyStatementsTable {
+  id: Generated<number>
+  company_id: number
+  /** YYYY-MM, the Istanbul month. */
+  month: string
+  paid_at: string | null
+  marked_paid_by: number | null
+  created_at: string
 }
 
 /** A draft being edited, a published version, or one withdrawn before it applied. */
@@ -624,3 +743,6 @@ export type BookingRow = Selectable<BookingsTable>
 export type NewBooking = Insertable<BookingsTable>
 export type FlightCheckRow = Selectable<FlightChecksTable>
 export type PromoCodeRow = Selectable<PromoCodesTable>
+export type TravellerAccountRow = Selectable<TravellerAccountsTable>
+export type CompanyRow = Selectable<CompaniesTable>
+export type PartnerUserRow = Selectable<PartnerUsersTable>
