@@ -112,6 +112,12 @@ export default [
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
   route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
 
+  // Businesses: a company's people sign in, see its bookings and book for guests
+  // through the storefront's steps. Each page sends Cache-Control: no-store.
+  route('partners', 'routes/partners/home.tsx'),
+  route('partners/sign-in', 'routes/partners/sign-in.tsx'),
+  route('partners/sign-out', 'routes/partners/sign-out.ts'),
+
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -117,6 +117,8 @@ export interface DraftOptions {
   selectionKey?: string
   /** The traveller's previous booking, whose details and extras carry over. */
   carryFrom?: BookingRow
+  /** A partner booking for a guest: their company and user (paid by card unless charged to account). */
+  partner?: { companyId: number; userId: number }
 }
 
 /**
@@ -149,6 +151,13 @@ export async function createDraft(
     created_at: at,
     updated_at: at,
     selection_key: options.selectionKey ?? null,
+    ...(options.partner
+      ? {
+          company_id: options.partner.companyId,
+          partner_user_id: options.partner.userId,
+          settlement: 'card' as const,
+        }
+      : {}),
     ...(carried ? Object.fromEntries(carriedColumns.map((name) => [name, carried[name]])) : {}),
     // The pickup's address only while the pickup is the same one: another place, another address.
     pickup_address:

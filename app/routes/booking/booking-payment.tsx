@@ -13,7 +13,7 @@ import {
   type PaymentOption,
 } from '~/domain/booking/payment-split'
 import { BookingStepLayout } from '~/components/booking-step'
-import { BookingSummary } from '~/components/booking-summary'
+import { BookingSummary, discountLabel } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/forms/form-errors'
 import { CheckboxField, TextField } from '~/forms/fields'
 import { formatMoney } from '~/utils/format'
@@ -153,6 +153,43 @@ function PromoField({
           </p>
         ) : null}
       </div>
+    </section>
+  )
+}
+
+/**
+ * A partner whose company pays on account: a second submit button of the
+ * same form charges the ride to the account (the billing form and the terms
+ * count as for Book Now); a ride beyond the credit left is refused here.
+ */
+function OnAccountChoice({
+  company,
+  refused,
+}: {
+  company: NonNullable<LoaderData['company']>
+  refused: { amount: string; left: string } | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="form-card on-account" aria-labelledby="on-account-title">
+      <h3 id="on-account-title">
+        {t('partners.booking.onAccountTitle', { company: company.name })}
+      </h3>
+      <p>{t('partners.booking.onAccountLead', { amount: company.creditLeft })}</p>
+      {refused ? (
+        <p className="alert alert--error" role="alert" id="on-account-error">
+          {t('partners.booking.creditExceeded', refused)}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="account"
+        className="button button--accent"
+        aria-describedby={refused ? 'on-account-error' : undefined}
+      >
+        {t('partners.booking.onAccountSubmit')}
+      </button>
     </section>
   )
 }
@@ -307,11 +344,13 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             />
           </fieldset>
 
-          <PromoField
-            promo={loaderData.promo}
-            refused={actionData && 'promo' in actionData ? actionData.promo : undefined}
-            money={money}
-          />
+          {loaderData.company ? null : (
+            <PromoField
+              promo={loaderData.promo}
+              refused={actionData && 'promo' in actionData ? actionData.promo : undefined}
+              money={money}
+            />
+          )}
 
           <section className="form-card final-summary" aria-labelledby="final-summary-title">
             <h3 id="final-summary-title">{t('booking.payment.reviewTitle')}</h3>
@@ -352,7 +391,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
               ) : null}
               {view.promo ? (
                 <div>
-                  <dt>{t('booking.promo.discountLine', { code: view.promo.code })}</dt>
+                  <dt>{discountLabel(t, view.promo.code)}</dt>
                   <dd>−{money(view.promo.discountMinor)}</dd>
                 </div>
               ) : null}
@@ -401,6 +440,16 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             }}
             keepErrorTitle={isWarningNotice(notice)}
           />
+          {loaderData.company?.onAccount && !quoteExpired ? (
+            <OnAccountChoice
+              company={loaderData.company}
+              refused={
+                actionData && 'creditExceeded' in actionData
+                  ? (actionData.creditExceeded as { amount: string; left: string })
+                  : undefined
+              }
+            />
+          ) : null}
           <div className="booking-step__actions">
             <Link to="/booking-passenger" className="button button--ghost">
               {t('booking.back')}
