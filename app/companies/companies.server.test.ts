@@ -25,6 +25,7 @@ import { markStatementPaid, monthStatement, statementMonths } from './company-st
  */
 const now = new Date('2026-11-20T08:00:00Z')
 
+/** The form's errors by field, or undefined when it was taken. */
 function companyForm(fields: Record<string, string>) {
   const form = new FormData()
   const values = {
@@ -40,7 +41,8 @@ function companyForm(fields: Record<string, string>) {
     ...fields,
   }
   for (const [name, value] of Object.entries(values)) form.set(name, value)
-  return parseWithZod(form, { schema: companySchema })
+  const submission = parseWithZod(form, { schema: companySchema })
+  return { status: submission.status, error: submission.reply().error ?? undefined }
 }
 
 describe('the company form', () => {

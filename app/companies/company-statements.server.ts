@@ -244,7 +244,7 @@ export async function markStatementPaid(
         accountId: staffAccountId,
         action: 'company.statement_paid',
         subject: `company:${companyId}`,
-        before: { month, creditUsedCents: company.credit_used_cents },
+        before: { creditUsedCents: company.credit_used_cents },
         after: {
           month,
           onAccountDueCents: due,

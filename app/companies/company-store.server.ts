@@ -345,3 +345,22 @@ export async function changePartnerUser(
     return { ok: true, sessionsEnded } as const
   })
 }
+
+/** A partner's booking: its company's id and name and the partner user's name; undefined otherwise. */
+export async function bookingCompany(
+  executor: Executor,
+  booking: { company_id: number | null; partner_user_id: number | null },
+) {
+  if (booking.company_id === null) return undefined
+  const company = await findCompany(executor, booking.company_id)
+  if (!company) return undefined
+  const user =
+    booking.partner_user_id === null
+      ? undefined
+      : await executor
+          .selectFrom('partner_users')
+          .select('name')
+          .where('id', '=', booking.partner_user_id)
+          .executeTakeFirst()
+  return { id: company.id, name: company.name, partnerUser: user?.name ?? null }
+}
