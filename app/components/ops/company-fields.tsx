@@ -34,17 +34,19 @@ function RadioGroup({
 }) {
   const text = useDispatchErrorText()
   return (
-    <fieldset className="field ops-choices">
+    <fieldset className="form-fieldset">
       <legend>{legend}</legend>
-      {getCollectionProps(field, {
-        type: 'radio',
-        options: options.map((option) => option.value),
-      }).map(({ key, ...props }) => (
-        <label key={key} className="checkbox" htmlFor={props.id}>
-          <input {...props} />
-          <span>{options.find((option) => option.value === props.value)?.label}</span>
-        </label>
-      ))}
+      <div className="payment-options">
+        {getCollectionProps(field, {
+          type: 'radio',
+          options: options.map((option) => option.value),
+        }).map(({ key, ...props }) => (
+          <label key={key} className="choice-option" htmlFor={props.id}>
+            <input {...props} />
+            <span>{options.find((option) => option.value === props.value)?.label}</span>
+          </label>
+        ))}
+      </div>
       <FieldErrors id={field.errorId} errors={field.errors} text={text} />
     </fieldset>
   )
