@@ -35,6 +35,8 @@ export const staffActions = [
   'price_list.withdrawn',
   'rate.pinned',
   'rate.unpinned',
+  'booking.personal_data_erased',
+  'traveller.account_deleted',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
