@@ -8,7 +8,7 @@ import { travellerActor, type AuditValues } from '~/domain/staff/audit-actions'
 import type { BookingStatus } from '~/domain/booking/status'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { logger } from '~/utils/logger.server'
-import { bookingsWithEmail, travellerAccount } from './traveller-bookings.server'
+import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-bookings.server'
 import {
   erasedBookingFields,
   erasedBookingValues,
@@ -73,7 +73,10 @@ export async function deleteTravellerAccount(
       }
     }
     for (const booking of bookings) await eraseBooking(trx, booking, now)
-    await trx.deleteFrom('contact_messages').where('email', '=', account.email).execute()
+    await trx
+      .deleteFrom('contact_messages')
+      .where(...sameEmail(account.email))
+      .execute()
     await trx.deleteFrom('traveller_accounts').where('id', '=', accountId).execute()
     await recordAction(
       trx,

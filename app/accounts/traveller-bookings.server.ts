@@ -23,3 +23,8 @@ export function travellerAccount(executor: Executor, accountId: number) {
     .where('id', '=', accountId)
     .executeTakeFirst()
 }
+
+/** The same comparison for another table's e-mail column (the contact form's messages). */
+export function sameEmail(email: string) {
+  return [sql<string>`lower(trim(email))`, '=', email.trim().toLowerCase()] as const
+}

@@ -108,7 +108,16 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     })
     const begun = await bookAndPay(
       await paymentStep(handle, step.booking.id),
-      { intent: 'book', details: { ...billing, company: 'Yılmaz Ltd' } },
+      {
+        intent: 'book',
+        details: {
+          ...billing,
+          invoiceToCompany: true,
+          company: 'Yılmaz Ltd',
+          taxOffice: 'Kadıköy',
+          taxNumber: '4540536920',
+        },
+      },
       payContext(simulator),
       now,
     )
@@ -117,15 +126,6 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     await settlePaymentCallback(handle, simulator, tokenOf(begun.paymentPageUrl), now, vi.fn())
     const paid = (await findBooking(handle, step.booking.id))!
     expect(paid.status).toBe('confirmed')
-    await writeTransaction(handle, async (trx) => {
-      const booking = await lockBooking(trx, paid.id)
-      await updateBooking(
-        trx,
-        booking!,
-        { billing_tax_office: 'Kadıköy', billing_tax_number: '4540536920' },
-        now.toISOString(),
-      )
-    })
     await completeBooking(
       handle,
       paid,
@@ -157,10 +157,33 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     return (await findBooking(handle, booking.id))!
   }
 
+  /** A message sent through the contact form from `email`. */
+  async function contactMessage(email: string) {
+    await handle.db
+      .insertInto('contact_messages')
+      .values({
+        full_name: 'Ayşe Yılmaz',
+        email,
+        subject: 'Child seat',
+        message: 'Do you have a seat for a two-year-old?',
+        language: 'en',
+        sender_hash: 'hash',
+        mail_status: 'sent',
+        created_at: now.toISOString(),
+        mailed_at: null,
+      })
+      .execute()
+  }
+
+  const contactMessagesOf = (email: string) =>
+    handle.db.selectFrom('contact_messages').select('email').where('email', '=', email).execute()
+
   it('exports the account, its sign-ins and only the bookings of its e-mail', async () => {
     const id = await account('export.me@example.com')
     const mine = await paidBooking('Export.Me@Example.com ', 4)
     const other = await paidBooking('someone.else@example.com', 4)
+    await contactMessage('EXPORT.me@example.com')
+    await contactMessage('someone.else@example.com')
     const exported = (await exportTravellerData(handle, id, now))!
     expect(exported.account).toMatchObject({
       email: 'export.me@example.com',
@@ -195,6 +218,9 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     expect(booking!.statusChanges.at(-1)).toMatchObject({ to: 'confirmed' })
     // The e-mail about the change went to the traveller: its words are theirs to see.
     expect(booking!.messagesSent.length).toBeGreaterThan(0)
+    expect(exported.contactMessages).toEqual([
+      expect.objectContaining({ email: 'EXPORT.me@example.com', subject: 'Child seat' }),
+    ])
 
     const response = await yourDataDownloadResponse(handle, id, now)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
@@ -211,6 +237,8 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     const cancelled = await paidBooking('erase.me@example.com', 6)
     await transitionBooking(handle, cancelled.id, 'cancelled', now)
     const someoneElse = await finishedBooking('keep.me@example.com')
+    await contactMessage('Erase.Me@example.com')
+    await contactMessage('keep.me@example.com')
 
     expect(await deleteTravellerAccount(handle, id, now)).toEqual({
       kind: 'deleted',
@@ -269,6 +297,9 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
       expect(text).not.toContain('erase.me')
       expect(audit.map((entry) => entry.action)).toContain('booking.personal_data_erased')
     }
+
+    expect(await contactMessagesOf('Erase.Me@example.com')).toEqual([])
+    expect(await contactMessagesOf('keep.me@example.com')).toHaveLength(1)
 
     // Other people's bookings are untouched.
     const other = (await findBooking(handle, someoneElse.id))!

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
-import { bookingsWithEmail, travellerAccount } from './traveller-bookings.server'
+import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-bookings.server'
 
 /**
  * Everything held about a traveller with an account, as one JSON-able object
@@ -29,7 +29,7 @@ export async function exportTravellerData(handle: DatabaseHandle, accountId: num
     db
       .selectFrom('contact_messages')
       .select(['full_name', 'email', 'subject', 'message', 'created_at'])
-      .where('email', '=', account.email)
+      .where(...sameEmail(account.email))
       .orderBy('created_at')
       .execute(),
   ])
