@@ -88,7 +88,11 @@ export async function paymentPageData(context: Context, request: Request) {
       stored: {
         fullname: booking.billing_first_name ?? booking.first_name ?? '',
         lastname: booking.billing_last_name ?? booking.last_name ?? '',
+        // Stored only with an invoice to a company (companyInvoiceOf): its box stays ticked.
+        invoiceToCompany: booking.billing_tax_number !== null,
         company: booking.billing_company ?? '',
+        taxOffice: booking.billing_tax_office ?? '',
+        taxNumber: booking.billing_tax_number ?? '',
         address: booking.billing_address ?? '',
         country: booking.billing_country ?? '',
         city: booking.billing_city ?? '',

@@ -1,4 +1,5 @@
 import { payableMinor } from '~/domain/pricing/promo'
+import { buyerTaxOf } from '~/domain/billing/buyer-tax'
 import { findOtherRide } from '~/booking/return-ride.server'
 import { bookingCompany } from '~/companies/company-store.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
@@ -478,6 +479,7 @@ export async function bookingPageData(context: Context, request: Request, refere
     billing: {
       name: [booking.billing_first_name, booking.billing_last_name].filter(Boolean).join(' '),
       company: booking.billing_company,
+      tax: buyerTaxOf(booking),
       address: [
         booking.billing_address,
         [booking.billing_zipcode, booking.billing_city].filter(Boolean).join(' '),

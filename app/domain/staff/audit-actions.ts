@@ -42,6 +42,8 @@ export const staffActions = [
   'partner_user.disabled',
   'partner_user.enabled',
   'partner_user.password_reset',
+  'booking.personal_data_erased',
+  'traveller.account_deleted',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

@@ -165,6 +165,12 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <dl className="ops-details">
         <Detail label={t('ops.booking.name')} value={booking.billing.name} />
         <Detail label={t('ops.booking.company')} value={booking.billing.company} />
+        {booking.billing.tax ? (
+          <Detail
+            label={t('invoiceCompany.taxDetails')}
+            value={t('invoiceCompany.taxLine', booking.billing.tax)}
+          />
+        ) : null}
         <Detail label={t('ops.booking.address')} value={booking.billing.address} />
       </dl>
 
