@@ -96,7 +96,12 @@ export async function paymentPageData(context: Context, request: Request) {
       stored: {
         fullname: booking.billing_first_name ?? booking.first_name ?? '',
         lastname: booking.billing_last_name ?? booking.last_name ?? '',
+        // Stored only with an invoice to a company (companyInvoiceOf): its box stays ticked.
+        // A partner's booking is invoiced to its company: the box starts ticked with its details.
+        invoiceToCompany: booking.billing_tax_number !== null || company !== null,
         company: booking.billing_company ?? company?.name ?? '',
+        taxOffice: booking.billing_tax_office ?? company?.taxOffice ?? '',
+        taxNumber: booking.billing_tax_number ?? company?.taxNumber ?? '',
         address: booking.billing_address ?? company?.billingAddress ?? '',
         country: booking.billing_country ?? '',
         city: booking.billing_city ?? '',

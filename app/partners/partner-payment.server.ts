@@ -32,6 +32,8 @@ export async function partnerPaymentView(
   return {
     name: company.name,
     billingAddress: company.billing_address,
+    taxOffice: company.tax_office,
+    taxNumber: company.tax_number,
     discountMinor: companyDiscountMinor(booking.total_minor, company),
     netPercent: company.rate_kind === 'net' ? company.rate_percent : null,
     onAccount,

@@ -214,11 +214,14 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   const labels = {
     fullname: t('booking.payment.fullname'),
     lastname: t('booking.payment.lastname'),
-    company: t('booking.payment.company'),
     address: t('booking.payment.address'),
     city: t('booking.payment.city'),
     zipcode: t('booking.payment.zipcode'),
     country: t('booking.payment.country'),
+    invoiceToCompany: t('invoiceCompany.checkbox'),
+    company: t('invoiceCompany.company'),
+    taxOffice: t('invoiceCompany.taxOffice'),
+    taxNumber: t('invoiceCompany.taxNumber'),
     paymentOption: t('booking.payment.optionTitle'),
     acceptTerms: `${t('footer.terms')} ${t('booking.payment.acceptAnd')} ${t('footer.distanceAgreement')}`,
   }
@@ -264,13 +267,6 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                 text={text}
               />
               <TextField
-                field={fields.company}
-                label={t('booking.payment.company')}
-                autoComplete="organization"
-                optional
-                text={text}
-              />
-              <TextField
                 field={fields.address}
                 label={t('booking.payment.address')}
                 autoComplete="street-address"
@@ -294,6 +290,34 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                 autoComplete="country-name"
                 text={text}
               />
+            </div>
+            {/* Shown whether ticked or not: the form works the same without JavaScript. */}
+            <div className="company-invoice">
+              <CheckboxField field={fields.invoiceToCompany} text={text}>
+                {t('invoiceCompany.checkbox')}
+              </CheckboxField>
+              <p className="field__hint">{t('invoiceCompany.hint')}</p>
+              <div className="form-grid">
+                <TextField
+                  field={fields.company}
+                  label={t('invoiceCompany.company')}
+                  autoComplete="organization"
+                  text={text}
+                />
+                <TextField
+                  field={fields.taxOffice}
+                  label={t('invoiceCompany.taxOffice')}
+                  autoComplete="off"
+                  text={text}
+                />
+                <TextField
+                  field={fields.taxNumber}
+                  label={t('invoiceCompany.taxNumber')}
+                  autoComplete="off"
+                  hint={t('invoiceCompany.taxNumberHint')}
+                  text={text}
+                />
+              </div>
             </div>
           </section>
 
@@ -430,7 +454,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
 
           <FormCheck
             schema="payment"
-            sections={['booking.errors']}
+            sections={['booking.errors', 'invoiceCompany.errors']}
             summary={{
               mode: 'fields',
               title: t('forms.summaryTitle'),

@@ -27,6 +27,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   const billedLines = [
     billedTo.name,
     billedTo.company,
+    billedTo.tax ? t('invoiceCompany.taxLine', billedTo.tax) : null,
     billedTo.address,
     billedTo.city,
     billedTo.country,
