@@ -273,7 +273,9 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
           discount_minor: 500,
           confirmed_at: now.toISOString(),
           company_id: companyId,
+          // Charged to the account: what chargeToAccount records as paid.
           settlement: 'account',
+          paid_minor: amountCents,
           first_name: 'Guest',
           last_name: `Number ${seq}`,
           ...columns,
@@ -320,11 +322,12 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
       await ride(id, '2026-12-03', 12_345)
       await ride(id, '2026-12-10', 20_000)
       await ride(id, '2026-12-11', 8_000, { settlement: 'card', paid_minor: 8_000 })
-      // On account, cancelled the day before pickup: the whole ride is kept.
+      // On account, cancelled the day before pickup without a refund: the charge stays.
       const late = await ride(id, '2026-12-20', 6_000)
       await cancelledAt(late.id, '2026-12-19T12:00:00.000Z')
-      // On account, cancelled days ahead: nothing is kept.
-      const early = await ride(id, '2026-12-21', 7_000)
+      // On account, cancelled days ahead: the cancellation took the charge off
+      // the account (releaseAccountCharge), so nothing is kept.
+      const early = await ride(id, '2026-12-21', 7_000, { paid_minor: 0 })
       await cancelledAt(early.id, '2026-12-10T12:00:00.000Z')
       // By card, cancelled with 3000 of its 9000 refunded: 6000 kept.
       const card = await ride(id, '2026-12-22', 9_000, {

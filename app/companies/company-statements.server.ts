@@ -3,8 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { CompanyRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
 import { lockedRead, writeTransaction } from '~/db/write.server'
-import { isFreeCancellation } from '~/domain/booking/cancellation'
-import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
+import { pickupCalendarDate } from '~/domain/trip-search'
 import {
   companyStatement,
   monthDays,
@@ -31,36 +30,26 @@ function dayBefore(date: string): string {
 
 /**
  * What was kept of a cancelled ride. Paid by card: what the card paid less
- * what was refunded or is being refunded. On account nothing was paid, so the
- * terms decide: cancelled within the free cancellation (24 hours or more
- * before pickup) nothing is owed, later the whole amount is.
+ * what was refunded or is being refunded. On account: what is still charged
+ * to the account (`paid_minor`): a cancellation that gave the money back took
+ * the charge off and freed its credit (app/partners/on-account.server.ts), one
+ * that did not (too late, no refund) left it there to be paid.
  */
 async function keptOfCancelled(
   executor: Executor,
-  booking: { id: string; trip_date: string; trip_time: string; paid_minor: number | null },
+  booking: { id: string; paid_minor: number | null },
   settlement: 'card' | 'account',
   amountCents: number,
 ): Promise<number> {
-  if (settlement === 'card') {
-    const refunds = await executor
-      .selectFrom('payment_refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), sql<number>`0`).as('total'))
-      .where('booking_id', '=', booking.id)
-      .where('status', 'in', ['requested', 'succeeded'])
-      .executeTakeFirst()
-    const paid = Math.min(booking.paid_minor ?? 0, amountCents)
-    return Math.max(0, paid - Number(refunds?.total ?? 0))
-  }
-  const cancelled = await executor
-    .selectFrom('booking_events')
-    .select('created_at')
+  const charged = Math.min(booking.paid_minor ?? 0, amountCents)
+  if (settlement === 'account') return charged
+  const refunds = await executor
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), sql<number>`0`).as('total'))
     .where('booking_id', '=', booking.id)
-    .where('to_status', '=', 'cancelled')
-    .orderBy('id', 'desc')
+    .where('status', 'in', ['requested', 'succeeded'])
     .executeTakeFirst()
-  if (!cancelled) return 0
-  const free = isFreeCancellation(bookingPickupInstant(booking), new Date(cancelled.created_at))
-  return free ? 0 : amountCents
+  return Math.max(0, charged - Number(refunds?.total ?? 0))
 }
 
 /** The company's rides of an Istanbul month (YYYY-MM), by pickup, as the statement takes them. */

@@ -1,3 +1,4 @@
+import { revokePartnerUserSessions } from '~/partners/partner-sessions.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { CompanyPaymentTerms, CompanyRateKind, CompanyRow, PartnerUserRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
@@ -246,17 +247,6 @@ export async function addPartnerUser(
   }
 }
 
-/** Ends every live session of a partner user: the next request of theirs finds it revoked. */
-async function revokePartnerSessions(executor: Executor, userId: number, now: Date) {
-  const result = await executor
-    .updateTable('partner_sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
-}
-
 export type PartnerUserChange =
   { kind: 'disable' } | { kind: 'enable' } | { kind: 'resetPassword'; password: string }
 
@@ -307,7 +297,7 @@ export async function changePartnerUser(
       )
       return { ok: true, sessionsEnded } as const
     }
-    sessionsEnded = await revokePartnerSessions(trx, userId, now)
+    sessionsEnded = await revokePartnerUserSessions(trx, userId, now)
     if (change.kind === 'disable') {
       if (user.disabled_at === null) {
         await trx

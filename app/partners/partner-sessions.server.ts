@@ -103,12 +103,13 @@ export async function revokePartnerSession(handle: DatabaseHandle, token: string
     .execute()
 }
 
-/** Signs every browser of a partner user out (disabled, password reset). */
+/** Signs every browser of a partner user out (disabled, a new password); how many were live. */
 export async function revokePartnerUserSessions(executor: Executor, userId: number, now: Date) {
-  await executor
+  const result = await executor
     .updateTable('partner_sessions')
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .execute()
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
