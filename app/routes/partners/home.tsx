@@ -27,9 +27,9 @@ function BookingsTable({ rows, caption }: { rows: Row[]; caption: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language === 'tr' ? 'tr' : 'en'
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table">
-        <caption>{caption}</caption>
+    <div className="partner-rides" role="region" aria-label={caption} tabIndex={0}>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('partners.home.reference')}</th>
@@ -139,13 +139,13 @@ export default function PartnerHome({ loaderData }: Route.ComponentProps) {
             hireHours={search.hireHours}
             hireIncludedKm={search.hireIncludedKm}
           />
-          <h2>{t('partners.home.upcomingTitle')}</h2>
+          <h2 className="partner-section-title">{t('partners.home.upcomingTitle')}</h2>
           {upcoming.length ? (
             <BookingsTable rows={upcoming} caption={t('partners.home.upcomingTitle')} />
           ) : (
             <p>{t('partners.home.none')}</p>
           )}
-          <h2>{t('partners.home.pastTitle')}</h2>
+          <h2 className="partner-section-title">{t('partners.home.pastTitle')}</h2>
           {past.length ? (
             <BookingsTable rows={past} caption={t('partners.home.pastTitle')} />
           ) : (
