@@ -205,8 +205,6 @@ export interface ContactMessagesTable {
   mailed_at: string | null
   /** A send's lease: until then no one else sends it (a failed one waits for the retry). */
   mail_claimed_until: string | null
-  /** A step's fields as typed, unvalidated, kept across a language switch (JSON). */
-  typed_fields: string | null
 }
 
 /** Which instance runs a periodic job, until when (SQLite; PostgreSQL uses advisory locks). */
