@@ -40,7 +40,7 @@ const sectionOf = (key: string) => key.slice(0, key.lastIndexOf('.'))
 
 // Values every error template may name: counts around the plural boundaries, a
 // number that a locale groups, free text, the flight questions' facts, and the
-// band a pinned exchange rate must stay in.
+// band a pinned exchange rate must stay in, and a ride to come (its reference and time).
 const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   count,
   max: 5000,
@@ -59,6 +59,8 @@ const valueSets = [0, 1, 2, 5, 5000].map((count) => ({
   percent: '50',
   source: '49.4371',
   days: '30',
+  time: '15:00',
+  reference: 'MC-7K4Q9P',
 }))
 
 describe('the error texts', () => {
