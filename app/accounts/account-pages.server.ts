@@ -311,7 +311,7 @@ export async function linkPageData(context: Context, request: Request) {
       purpose: found?.purpose ?? null,
       token: found ? token : null,
     },
-    { headers: { ...accountPageHeaders, 'Referrer-Policy': 'no-referrer' } },
+    { headers: { ...accountPageHeaders, 'Referrer-Policy': 'same-origin' } },
   )
 }
 

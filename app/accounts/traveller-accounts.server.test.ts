@@ -15,6 +15,7 @@ import {
   type ClientFacts,
 } from './traveller-sign-in.server'
 import {
+  purgeOldTravellerSessions,
   readTravellerSession,
   revokeTravellerSession,
   REMEMBERED_IDLE_MS,
@@ -321,7 +322,6 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
     ).toEqual({ done: false })
   })
 
-  let dayOffset = 0
   /** A booking in `status` made with `email`, picked up `days` after `now` at 10:00. */
   async function booking(
     email: string,
@@ -342,7 +342,6 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
       })
       .where('id', '=', booking.id)
       .execute()
-    dayOffset++
     return (await findBooking(handle, booking.id))!
   }
 
@@ -377,6 +376,18 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
       future.reference,
     ])
     expect(listed.past.map((row) => row.reference)).toEqual([past.reference])
+  })
+
+  it('deletes sessions unused and links expired more than 30 days before', async () => {
+    const { account, token } = await verifiedAccount()
+    const link = await issueTravellerToken(handle.db, account.id, 'sign-in', now)
+    const day = 24 * 60 * minutes
+    await purgeOldTravellerSessions(handle, later(29 * day))
+    expect(await readTravellerSession(handle, token, now)).toBeDefined()
+    expect(await peekTravellerToken(handle.db, link, now)).toBeDefined()
+    await purgeOldTravellerSessions(handle, later(31 * day))
+    expect(await readTravellerSession(handle, token, now)).toBeUndefined()
+    expect(await peekTravellerToken(handle.db, link, now)).toBeUndefined()
   })
 
   it('keeps saved details, blank ones dropped', async () => {
