@@ -55,6 +55,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       />
       <section className="section">
         <div className="container account-page">
+          <Form method="post" action="/account/sign-out" className="account-page__sign-out">
+            <button type="submit" className="button button--ghost">
+              {t('travellerAccount.page.signOut')}
+            </button>
+          </Form>
           {notice ? (
             <div className="alert alert--success" role="status" tabIndex={-1} autoFocus>
               <p>{t(notices[notice as keyof typeof notices], { email: loaderData.email })}</p>
@@ -100,11 +105,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             saved={loaderData.saved}
             lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
           />
-          <Form method="post" action="/account/sign-out" className="account-page__sign-out">
-            <button type="submit" className="button button--ghost">
-              {t('travellerAccount.page.signOut')}
-            </button>
-          </Form>
         </div>
       </section>
     </>
@@ -139,7 +139,7 @@ function BookingList({
                 {item.reference}
                 {item.returnRide ? ` (${t('travellerAccount.page.returnRide')})` : ''}
               </h3>
-              <dl className="fact-list">
+              <dl className="account-booking__facts">
                 <div>
                   <dt>{t('travellerAccount.page.pickup')}</dt>
                   <dd>
@@ -220,32 +220,36 @@ function SavedDetailsForm({
       <Form method="post" className="form-card" {...getFormProps(form)} noValidate>
         <FormErrorSummary form={form} labels={labels} text={text} />
         <input type="hidden" name="intent" value="saveDetails" />
-        <fieldset>
+        <fieldset className="form-fieldset">
           <legend>{t('travellerAccount.page.passengerLegend')}</legend>
-          {text_('name', 'given-name')}
-          {text_('lastName', 'family-name')}
-          {text_('email', 'email', 'email')}
-          {text_('phone', 'tel', 'tel')}
-          <SelectField
-            field={fields.updates as never}
-            label={labels.updates}
-            text={text}
-            placeholder={t('travellerAccount.page.updatesUnset')}
-            options={(['whatsapp', 'sms', 'email'] as const).map((value) => ({
-              value,
-              label: t(`booking.passenger.updates.${value}`),
-            }))}
-          />
+          <div className="form-grid">
+            {text_('name', 'given-name')}
+            {text_('lastName', 'family-name')}
+            {text_('email', 'email', 'email')}
+            {text_('phone', 'tel', 'tel')}
+            <SelectField
+              field={fields.updates as never}
+              label={labels.updates}
+              text={text}
+              placeholder={t('travellerAccount.page.updatesUnset')}
+              options={(['whatsapp', 'sms', 'email'] as const).map((value) => ({
+                value,
+                label: t(`booking.passenger.updates.${value}`),
+              }))}
+            />
+          </div>
         </fieldset>
-        <fieldset>
+        <fieldset className="form-fieldset">
           <legend>{t('travellerAccount.page.billingLegend')}</legend>
-          {text_('fullname', 'billing given-name')}
-          {text_('lastname', 'billing family-name')}
-          {text_('company', 'organization')}
-          {text_('address', 'billing street-address')}
-          {text_('country', 'billing country-name')}
-          {text_('city', 'billing address-level2')}
-          {text_('zipcode', 'billing postal-code')}
+          <div className="form-grid">
+            {text_('fullname', 'billing given-name')}
+            {text_('lastname', 'billing family-name')}
+            {text_('company', 'organization')}
+            {text_('address', 'billing street-address')}
+            {text_('country', 'billing country-name')}
+            {text_('city', 'billing address-level2')}
+            {text_('zipcode', 'billing postal-code')}
+          </div>
         </fieldset>
         <button type="submit" className="button button--accent">
           {t('travellerAccount.page.save')}

@@ -87,11 +87,9 @@ function RememberMe() {
     <div className="field field--check">
       <label className="checkbox" htmlFor="link-remember">
         <input id="link-remember" type="checkbox" name="remember" />
-        <span>
-          {t('account.rememberMe')}
-          <span className="field__hint"> {t('travellerAccount.login.rememberHint')}</span>
-        </span>
+        <span>{t('account.rememberMe')}</span>
       </label>
+      <p className="field__hint">{t('travellerAccount.login.rememberHint')}</p>
     </div>
   )
 }

@@ -111,8 +111,8 @@ function SignInForm({
       />
       <CheckboxField field={fields.remember} text={text}>
         {t('account.rememberMe')}
-        <span className="field__hint"> {t('travellerAccount.login.rememberHint')}</span>
       </CheckboxField>
+      <p className="field__hint">{t('travellerAccount.login.rememberHint')}</p>
       <p>
         <Link to="/account/forgot-password" className="text-link">
           {t('account.lostPassword')}
