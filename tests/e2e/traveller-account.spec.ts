@@ -101,6 +101,24 @@ test('register, confirm the address, see a booking made with it and open its rid
   await expect(page.getByLabel('Last Name', { exact: true })).toHaveValue('Kaya')
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
   await expect(page.getByLabel('Save these details to my account')).toBeChecked()
+  // The step's details, posted as the form sends them with the box ticked, join the saved ones.
+  const saved = await page.request.post('/booking-passenger', {
+    form: {
+      name: 'Zeynep',
+      lastName: 'Kaya',
+      email,
+      phone: '+90 532 765 43 21',
+      passengers: '2',
+      luggage: '2',
+      flightNumber: 'TK1984',
+      saveToAccount: 'on',
+    },
+    maxRedirects: 0,
+  })
+  expect(saved.headers()['location']).toBe('/booking-payment')
+  await page.goto('/account')
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+90 532 765 43 21')
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('İzmir')
 
   await page.goto('/account')
   await page.getByRole('button', { name: 'Sign out' }).click()
