@@ -107,6 +107,9 @@ export default [
     route('ops/reports', 'routes/ops/reports.tsx'),
     route('ops/promo-codes', 'routes/ops/promo-codes.tsx'),
     route('ops/promo-codes/:id', 'routes/ops/promo-code-edit.tsx'),
+    route('ops/companies', 'routes/ops/companies.tsx'),
+    route('ops/companies/:id', 'routes/ops/company.tsx'),
+    route('ops/companies/:id/statements/:month', 'routes/ops/company-statement.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
@@ -117,6 +120,13 @@ export default [
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
   route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
+  route('ops/companies/:id/statements/:month.csv', 'routes/ops/company-statement-csv.ts'),
+
+  // Businesses: a company's people sign in, see its bookings and book for guests
+  // through the storefront's steps. Each page sends Cache-Control: no-store.
+  route('partners', 'routes/partners/home.tsx'),
+  route('partners/sign-in', 'routes/partners/sign-in.tsx'),
+  route('partners/sign-out', 'routes/partners/sign-out.ts'),
 
   // Anything else: the translated not-found page, answered with 404.
   route('*', 'routes/site/not-found.tsx'),

@@ -9,6 +9,7 @@ import {
   passengerNameSchema,
   passengerSchema,
   paymentSchema,
+  companyInvoiceOf,
   type UpdatesOptions,
 } from './booking-forms'
 
@@ -342,6 +343,79 @@ describe('paymentSchema', () => {
       paymentOption: ['booking.errors.paymentOption'],
       acceptTerms: ['booking.errors.acceptTerms'],
     })
+  })
+})
+
+describe('an invoice to a company on the payment step', () => {
+  const company = { company: 'Deniz Turizm A.Ş.', taxOffice: 'Kadıköy', taxNumber: '454 053 6920' }
+  const parse = (values: Record<string, string>) =>
+    parseWithZod(form({ ...billing, ...values }), { schema: paymentSchema })
+
+  it('ignores the company fields while the box is unticked, a wrong number included', () => {
+    const submission = parse({ company: 'Deniz', taxOffice: '', taxNumber: '1234567890' })
+    expect(submission.status).toBe('success')
+    if (submission.status !== 'success') return
+    expect(companyInvoiceOf(submission.value)).toEqual({
+      billing_company: null,
+      billing_tax_office: null,
+      billing_tax_number: null,
+    })
+  })
+
+  it('needs the name, the tax office and the number once ticked', () => {
+    expect(parse({ invoiceToCompany: 'on' }).reply().error).toEqual({
+      company: ['invoiceCompany.errors.companyRequired'],
+      taxOffice: ['invoiceCompany.errors.taxOfficeRequired'],
+      taxNumber: ['invoiceCompany.errors.taxNumberRequired'],
+    })
+  })
+
+  it('says whether the number has the wrong length or a wrong check digit', () => {
+    for (const [taxNumber, error] of [
+      ['45405369', 'invoiceCompany.errors.taxNumberLength'],
+      ['4540 5369 2012', 'invoiceCompany.errors.taxNumberLength'],
+      ['45405369AB', 'invoiceCompany.errors.taxNumberLength'],
+      ['4540536921', 'invoiceCompany.errors.taxNumberCheckDigit'],
+      ['10000000147', 'invoiceCompany.errors.taxNumberCheckDigit'],
+    ] as const) {
+      expect(
+        parse({ invoiceToCompany: 'on', ...company, taxNumber }).reply().error,
+        taxNumber,
+      ).toEqual({
+        taxNumber: [error],
+      })
+    }
+  })
+
+  it('shows the company errors beside those of other fields at once', () => {
+    expect(
+      parse({ invoiceToCompany: 'on', ...company, taxNumber: '4540536921', city: '' }).reply()
+        .error,
+    ).toEqual({
+      city: ['booking.errors.required'],
+      taxNumber: ['invoiceCompany.errors.taxNumberCheckDigit'],
+    })
+  })
+
+  it('shows a company field’s own refusal alone', () => {
+    expect(
+      parse({ invoiceToCompany: 'on', ...company, company: 'Deniz\u0007' }).reply().error,
+    ).toEqual({
+      company: ['forms.errors.controlCharacters'],
+    })
+  })
+
+  it('stores a valid VKN or TCKN as its digits with the company and tax office', () => {
+    const vkn = parse({ invoiceToCompany: 'on', ...company })
+    expect(vkn.status).toBe('success')
+    if (vkn.status !== 'success') return
+    expect(companyInvoiceOf(vkn.value)).toEqual({
+      billing_company: 'Deniz Turizm A.Ş.',
+      billing_tax_office: 'Kadıköy',
+      billing_tax_number: '4540536920',
+    })
+    const tckn = parse({ invoiceToCompany: 'on', ...company, taxNumber: '10000000146' })
+    expect(tckn.status).toBe('success')
   })
 })
 

@@ -4,6 +4,11 @@ import { textField } from '~/forms/text-input'
 import { flightNumberField } from './flight-number-field'
 import { buyerFieldLimits } from '~/booking/field-limits'
 import { toE164 } from '~/domain/phone'
+import {
+  compactTaxNumber,
+  taxNumberProblem,
+  type TaxNumberProblem,
+} from '~/domain/billing/tax-number'
 import { updatesChannels, type UpdatesChannel } from '~/domain/messages/updates-channel'
 
 /**
@@ -35,6 +40,10 @@ export const billingLimits = {
   fullname: buyerFieldLimits.name,
   lastname: buyerFieldLimits.surname,
   company: 100,
+  /** Migration 0026: the tax office's name. */
+  taxOffice: 80,
+  /** Typed with spaces or dots people group it with; stored as its 10 or 11 digits. */
+  taxNumber: 20,
   address: buyerFieldLimits.address,
   country: buyerFieldLimits.country,
   city: buyerFieldLimits.city,
@@ -212,21 +221,108 @@ function airportCheckbox(asked: boolean) {
 }
 export type PassengerDetails = z.infer<ReturnType<typeof passengerSchema>>
 
-/** The payment step: billing details, how to pay, and the two agreements. */
-export const paymentSchema = z.object({
-  fullname: textField({ max: billingLimits.fullname, required: 'booking.errors.required' }),
-  lastname: textField({ max: billingLimits.lastname, required: 'booking.errors.required' }),
-  company: textField({ max: billingLimits.company }),
-  address: textField({ max: billingLimits.address, required: 'booking.errors.required' }),
-  country: textField({ max: billingLimits.country, required: 'booking.errors.required' }),
-  city: textField({ max: billingLimits.city, required: 'booking.errors.required' }),
-  zipcode: textField({ max: billingLimits.zipcode, required: 'booking.errors.required' }),
-  paymentOption: z.enum(paymentOptions, { error: 'booking.errors.paymentOption' }),
-  acceptTerms: z
-    .boolean({ error: 'booking.errors.acceptTerms' })
-    .check(z.refine((value) => value, { error: 'booking.errors.acceptTerms' })),
-})
+/** A tax number's problems (tax-number.ts) as the messages beside the field. */
+export const taxNumberErrors: Record<TaxNumberProblem, string> = {
+  required: 'invoiceCompany.errors.taxNumberRequired',
+  format: 'invoiceCompany.errors.taxNumberLength',
+  'check-digit': 'invoiceCompany.errors.taxNumberCheckDigit',
+}
+
+/** The company fields, each required only when an invoice to a company is asked for. */
+const companyFields = ['invoiceToCompany', 'company', 'taxOffice', 'taxNumber']
+
+/**
+ * A check of the company invoice, run even when other fields of the form are
+ * wrong (so every message shows at once), but not over a company field that
+ * already has its own (too long, control characters).
+ */
+function companyCheck(
+  holds: (details: CompanyInvoiceFields) => boolean,
+  path: keyof CompanyInvoiceFields,
+  error: string,
+) {
+  return z.refine<CompanyInvoiceFields>(
+    (details) => details.invoiceToCompany !== true || holds(details),
+    {
+      path: [path],
+      error,
+      when: (payload) =>
+        !payload.issues.some(
+          (issue) =>
+            companyFields.includes(String(issue.path?.[0])) &&
+            // A field's own refusal carries its message; these checks' issues get theirs later.
+            !(issue.message ?? 'invoiceCompany.').startsWith('invoiceCompany.'),
+        ),
+    },
+  )
+}
+
+interface CompanyInvoiceFields {
+  invoiceToCompany?: boolean
+  company?: string
+  taxOffice?: string
+  taxNumber?: string
+}
+
+/**
+ * The payment step: billing details, an invoice to a company if asked for,
+ * how to pay, and the two agreements. "Invoice to a company" is a checkbox;
+ * ticked, the company's name, tax office and tax number (a VKN, or a sole
+ * trader's TCKN, its check digits verified) are required; unticked, whatever
+ * those fields hold is ignored (companyInvoiceOf).
+ */
+export const paymentSchema = z
+  .object({
+    fullname: textField({ max: billingLimits.fullname, required: 'booking.errors.required' }),
+    lastname: textField({ max: billingLimits.lastname, required: 'booking.errors.required' }),
+    invoiceToCompany: z.optional(z.boolean()),
+    company: textField({ max: billingLimits.company }),
+    taxOffice: textField({ max: billingLimits.taxOffice }),
+    taxNumber: textField({ max: billingLimits.taxNumber }),
+    address: textField({ max: billingLimits.address, required: 'booking.errors.required' }),
+    country: textField({ max: billingLimits.country, required: 'booking.errors.required' }),
+    city: textField({ max: billingLimits.city, required: 'booking.errors.required' }),
+    zipcode: textField({ max: billingLimits.zipcode, required: 'booking.errors.required' }),
+    paymentOption: z.enum(paymentOptions, { error: 'booking.errors.paymentOption' }),
+    acceptTerms: z
+      .boolean({ error: 'booking.errors.acceptTerms' })
+      .check(z.refine((value) => value, { error: 'booking.errors.acceptTerms' })),
+  })
+  .check(
+    companyCheck(
+      (details) => Boolean(details.company),
+      'company',
+      'invoiceCompany.errors.companyRequired',
+    ),
+    companyCheck(
+      (details) => Boolean(details.taxOffice),
+      'taxOffice',
+      'invoiceCompany.errors.taxOfficeRequired',
+    ),
+    ...(['required', 'format', 'check-digit'] as const).map((problem) =>
+      companyCheck(
+        (details) => taxNumberProblem(details.taxNumber ?? '') !== problem,
+        'taxNumber',
+        taxNumberErrors[problem],
+      ),
+    ),
+  )
 export type PaymentDetails = z.infer<typeof paymentSchema>
+
+/**
+ * The invoice's company as stored on the booking: its name, tax office and
+ * tax number (digits only), or all null when no company invoice was asked for.
+ */
+export function companyInvoiceOf(details: PaymentDetails) {
+  if (details.invoiceToCompany !== true) {
+    return { billing_company: null, billing_tax_office: null, billing_tax_number: null }
+  }
+  return {
+    billing_company: details.company ?? null,
+    billing_tax_office: details.taxOffice ?? null,
+    billing_tax_number: compactTaxNumber(details.taxNumber ?? ''),
+  }
+}
 
 /** The message of a blank name on 'Complete Reservation'. */
 export const passengerNameRequired = 'booking.errors.required'

@@ -1,3 +1,4 @@
+import { companyOf } from '~/partners/company-of.server'
 import { payableMinor } from '~/domain/pricing/promo'
 import type { Executor } from '~/booking/booking-store.server'
 import { getEnv } from '~/config/env.server'
@@ -151,9 +152,11 @@ async function queueOpsMail(
 }
 
 /** A booking was paid and confirmed: the operations mailbox hears of it once. */
-export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at: Date) {
+export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at: Date) {
   const t = translatorFor(OPS_LANGUAGE)
   const split = paymentSplit(booking)
+  // A partner's booking for a guest: dispatch sees whose guest, and how it is settled.
+  const company = await companyOf(trx, booking)
   return queueOpsMail(
     trx,
     booking,
@@ -165,6 +168,14 @@ export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at:
     },
     [t('notices.ops.confirmedText')],
     [
+      ...(company
+        ? ([
+            [
+              t('partners.booking.companyRow'),
+              `${company.name} (${t(`partners.settlement.${booking.settlement ?? 'card'}`)})`,
+            ],
+          ] as [string, string][])
+        : []),
       [t('notices.total'), money(payableMinor(booking), booking.currency, OPS_LANGUAGE)],
       ...(booking.discount_minor > 0
         ? ([
@@ -174,7 +185,12 @@ export function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at:
             ],
           ] as [string, string][])
         : []),
-      [t('notices.paidByCard'), money(split.paidMinor, booking.currency, OPS_LANGUAGE)],
+      [
+        booking.settlement === 'account'
+          ? t('partners.booking.chargedToAccount')
+          : t('notices.paidByCard'),
+        money(split.paidMinor, booking.currency, OPS_LANGUAGE),
+      ],
       [t('notices.cashToCollect'), money(split.cashMinor, booking.currency, OPS_LANGUAGE)],
       [t('notices.passengers'), String(booking.passenger_count ?? 1)],
       [t('notices.flight'), booking.flight_number ?? '–'],

@@ -109,7 +109,12 @@ export function presentBooking(
         : null,
     payableMinor: payableMinor(booking),
     // The deposit share the booking was quoted with: what its pages and invoice state.
-    payment: { ...paymentSplit(booking), depositPercent: terms.depositPercent },
+    payment: {
+      ...paymentSplit(booking),
+      depositPercent: terms.depositPercent,
+      /** A partner's ride charged to the company's account: no card took it. */
+      onAccount: booking.settlement === 'account',
+    },
     passengers: booking.passenger_count,
     luggage: booking.luggage_count,
     flightNumber: booking.flight_number,

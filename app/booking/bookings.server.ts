@@ -35,7 +35,7 @@ import {
 } from '~/domain/booking/extras'
 import type { CompiledPriceList } from '~/domain/pricing/price-list'
 import { priceTermsOf, readPriceTerms, writePriceTerms } from '~/domain/pricing/price-terms'
-import type { PassengerDetails, PaymentDetails } from './booking-forms'
+import { companyInvoiceOf, type PassengerDetails, type PaymentDetails } from './booking-forms'
 
 export interface DraftInput {
   language: Language
@@ -105,6 +105,8 @@ const carriedColumns = [
   'billing_first_name',
   'billing_last_name',
   'billing_company',
+  'billing_tax_office',
+  'billing_tax_number',
   'billing_address',
   'billing_country',
   'billing_city',
@@ -117,6 +119,8 @@ export interface DraftOptions {
   selectionKey?: string
   /** The traveller's previous booking, whose details and extras carry over. */
   carryFrom?: BookingRow
+  /** A partner booking for a guest: their company and user (paid by card unless charged to account). */
+  partner?: { companyId: number; userId: number }
 }
 
 /**
@@ -149,6 +153,13 @@ export async function createDraft(
     created_at: at,
     updated_at: at,
     selection_key: options.selectionKey ?? null,
+    ...(options.partner
+      ? {
+          company_id: options.partner.companyId,
+          partner_user_id: options.partner.userId,
+          settlement: 'card' as const,
+        }
+      : {}),
     ...(carried ? Object.fromEntries(carriedColumns.map((name) => [name, carried[name]])) : {}),
     // The pickup's address only while the pickup is the same one: another place, another address.
     pickup_address:
@@ -426,7 +437,7 @@ function billingColumns(details: PaymentDetails, at: string) {
   return {
     billing_first_name: details.fullname,
     billing_last_name: details.lastname,
-    billing_company: details.company || null,
+    ...companyInvoiceOf(details),
     billing_address: details.address,
     billing_country: details.country,
     billing_city: details.city,

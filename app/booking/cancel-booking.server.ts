@@ -11,6 +11,7 @@ import { claimRefund, performRefund, type RefundOutcome } from '~/booking/refund
 import { deliverSoon } from '~/messages/queue.server'
 import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
+import { releaseAccountCharge } from '~/partners/on-account.server'
 
 /** The longest cancellation reason kept (the form says so too). */
 export const CANCEL_REASON_MAX = 500
@@ -141,6 +142,8 @@ export async function cancelBooking(
       note: byStaff ? `cancelled by staff: ${reason}` : reason,
     })
     const refundId = charge ? await claimRefund(trx, charge, request.by, now) : undefined
+    // A ride charged to a company's account: what is given back is the credit.
+    const creditReleased = refund ? await releaseAccountCharge(trx, booking) : 0
     await recordAction(
       trx,
       {
@@ -152,6 +155,9 @@ export async function cancelBooking(
           status: cancelled.status,
           reason,
           refund: refundMinor > 0 ? `${(refundMinor / 100).toFixed(2)} ${booking.currency}` : null,
+          ...(creditReleased > 0
+            ? { creditReleased: `${(creditReleased / 100).toFixed(2)} ${booking.currency}` }
+            : {}),
           ...(override && refundMinor > 0 ? { override } : {}),
         },
       },

@@ -139,6 +139,7 @@ export async function renderConfirmation(executor: Executor, booking: BookingRow
       totalMinor: view.payableMinor,
       promo: view.promo ?? undefined,
       paidMinor: view.payment.paidMinor,
+      onAccount: view.payment.onAccount,
       cashMinor: view.payment.cashMinor,
       paymentOption: view.payment.option,
       travellerName: [booking.first_name, booking.last_name].filter(Boolean).join(' '),

@@ -1,3 +1,4 @@
+import { companyOf } from '~/partners/company-of.server'
 import { followsFlights } from '~/adapters/flights/configured.server'
 import { checkFlights, goesToAirport } from './flight-question.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
@@ -46,12 +47,14 @@ function consentWords(language: Language, choice: UpdatesChannel): string {
 
 export async function passengerPageData(context: Context, request: Request) {
   const { language, site, meta } = pageContext(context, request)
-  const { booking, extras } = await requireStepBooking(request, 'passenger')
+  const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
   // A signed-in traveller's saved details fill what this booking does not hold yet.
   const { signedIn, saved } = await accountPrefill(request)
   const offered = offeredUpdates(updatesOptions())
   return {
     language,
+    /** A partner's booking for a guest: the company's name heads the form. */
+    company: (await companyOf(handle.db, booking))?.name ?? null,
     notice: readNotice(request.url),
     view: presentBooking(booking, extras, language, site),
     capacity: vehicleCapacity(booking.vehicle_class),

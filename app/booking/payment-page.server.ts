@@ -36,6 +36,9 @@ import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { formatPhone } from '~/domain/phone'
 import { accountPrefill } from '~/accounts/prefill.server'
+import type { Language } from '~/i18n/config'
+import type { StepBooking } from './step-guard.server'
+import { bookOnAccount, partnerPaymentView } from '~/partners/partner-payment.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -56,7 +59,11 @@ export async function paymentPageData(context: Context, request: Request) {
   const quoteExpired = booking.status === 'payment_failed' && isQuoteExpired(booking, now)
   const readBack = readNotice(request.url)
   const notice = quoteExpired && readBack !== 'repriceUnavailable' ? 'quoteExpired' : readBack
-  const promo = await promoOnPage(handle, booking, now, request.url)
+  // A partner's booking takes no promo code: its company's net rate is its discount.
+  const company = await partnerPaymentView(handle, booking, request, language)
+  const promo = company
+    ? { code: null, discountMinor: company.discountMinor, error: null }
+    : await promoOnPage(handle, booking, now, request.url)
   const priced = { ...booking, discount_minor: promo.discountMinor }
   const view = presentBooking(priced, extras, language, site)
   // A signed-in traveller's saved billing details fill what this booking does not hold yet.
@@ -68,6 +75,7 @@ export async function paymentPageData(context: Context, request: Request) {
       notice,
       view,
       promo,
+      company,
       // Sent to the payment page and not back yet: the page offers to go on there.
       awaiting: booking.status === 'awaiting_payment',
       paymentPageUrl: attempt?.payment_page_url ?? null,
@@ -92,8 +100,13 @@ export async function paymentPageData(context: Context, request: Request) {
       stored: {
         fullname: booking.billing_first_name ?? saved.fullname ?? booking.first_name ?? '',
         lastname: booking.billing_last_name ?? saved.lastname ?? booking.last_name ?? '',
-        company: booking.billing_company ?? saved.company ?? '',
-        address: booking.billing_address ?? saved.address ?? '',
+        // Stored only with an invoice to a company (companyInvoiceOf): its box stays ticked.
+        // A partner's booking is invoiced to its company: the box starts ticked with its details.
+        invoiceToCompany: booking.billing_tax_number !== null || company !== null,
+        company: booking.billing_company ?? company?.name ?? saved.company ?? '',
+        taxOffice: booking.billing_tax_office ?? company?.taxOffice ?? '',
+        taxNumber: booking.billing_tax_number ?? company?.taxNumber ?? '',
+        address: booking.billing_address ?? company?.billingAddress ?? saved.address ?? '',
         country: booking.billing_country ?? saved.country ?? '',
         city: booking.billing_city ?? saved.city ?? '',
         zipcode: booking.billing_zipcode ?? saved.zipcode ?? '',
@@ -127,6 +140,10 @@ export async function paymentPageAction(context: Context, request: Request) {
   if (switched) return switched
 
   const intent = formData.get('intent')
+  if (intent === 'account') return accountAction(context, request, step, formData, language)
+  if ((intent === 'applyPromo' || intent === 'removePromo') && step.booking.company_id !== null) {
+    return redirect('/booking-payment', 303)
+  }
   if (intent === 'applyPromo' || intent === 'removePromo') {
     // Apply and Remove are buttons of the same form: what was typed is kept.
     await keepTypedFields(
@@ -189,6 +206,52 @@ export async function paymentPageAction(context: Context, request: Request) {
       return redirect('/booking-payment?notice=repriceUnavailable', 303)
     default:
       return pageAfter(result)
+  }
+}
+
+/**
+ * 'Book on account' (a partner paying on account): the same billing form, then
+ * the ride confirmed against the company's credit, or refused with the form
+ * as typed and the amounts that did not fit.
+ */
+async function accountAction(
+  context: Context,
+  request: Request,
+  step: StepBooking,
+  formData: FormData,
+  language: Language,
+) {
+  const submission = parseWithZod(formData, { schema: paymentSchema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  const result = await bookOnAccount(step, submission.value, request, language)
+  switch (result.kind) {
+    case 'confirmed':
+      return redirect('/booking-received', 303)
+    case 'credit-exceeded':
+      markFormRefused(context)
+      return data(
+        {
+          result: submission.reply(),
+          creditExceeded: { amount: result.amount, left: result.left },
+        },
+        { status: 409 },
+      )
+    case 'submit-expired':
+      markFormRefused(context)
+      return data(
+        {
+          result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
+          quoteExpired: true,
+        },
+        { status: 409 },
+      )
+    case 'not-allowed':
+      throw data('Forbidden', { status: 403 })
+    default:
+      return redirect('/booking-payment', 303)
   }
 }
 

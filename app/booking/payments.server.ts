@@ -14,6 +14,7 @@ import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-n
 import { deliverSoon } from '~/messages/queue.server'
 import { payableMinor, type PromoRefusal } from '~/domain/pricing/promo'
 import { claimPromoUse } from './promo-codes.server'
+import { withCompanyBuyer } from '~/partners/company-of.server'
 import type {
   InitializeRequest,
   PaymentProvider,
@@ -261,7 +262,7 @@ async function claimAttempt(
       await markPaymentFailed(trx, bookingId, `promo code refused: ${promo.reason}`, at)
       return { kind: 'promo-refused' as const, reason: promo.reason }
     }
-    const priced = promo.booking
+    const priced = await withCompanyBuyer(trx, promo.booking, at)
     const option = paymentOptionOf(priced)
     const { nowMinor } = amountsDue(
       payableMinor(priced),

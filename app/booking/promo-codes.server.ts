@@ -1,3 +1,5 @@
+import { companyOf } from '~/partners/company-of.server'
+import { companyDiscountMinor } from '~/domain/billing/company-rates'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, PromoCodeRow } from '~/db/schema'
@@ -163,12 +165,13 @@ export async function claimPromoUse(
   now: Date,
 ): Promise<PromoClaim> {
   const at = now.toISOString()
-  if (!booking.promo_code) {
-    if (booking.discount_minor === 0) return { kind: 'none', booking }
-    return {
-      kind: 'none',
-      booking: await updateBooking(trx, booking, { discount_minor: 0 }, at),
-    }
+  // A partner's booking takes no code: its company's net rate is its only discount.
+  const company = await companyOf(trx, booking)
+  if (company || !booking.promo_code) {
+    const wanted = company ? companyDiscountMinor(booking.total_minor, company) : 0
+    if (booking.discount_minor === wanted && !booking.promo_code) return { kind: 'none', booking }
+    const values = { promo_code: null, discount_minor: wanted }
+    return { kind: 'none', booking: await updateBooking(trx, booking, values, at) }
   }
   const code = await findCode(trx, booking.promo_code, true)
   const refuse = async (reason: PromoRefusal): Promise<PromoClaim> => {

@@ -71,6 +71,8 @@ export function returnRideColumns(
     billing_first_name: outbound.billing_first_name,
     billing_last_name: outbound.billing_last_name,
     billing_company: outbound.billing_company,
+    billing_tax_office: outbound.billing_tax_office,
+    billing_tax_number: outbound.billing_tax_number,
     billing_address: outbound.billing_address,
     billing_country: outbound.billing_country,
     billing_city: outbound.billing_city,

@@ -12,6 +12,7 @@ import type { Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
 import { getEnv } from '~/config/env.server'
 import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
+import { currentPartner } from '~/partners/partner-guard.server'
 import { getDatabase } from '~/db/db.server'
 import { readDraftId } from './draft-cookie.server'
 import { pageNoncePattern } from './vehicle-selection-form'
@@ -45,6 +46,8 @@ export interface Selection {
   previous: BookingRow | undefined
   /** A keyed hash of the client's network address (`clientHash`): new drafts are counted by it. */
   clientHash: string
+  /** A partner signed in: the booking is their company's, for a guest. */
+  partner?: { companyId: number; userId: number }
 }
 
 export type SelectionResult =
@@ -179,6 +182,7 @@ export async function selectVehicle(
     previous?.status === 'draft' &&
     !isQuoteExpired(previous, now) &&
     previous.currency === selection.currency &&
+    previous.company_id === (selection.partner?.companyId ?? null) &&
     sameRide(previous, input)
   ) {
     try {
@@ -203,7 +207,11 @@ export async function selectVehicle(
   }
   let drafted: Awaited<ReturnType<typeof createDraft>>
   try {
-    drafted = await createDraft(handle, input, now, { selectionKey, carryFrom })
+    drafted = await createDraft(handle, input, now, {
+      selectionKey,
+      carryFrom,
+      partner: selection.partner,
+    })
   } catch (error) {
     await slot.release()
     throw error
@@ -229,15 +237,23 @@ export async function selectVehicle(
 export async function selectVehicleFor(
   request: Request,
   clientAddress: string,
-  choice: Omit<Selection, 'previous' | 'clientHash'>,
+  choice: Omit<Selection, 'previous' | 'clientHash' | 'partner'>,
   now: Date,
 ): Promise<SelectionResult> {
   const handle = await getDatabase()
   const draftId = await readDraftId(request)
+  const partner = await currentPartner(request)
   return selectVehicle(
     handle,
     {
       ...choice,
+      // A partner's bookings are in euros: their credit and statements are.
+      ...(partner
+        ? {
+            currency: 'EUR' as const,
+            partner: { companyId: partner.company.id, userId: partner.user.id },
+          }
+        : {}),
       previous: draftId ? await findBooking(handle, draftId) : undefined,
       clientHash: clientHash(clientAddress, getEnv().SESSION_SECRET[0]!),
     },

@@ -66,6 +66,7 @@ describe.each(storageBackends())('typed fields kept on $name', (backend) => {
     expect(typedFieldsOf((await findBooking(handle, booking.id))!, 'payment')).toEqual({
       city: 'İzmir',
       acceptTerms: '',
+      invoiceToCompany: '',
     })
   })
 

@@ -30,7 +30,10 @@ export const typedFieldNames = {
   payment: [
     'fullname',
     'lastname',
+    'invoiceToCompany',
     'company',
+    'taxOffice',
+    'taxNumber',
     'address',
     'country',
     'city',
@@ -45,7 +48,7 @@ export type TypedValues = Record<string, string>
 /** A checkbox left unticked is not sent: kept typed fields then say it was unticked. */
 const checkboxFields: Record<TypedStep, readonly string[]> = {
   passenger: [],
-  payment: ['acceptTerms'],
+  payment: ['acceptTerms', 'invoiceToCompany'],
 }
 
 /**

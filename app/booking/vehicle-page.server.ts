@@ -14,8 +14,20 @@ import { newPageNonce, selectVehicleFor } from './select-vehicle.server'
 import { draftCookieHeader } from './draft-cookie.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { buildVehicleStep } from './vehicle-step.server'
+import { currentPartner } from '~/partners/partner-guard.server'
 
 type Context = Readonly<RouterContextProvider>
+
+/**
+ * The search as the step prices it: a signed-in partner's in euros whatever
+ * the currency picker says, since their company's credit and statements are.
+ */
+async function pricedSearch(request: Request, params: URLSearchParams) {
+  if (!(await currentPartner(request))) return params
+  const euros = new URLSearchParams(params)
+  euros.set('currency', 'EUR')
+  return euros
+}
 
 /**
  * The vehicle step (/booking-vehicle) as its route answers it: the trip searched
@@ -25,7 +37,7 @@ type Context = Readonly<RouterContextProvider>
 export async function vehiclePageData(context: Context, request: Request) {
   const { language, site, meta } = pageContext(context, request)
   const url = new URL(request.url)
-  const step = await buildVehicleStep(url.searchParams, language, site)
+  const step = await buildVehicleStep(await pricedSearch(request, url.searchParams), language, site)
   const notice = readNotice(url)
   const failed = Boolean(step.outcome && step.outcome.kind !== 'priced')
   return data(
@@ -86,7 +98,7 @@ export async function vehiclePageAction(context: Context, request: Request) {
     })
   }
   markFormRefused(context)
-  const step = await buildVehicleStep(params, language, site)
+  const step = await buildVehicleStep(await pricedSearch(request, params), language, site)
   const notice: BookingNotice | undefined =
     outcome.kind === 'price-changed' ? 'priceChanged' : undefined
   return data(

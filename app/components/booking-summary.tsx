@@ -116,7 +116,7 @@ export function BookingSummary({ view, language }: { view: BookingView; language
           ))}
           {view.promo ? (
             <div className="booking-summary__discount">
-              <dt>{t('booking.promo.discountLine', { code: view.promo.code })}</dt>
+              <dt>{discountLabel(t, view.promo.code)}</dt>
               <dd>−{money(view.promo.discountMinor)}</dd>
             </div>
           ) : null}
@@ -129,4 +129,12 @@ export function BookingSummary({ view, language }: { view: BookingView; language
       </div>
     </section>
   )
+}
+
+/** The discount's line: a promo code's, or a partner company's net rate (no code). */
+export function discountLabel(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  code: string | null,
+) {
+  return code ? t('booking.promo.discountLine', { code }) : t('partners.booking.netDiscount')
 }

@@ -8,6 +8,7 @@ import type { Language } from '~/i18n/config'
 import type { StaffRole } from '~/domain/staff/roles'
 import type { AuditActorKind } from '~/domain/staff/audit-actions'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
+import type { CompanyRateKind } from '~/domain/billing/company-rates'
 import type { FlightPhase } from '~/domain/flights/flight-phase'
 import type { PromoKind } from '~/domain/pricing/promo'
 
@@ -654,8 +655,7 @@ export interface TravellerTokensTable {
   used_at: string | null
 }
 
-/** How a company earns: a commission on our prices, or net rates below them. */
-export type CompanyRateKind = 'commission' | 'net'
+export type { CompanyRateKind }
 /** How a company pays: by card at booking, or on account against its credit limit. */
 export type CompanyPaymentTerms = 'card' | 'account'
 

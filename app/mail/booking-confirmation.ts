@@ -48,8 +48,9 @@ export interface BookingConfirmationInput {
   totalMinor: number
   /** A promo code's discount, already taken off `totalMinor`. */
   promo?: { code: string | null; discountMinor: number }
-  /** Charged by card. */
+  /** Charged by card (or, `onAccount`, to a partner company's account). */
   paidMinor: number
+  onAccount?: boolean
   /** Due in cash to the driver; 0 with fullCard. */
   cashMinor: number
   paymentOption: ConfirmationPaymentOption
@@ -161,10 +162,22 @@ export function bookingConfirmationMail(
   const midnightNote = input.time === '00:00' ? tr('mail.midnight', { date }) : null
 
   const payment: [string, string][] = input.promo
-    ? [[tr('mail.discount', { code: input.promo.code }), money(-input.promo.discountMinor)]]
+    ? [
+        [
+          input.promo.code
+            ? tr('mail.discount', { code: input.promo.code })
+            : tr('partners.booking.netDiscount'),
+          money(-input.promo.discountMinor),
+        ],
+      ]
     : []
   payment.push([tr('mail.total'), money(input.totalMinor)])
-  payment.push([tr(isDeposit ? 'mail.paidDeposit' : 'mail.paidFull'), money(input.paidMinor)])
+  const paidLabel = input.onAccount
+    ? 'partners.booking.chargedToAccount'
+    : isDeposit
+      ? 'mail.paidDeposit'
+      : 'mail.paidFull'
+  payment.push([tr(paidLabel), money(input.paidMinor)])
   if (isDeposit) payment.push([tr('mail.dueCash'), money(input.cashMinor)])
   const paymentNote = isDeposit
     ? tr('mail.cashNote', { amount: money(input.cashMinor) })

@@ -62,7 +62,12 @@ export type BoardRow = Pick<
   | 'names_given_at'
   | 'confirmed_at'
   | keyof BookingMoneyColumns
-> & { driver_name: string | null }
+> & {
+  driver_name: string | null
+  /** A partner's booking: the company and the partner user who booked it. */
+  company_name?: string | null
+  partner_user_name?: string | null
+}
 
 /** What a board row flags for a person to look at first, most urgent first. */
 /**
@@ -133,6 +138,8 @@ export async function boardBookings(
     .leftJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
     .leftJoin('drivers', 'drivers.id', 'booking_assignments.driver_id')
     .leftJoin('flight_checks', 'flight_checks.booking_id', 'bookings.id')
+    .leftJoin('companies', 'companies.id', 'bookings.company_id')
+    .leftJoin('partner_users', 'partner_users.id', 'bookings.partner_user_id')
     .select([
       'bookings.reference',
       'bookings.status',
@@ -171,6 +178,8 @@ export async function boardBookings(
       'bookings.mail_status',
       'bookings.pickup_code_misses',
       'drivers.name as driver_name',
+      'companies.name as company_name',
+      'partner_users.name as partner_user_name',
       'flight_checks.status as flight_status',
       'flight_checks.scheduled_arrival as flight_scheduled',
       'flight_checks.estimated_arrival as flight_estimated',

@@ -1,5 +1,7 @@
 import { payableMinor } from '~/domain/pricing/promo'
+import { buyerTaxOf } from '~/domain/billing/buyer-tax'
 import { findOtherRide } from '~/booking/return-ride.server'
+import { bookingCompany } from '~/companies/company-store.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
@@ -277,6 +279,18 @@ export interface BoardWords {
   vehicleTitle: (code: string) => string
 }
 
+/** Who a partner's booking is for, as staff read it; null for a traveller's own booking. */
+export function companyLabel(
+  t: TFunction,
+  company: string | null | undefined,
+  partnerUser: string | null | undefined,
+): string | null {
+  if (!company) return null
+  return partnerUser
+    ? t('opsCompanies.board.companyBy', { name: company, user: partnerUser })
+    : t('opsCompanies.board.company', { name: company })
+}
+
 /** The board's bookings as its rows, the CSV's and the run sheet's. */
 export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }: BoardWords) {
   // The board's query already joined each booking's stored flight: no query more.
@@ -312,6 +326,8 @@ export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }:
       ? flightViewOf(row.flightCheck, row, language, flightSettings)
       : null,
     traveller: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    /** A partner's booking: its company (and the partner user who booked it). */
+    company: companyLabel(t, row.company_name, row.partner_user_name),
     email: row.email,
     phone: row.phone,
     driver: row.driver_name,
@@ -398,6 +414,7 @@ export async function bookingPageData(context: Context, request: Request, refere
   const split = rideSplit(booking)
   const pickupDay = pickupCalendarDate(booking.trip_date, booking.trip_time)
   const otherRide = await findOtherRide((await getDatabase()).db, booking)
+  const partner = await bookingCompany((await getDatabase()).db, booking)
   return {
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
@@ -446,6 +463,10 @@ export async function bookingPageData(context: Context, request: Request, refere
           }
         : null,
     },
+    /** A partner's booking: the company it is for, and who booked it. */
+    company: partner
+      ? { id: partner.id, label: companyLabel(t, partner.name, partner.partnerUser) }
+      : null,
     traveller: {
       name: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
       email: booking.email,
@@ -458,6 +479,7 @@ export async function bookingPageData(context: Context, request: Request, refere
     billing: {
       name: [booking.billing_first_name, booking.billing_last_name].filter(Boolean).join(' '),
       company: booking.billing_company,
+      tax: buyerTaxOf(booking),
       address: [
         booking.billing_address,
         [booking.billing_zipcode, booking.billing_city].filter(Boolean).join(' '),

@@ -3,6 +3,7 @@ import { pageContext } from '~/utils/page-context.server'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { containedVat } from '~/domain/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
+import { buyerTaxOf } from '~/domain/billing/buyer-tax'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -33,6 +34,7 @@ export async function invoicePageData(context: Context, request: Request) {
         .filter((part) => part?.trim())
         .join(' '),
       company: booking.billing_company,
+      tax: buyerTaxOf(booking),
       address: booking.billing_address,
       city: [booking.billing_zipcode, booking.billing_city]
         .filter((part) => part?.trim())

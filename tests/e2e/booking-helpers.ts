@@ -140,7 +140,13 @@ export async function fillStepsToBookNow(
   await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   await fillBilling(page)
-  if (company) await page.getByRole('textbox', { name: /^Company/ }).fill(company)
+  if (company) {
+    // A company on the invoice is asked with its tax details (app/booking/booking-forms.ts).
+    await page.getByRole('checkbox', { name: 'Invoice to a company' }).check()
+    await page.getByRole('textbox', { name: 'Company name' }).fill(company)
+    await page.getByRole('textbox', { name: 'Tax office' }).fill('Kadıköy')
+    await page.getByRole('textbox', { name: /^Tax number/ }).fill('4540536920')
+  }
   if (paymentOption) {
     await page
       .getByRole('radio', {

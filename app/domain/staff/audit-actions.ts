@@ -35,6 +35,15 @@ export const staffActions = [
   'price_list.withdrawn',
   'rate.pinned',
   'rate.unpinned',
+  'company.added',
+  'company.changed',
+  'company.statement_paid',
+  'partner_user.added',
+  'partner_user.disabled',
+  'partner_user.enabled',
+  'partner_user.password_reset',
+  'booking.personal_data_erased',
+  'traveller.account_deleted',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

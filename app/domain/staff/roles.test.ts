@@ -15,6 +15,10 @@ describe('staff roles', () => {
     expect(rolesThatMay('bookings.cancel')).toEqual(['admin', 'dispatcher'])
     expect(rolesThatMay('jobs.own')).toEqual(['driver'])
   })
+  it('lets dispatchers read the company accounts and only admins change them', () => {
+    expect(rolesThatMay('companies.view')).toEqual(['admin', 'dispatcher'])
+    expect(rolesThatMay('companies.manage')).toEqual(['admin'])
+  })
   it('knows its roles', () => {
     expect(isStaffRole('driver')).toBe(true)
     expect(isStaffRole('owner')).toBe(false)

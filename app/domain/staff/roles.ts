@@ -23,6 +23,10 @@ export const staffPermissions = [
   'prices.view',
   /** Changing them: drafting and publishing price lists, promo codes, pinned rates. */
   'prices.manage',
+  /** Reading the company accounts, their partner users and monthly statements. */
+  'companies.view',
+  /** Adding and changing them, their partner users, and marking a statement paid. */
+  'companies.manage',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
@@ -35,6 +39,8 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'bookings.message',
     'prices.view',
     'prices.manage',
+    'companies.view',
+    'companies.manage',
   ],
   dispatcher: [
     'bookings.view',
@@ -42,6 +48,7 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'bookings.cancel',
     'bookings.message',
     'prices.view',
+    'companies.view',
   ],
   driver: ['jobs.own'],
 }

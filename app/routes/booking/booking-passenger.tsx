@@ -82,7 +82,12 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
         className="form-card booking-form"
         aria-labelledby="passenger-form-title"
       >
-        <h2 id="passenger-form-title">{t('booking.passenger.formTitle')}</h2>
+        <h2 id="passenger-form-title">
+          {loaderData.company ? t('partners.booking.guestTitle') : t('booking.passenger.formTitle')}
+        </h2>
+        {loaderData.company ? (
+          <p>{t('partners.booking.guestLead', { company: loaderData.company })}</p>
+        ) : null}
         <FormErrorSummary
           form={form}
           labels={{

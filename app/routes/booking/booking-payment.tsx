@@ -13,7 +13,7 @@ import {
   type PaymentOption,
 } from '~/domain/booking/payment-split'
 import { BookingStepLayout } from '~/components/booking-step'
-import { BookingSummary } from '~/components/booking-summary'
+import { BookingSummary, discountLabel } from '~/components/booking-summary'
 import { FieldErrors, FormErrorSummary } from '~/forms/form-errors'
 import { CheckboxField, TextField } from '~/forms/fields'
 import { formatMoney } from '~/utils/format'
@@ -157,6 +157,43 @@ function PromoField({
   )
 }
 
+/**
+ * A partner whose company pays on account: a second submit button of the
+ * same form charges the ride to the account (the billing form and the terms
+ * count as for Book Now); a ride beyond the credit left is refused here.
+ */
+function OnAccountChoice({
+  company,
+  refused,
+}: {
+  company: NonNullable<LoaderData['company']>
+  refused: { amount: string; left: string } | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <section className="form-card on-account" aria-labelledby="on-account-title">
+      <h3 id="on-account-title">
+        {t('partners.booking.onAccountTitle', { company: company.name })}
+      </h3>
+      <p>{t('partners.booking.onAccountLead', { amount: company.creditLeft })}</p>
+      {refused ? (
+        <p className="alert alert--error" role="alert" id="on-account-error">
+          {t('partners.booking.creditExceeded', refused)}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="account"
+        className="button button--accent"
+        aria-describedby={refused ? 'on-account-error' : undefined}
+      >
+        {t('partners.booking.onAccountSubmit')}
+      </button>
+    </section>
+  )
+}
+
 export default function BookingPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { view, language, amounts, contact } = loaderData
@@ -177,11 +214,14 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
   const labels = {
     fullname: t('booking.payment.fullname'),
     lastname: t('booking.payment.lastname'),
-    company: t('booking.payment.company'),
     address: t('booking.payment.address'),
     city: t('booking.payment.city'),
     zipcode: t('booking.payment.zipcode'),
     country: t('booking.payment.country'),
+    invoiceToCompany: t('invoiceCompany.checkbox'),
+    company: t('invoiceCompany.company'),
+    taxOffice: t('invoiceCompany.taxOffice'),
+    taxNumber: t('invoiceCompany.taxNumber'),
     paymentOption: t('booking.payment.optionTitle'),
     acceptTerms: `${t('footer.terms')} ${t('booking.payment.acceptAnd')} ${t('footer.distanceAgreement')}`,
   }
@@ -227,13 +267,6 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                 text={text}
               />
               <TextField
-                field={fields.company}
-                label={t('booking.payment.company')}
-                autoComplete="organization"
-                optional
-                text={text}
-              />
-              <TextField
                 field={fields.address}
                 label={t('booking.payment.address')}
                 autoComplete="street-address"
@@ -257,6 +290,34 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
                 autoComplete="country-name"
                 text={text}
               />
+            </div>
+            {/* Shown whether ticked or not: the form works the same without JavaScript. */}
+            <div className="company-invoice">
+              <CheckboxField field={fields.invoiceToCompany} text={text}>
+                {t('invoiceCompany.checkbox')}
+              </CheckboxField>
+              <p className="field__hint">{t('invoiceCompany.hint')}</p>
+              <div className="form-grid">
+                <TextField
+                  field={fields.company}
+                  label={t('invoiceCompany.company')}
+                  autoComplete="organization"
+                  text={text}
+                />
+                <TextField
+                  field={fields.taxOffice}
+                  label={t('invoiceCompany.taxOffice')}
+                  autoComplete="off"
+                  text={text}
+                />
+                <TextField
+                  field={fields.taxNumber}
+                  label={t('invoiceCompany.taxNumber')}
+                  autoComplete="off"
+                  hint={t('invoiceCompany.taxNumberHint')}
+                  text={text}
+                />
+              </div>
             </div>
           </section>
 
@@ -307,11 +368,13 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             />
           </fieldset>
 
-          <PromoField
-            promo={loaderData.promo}
-            refused={actionData && 'promo' in actionData ? actionData.promo : undefined}
-            money={money}
-          />
+          {loaderData.company ? null : (
+            <PromoField
+              promo={loaderData.promo}
+              refused={actionData && 'promo' in actionData ? actionData.promo : undefined}
+              money={money}
+            />
+          )}
 
           <section className="form-card final-summary" aria-labelledby="final-summary-title">
             <h3 id="final-summary-title">{t('booking.payment.reviewTitle')}</h3>
@@ -352,7 +415,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
               ) : null}
               {view.promo ? (
                 <div>
-                  <dt>{t('booking.promo.discountLine', { code: view.promo.code })}</dt>
+                  <dt>{discountLabel(t, view.promo.code)}</dt>
                   <dd>−{money(view.promo.discountMinor)}</dd>
                 </div>
               ) : null}
@@ -391,7 +454,7 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
 
           <FormCheck
             schema="payment"
-            sections={['booking.errors']}
+            sections={['booking.errors', 'invoiceCompany.errors']}
             summary={{
               mode: 'fields',
               title: t('forms.summaryTitle'),
@@ -401,6 +464,16 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
             }}
             keepErrorTitle={isWarningNotice(notice)}
           />
+          {loaderData.company?.onAccount && !quoteExpired ? (
+            <OnAccountChoice
+              company={loaderData.company}
+              refused={
+                actionData && 'creditExceeded' in actionData
+                  ? (actionData.creditExceeded as { amount: string; left: string })
+                  : undefined
+              }
+            />
+          ) : null}
           <div className="booking-step__actions">
             <Link to="/booking-passenger" className="button button--ghost">
               {t('booking.back')}

@@ -1,3 +1,4 @@
+import { discountLabel } from '~/components/booking-summary'
 import { Form, Link, useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/booking-received'
@@ -138,17 +139,24 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                   [t('received.orderNumber'), order.reference],
                   [t('received.date'), order.date ? formatDate(view.trip.date, language) : '-'],
                   view.promo && [
-                    t('booking.promo.discountLine', { code: view.promo.code }),
+                    discountLabel(t, view.promo.code),
                     `−${money(view.promo.discountMinor)}`,
                   ],
                   [t('received.total'), money(view.payableMinor)],
                   [
                     t('received.paymentMethod'),
-                    order.paymentOption === 'depositCash'
-                      ? t('received.depositCash', { depositPercent: payment.depositPercent })
-                      : t('received.fullCard'),
+                    payment.onAccount
+                      ? t('partners.booking.methodAccount')
+                      : order.paymentOption === 'depositCash'
+                        ? t('received.depositCash', { depositPercent: payment.depositPercent })
+                        : t('received.fullCard'),
                   ],
-                  [t('received.paidCard'), money(payment.paidMinor)],
+                  [
+                    payment.onAccount
+                      ? t('partners.booking.chargedToAccount')
+                      : t('received.paidCard'),
+                    money(payment.paidMinor),
+                  ],
                   // Nothing is collected for a ride that will not happen.
                   !cancelled &&
                     payment.cashMinor > 0 && [t('received.cashDue'), money(payment.cashMinor)],

@@ -27,6 +27,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   const billedLines = [
     billedTo.name,
     billedTo.company,
+    billedTo.tax ? t('invoiceCompany.taxLine', billedTo.tax) : null,
     billedTo.address,
     billedTo.city,
     billedTo.country,
@@ -169,7 +170,9 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                   <tr className="invoice__discount">
                     <th scope="row">
                       <span className="invoice__item">
-                        {t('invoice.discount', { code: loaderData.promo.code })}
+                        {loaderData.promo.code
+                          ? t('invoice.discount', { code: loaderData.promo.code })
+                          : t('partners.booking.netDiscount')}
                       </span>
                     </th>
                     <td className="invoice__amount">−{money(loaderData.promo.discountMinor)}</td>
@@ -200,13 +203,19 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt>{t('invoice.method')}</dt>
                 <dd>
-                  {payment.option === 'depositCash'
-                    ? t('invoice.depositCash', { depositPercent: payment.depositPercent })
-                    : t('invoice.fullCard')}
+                  {payment.onAccount
+                    ? t('partners.booking.methodAccount')
+                    : payment.option === 'depositCash'
+                      ? t('invoice.depositCash', { depositPercent: payment.depositPercent })
+                      : t('invoice.fullCard')}
                 </dd>
               </div>
               <div>
-                <dt>{t('invoice.paidCard')}</dt>
+                <dt>
+                  {payment.onAccount
+                    ? t('partners.booking.chargedToAccount')
+                    : t('invoice.paidCard')}
+                </dt>
                 <dd>{money(payment.paidMinor)}</dd>
               </div>
               {payment.cashMinor > 0 ? (

@@ -244,7 +244,12 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td>{booking.traveller || '–'}</td>
+                  <td>
+                    {booking.traveller || '–'}
+                    {booking.company ? (
+                      <span className="ops-company-label">{booking.company}</span>
+                    ) : null}
+                  </td>
                   <td>
                     {booking.driver ??
                       (booking.problem === 'noDriver' ? (

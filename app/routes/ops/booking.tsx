@@ -126,6 +126,11 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <AssignmentSection reference={booking.reference} dispatch={booking.dispatch} />
 
       <h2>{t('ops.booking.traveller')}</h2>
+      {booking.company ? (
+        <p>
+          <a href={`/ops/companies/${booking.company.id}`}>{booking.company.label}</a>
+        </p>
+      ) : null}
       <dl className="ops-details">
         <Detail label={t('ops.booking.name')} value={booking.traveller.name} />
         <Detail
@@ -160,6 +165,12 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <dl className="ops-details">
         <Detail label={t('ops.booking.name')} value={booking.billing.name} />
         <Detail label={t('ops.booking.company')} value={booking.billing.company} />
+        {booking.billing.tax ? (
+          <Detail
+            label={t('invoiceCompany.taxDetails')}
+            value={t('invoiceCompany.taxLine', booking.billing.tax)}
+          />
+        ) : null}
         <Detail label={t('ops.booking.address')} value={booking.billing.address} />
       </dl>
 

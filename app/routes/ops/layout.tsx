@@ -56,6 +56,9 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
                 <a href="/ops/promo-codes">{t('ops.nav.promoCodes')}</a>
               </>
             ) : null}
+            {roleMay(staff.role, 'companies.view') ? (
+              <a href="/ops/companies">{t('opsCompanies.nav')}</a>
+            ) : null}
             {roleMay(staff.role, 'jobs.own') ? <a href="/ops/jobs">{t('ops.nav.jobs')}</a> : null}
             {roleMay(staff.role, 'staff.manage') ? (
               <a href="/ops/staff">{t('ops.nav.staff')}</a>

@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { BookingRow } from '~/db/schema'
+import { writeTransaction } from '~/db/write.server'
+import { changeStatus, lockBooking, type Executor } from '~/booking/booking-store.server'
+import { queueOpsBookingConfirmed } from '~/booking/booking-notices.server'
+import { sendConfirmationSoon } from '~/booking/confirmation-mail.server'
+import { deliverSoon } from '~/messages/queue.server'
+import { companyDiscountMinor } from '~/domain/billing/company-rates'
+import { logger } from '~/utils/logger.server'
+import { companyBilling, companyOf } from './company-of.server'
+
+export type OnAccountResult =
+  | { kind: 'confirmed'; booking: BookingRow; amountCents: number }
+  /** Not a booking waiting for payment (paid meanwhile, expired, cancelled). */
+  | { kind: 'unavailable' }
+  /** The company does not pay on account (or is inactive): only a card pays. */
+  | { kind: 'not-on-account' }
+  | { kind: 'credit-exceeded'; amountCents: number; leftCents: number }
+
+/**
+ * A partner's booking charged to the company's account, once it was
+ * submitted (Book Now's details stored, status awaiting_payment). In one
+ * transaction: the booking and the company are locked (PostgreSQL `FOR
+ * UPDATE`; SQLite's write lock holds the whole file), the company's net
+ * rate set as the booking's discount, and the credit taken by a conditional
+ * UPDATE that only passes while the amount fits under the limit, so two
+ * bookings racing for the last of it cannot both pass. Then the booking is
+ * confirmed as a paid one is, with the company's tax details as its buyer,
+ * and the operations mailbox told. Partner bookings are in euros, so the
+ * amount is the credit's unit.
+ */
+export async function chargeToAccount(
+  handle: DatabaseHandle,
+  bookingId: string,
+  now: Date,
+  sendConfirmation: (handle: DatabaseHandle, bookingId: string) => void = sendConfirmationSoon,
+): Promise<OnAccountResult> {
+  const at = now.toISOString()
+  const mailIds: (number | undefined)[] = []
+  const result = await writeTransaction(handle, async (trx): Promise<OnAccountResult> => {
+    const booking = await lockBooking(trx, bookingId)
+    if (!booking || booking.status !== 'awaiting_payment' || booking.currency !== 'EUR') {
+      return { kind: 'unavailable' }
+    }
+    const company = await companyOf(trx, booking, true)
+    if (!company || !company.active || company.payment_terms !== 'account') {
+      return { kind: 'not-on-account' }
+    }
+    const discountMinor = companyDiscountMinor(booking.total_minor, company)
+    const amountCents = booking.total_minor - discountMinor
+    const taken = await trx
+      .updateTable('companies')
+      .set({ credit_used_cents: sql<number>`credit_used_cents + ${amountCents}` })
+      .where('id', '=', company.id)
+      .where(sql<boolean>`credit_used_cents + ${amountCents} <= credit_limit_cents`)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 0) {
+      return {
+        kind: 'credit-exceeded',
+        amountCents,
+        leftCents: Math.max(company.credit_limit_cents - company.credit_used_cents, 0),
+      }
+    }
+    const confirmed = await changeStatus(trx, booking, 'confirmed', {
+      at,
+      note: `charged to the account of company ${company.id} by partner user ${booking.partner_user_id ?? '?'}`,
+      values: {
+        ...companyBilling(company),
+        promo_code: null,
+        discount_minor: discountMinor,
+        settlement: 'account',
+        payment_option: 'fullCard',
+        paid_minor: amountCents,
+        confirmed_at: at,
+        mail_status: 'pending',
+        mail_attempts: 0,
+      },
+    })
+    mailIds.push(await queueOpsBookingConfirmed(trx, confirmed, now))
+    return { kind: 'confirmed', booking: confirmed, amountCents }
+  })
+  if (result.kind === 'confirmed') {
+    deliverSoon(handle, mailIds)
+    sendConfirmation(handle, result.booking.id)
+    logger.info('partner.booked_on_account', {
+      reference: result.booking.reference,
+      amountCents: result.amountCents,
+    })
+  }
+  return result
+}
+
+/**
+ * A partner booking on account that was cancelled with its money due back
+ * (within free cancellation, or staff chose to refund): the charge leaves the
+ * account and its credit is free again. Called inside the cancellation's
+ * transaction. `paid_minor` becomes 0, so the statement keeps nothing of it;
+ * a cancellation that refunds nothing keeps the charge (a late cancellation's fee).
+ */
+export async function releaseAccountCharge(trx: Executor, booking: BookingRow) {
+  if (booking.settlement !== 'account' || booking.company_id === null) return 0
+  const charged = booking.paid_minor ?? 0
+  if (charged <= 0) return 0
+  await trx
+    .updateTable('companies')
+    .set({
+      credit_used_cents: sql<number>`case when credit_used_cents > ${charged} then credit_used_cents - ${charged} else 0 end`,
+    })
+    .where('id', '=', booking.company_id)
+    .execute()
+  await trx.updateTable('bookings').set({ paid_minor: 0 }).where('id', '=', booking.id).execute()
+  return charged
+}
