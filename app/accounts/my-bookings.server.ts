@@ -3,6 +3,7 @@ import type { BookingRow } from '~/db/schema'
 import { paidStatuses } from '~/domain/booking/status'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import type { TravellerAccount } from './traveller-accounts.server'
+import { bookingsWithEmail } from './traveller-bookings.server'
 
 /**
  * "My bookings": every booking made with the account's e-mail, once that
@@ -23,10 +24,7 @@ export async function listAccountBookings(
   now: Date,
 ): Promise<AccountBookings> {
   if (!account.email_verified_at) return { upcoming: [], past: [] }
-  const rows = await executor
-    .selectFrom('bookings')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['email'])]), '=', account.email))
+  const rows = await bookingsWithEmail(executor, account.email)
     .where((eb) =>
       eb.or([
         eb('status', 'in', [...paidStatuses]),
