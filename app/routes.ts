@@ -13,6 +13,12 @@ export default [
   route('team-single/:id', 'routes/site/team-single.tsx'),
   route('login', 'routes/site/login.tsx'),
   route('register', 'routes/site/register.tsx'),
+  // A traveller's own account: its bookings and saved details, the page an
+  // e-mailed link opens, a new password asked for, and signing out.
+  route('account', 'routes/account/account.tsx'),
+  route('account/link', 'routes/account/link.tsx'),
+  route('account/forgot-password', 'routes/account/forgot-password.tsx'),
+  route('account/sign-out', 'routes/account/sign-out.ts'),
   route('pricing', 'routes/site/pricing.tsx'),
   route('coming-soon', 'routes/site/coming-soon.tsx'),
   route('page-not-found', 'routes/site/page-not-found.tsx'),

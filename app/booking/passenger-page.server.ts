@@ -21,6 +21,7 @@ import {
   typedFieldsOf,
 } from './typed-fields.server'
 import { formatPhone } from '~/domain/phone'
+import { accountPrefill, savePassengerToAccount } from '~/accounts/prefill.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -47,6 +48,9 @@ function consentWords(language: Language, choice: UpdatesChannel): string {
 export async function passengerPageData(context: Context, request: Request) {
   const { language, site, meta } = pageContext(context, request)
   const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
+  // A signed-in traveller's saved details fill what this booking does not hold yet.
+  const { signedIn, saved } = await accountPrefill(request)
+  const offered = offeredUpdates(updatesOptions())
   return {
     language,
     /** A partner's booking for a guest: the company's name heads the form. */
@@ -57,6 +61,8 @@ export async function passengerPageData(context: Context, request: Request) {
     childSeats: childSeatCount(extras),
     /** A pickup that is not an airport: its exact address or hotel is asked. */
     asksAddress: asksPickupAddress(booking),
+    /** Signed in: the step offers to save these details to the account. */
+    signedIn,
     /** How ride updates may be sent: a choice, or e-mail only. */
     updates: updatesOptions(),
     /** Whether anything follows the flight: the step promises it only then. */
@@ -66,15 +72,16 @@ export async function passengerPageData(context: Context, request: Request) {
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
-      name: booking.first_name ?? '',
-      lastName: booking.last_name ?? '',
-      email: booking.email ?? '',
-      phone: booking.phone ? formatPhone(booking.phone) : '',
+      name: booking.first_name ?? saved.name ?? '',
+      lastName: booking.last_name ?? saved.lastName ?? '',
+      email: booking.email ?? saved.email ?? '',
+      phone: booking.phone ? formatPhone(booking.phone) : (saved.phone ?? ''),
       updates:
-        booking.updates_channel &&
-        offeredUpdates(updatesOptions()).includes(booking.updates_channel)
+        booking.updates_channel && offered.includes(booking.updates_channel)
           ? booking.updates_channel
-          : '',
+          : !booking.updates_channel && saved.updates && offered.includes(saved.updates)
+            ? saved.updates
+            : '',
       passengers: booking.passenger_count ? String(booking.passenger_count) : '',
       luggage: booking.luggage_count ? String(booking.luggage_count) : '',
       notes: booking.notes ?? '',
@@ -144,6 +151,7 @@ export async function passengerPageAction(context: Context, request: Request) {
       flights.departureScheduledAt,
     )
     await forgetTypedFields(handle, booking)
+    await savePassengerToAccount(handle, request, formData, details, new Date())
   } catch (error) {
     if (error instanceof DraftUnavailableError) return redirect('/booking-passenger', 303)
     throw error

@@ -35,6 +35,7 @@ import {
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { formatPhone } from '~/domain/phone'
+import { accountPrefill } from '~/accounts/prefill.server'
 import type { Language } from '~/i18n/config'
 import type { StepBooking } from './step-guard.server'
 import { bookOnAccount, partnerPaymentView } from '~/partners/partner-payment.server'
@@ -65,6 +66,8 @@ export async function paymentPageData(context: Context, request: Request) {
     : await promoOnPage(handle, booking, now, request.url)
   const priced = { ...booking, discount_minor: promo.discountMinor }
   const view = presentBooking(priced, extras, language, site)
+  // A signed-in traveller's saved billing details fill what this booking does not hold yet.
+  const { saved } = await accountPrefill(request)
   return data(
     {
       language,
@@ -92,20 +95,21 @@ export async function paymentPageData(context: Context, request: Request) {
       },
       // What was typed before a language switch, not yet saved, shown over what is stored.
       typed: typedFieldsOf(booking, 'payment'),
-      // Billing starts from the passenger's name; what was stored before wins.
+      // Billing starts from the account's saved billing details, then the passenger's
+      // name; what was stored for this booking before wins.
       stored: {
-        fullname: booking.billing_first_name ?? booking.first_name ?? '',
-        lastname: booking.billing_last_name ?? booking.last_name ?? '',
+        fullname: booking.billing_first_name ?? saved.fullname ?? booking.first_name ?? '',
+        lastname: booking.billing_last_name ?? saved.lastname ?? booking.last_name ?? '',
         // Stored only with an invoice to a company (companyInvoiceOf): its box stays ticked.
         // A partner's booking is invoiced to its company: the box starts ticked with its details.
         invoiceToCompany: booking.billing_tax_number !== null || company !== null,
-        company: booking.billing_company ?? company?.name ?? '',
+        company: booking.billing_company ?? company?.name ?? saved.company ?? '',
         taxOffice: booking.billing_tax_office ?? company?.taxOffice ?? '',
         taxNumber: booking.billing_tax_number ?? company?.taxNumber ?? '',
-        address: booking.billing_address ?? company?.billingAddress ?? '',
-        country: booking.billing_country ?? '',
-        city: booking.billing_city ?? '',
-        zipcode: booking.billing_zipcode ?? '',
+        address: booking.billing_address ?? company?.billingAddress ?? saved.address ?? '',
+        country: booking.billing_country ?? saved.country ?? '',
+        city: booking.billing_city ?? saved.city ?? '',
+        zipcode: booking.billing_zipcode ?? saved.zipcode ?? '',
         paymentOption: option,
         // Accepted with an earlier Book Now (a declined card, a price run out): still accepted.
         acceptTerms: booking.terms_accepted_at !== null,

@@ -85,6 +85,8 @@ const envSchema = z
     DRAFTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     /** Find-my-booking requests one client address may make in 15 minutes (429 after). */
     FIND_BOOKING_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    /** Account e-mails (links, registrations) one client address may ask for in an hour (429 after). */
+    ACCOUNT_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
 
     BRAND_NAME: z.string().min(1).default('Marmara Chauffeur'),
     LEGAL_NAME: z.string().min(1).default('Marmara Chauffeur Turizm ve Taşımacılık Ltd. Şti.'),

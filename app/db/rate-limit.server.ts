@@ -131,3 +131,48 @@ export async function purgeRateLimitEvents(handle: DatabaseHandle, now: Date): P
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** Two limits on one action: the account it is about (by a key) and the client address. */
+export interface PairedRules {
+  account: RateLimitRule
+  address: RateLimitRule
+}
+
+export type PairedSlots =
+  | { taken: true; release: () => Promise<void> }
+  /** The address's limit is spent (whatever the account's): free again at `retryAt`. */
+  | { taken: false; spent: 'address'; retryAt: Date }
+  | { taken: false; spent: 'account' }
+
+/**
+ * Takes a slot of both limits for one try: the account's (by `accountKey`,
+ * known account or not) and the client address's. When either is spent, says
+ * which; a refused try is not counted again. Used by sign-ins, where a
+ * success gives its slots back so that only failures count.
+ */
+export async function takePairedSlots(
+  handle: DatabaseHandle,
+  rules: PairedRules,
+  keys: { accountKey: string; clientAddress: string; secret: string },
+  now: Date,
+): Promise<PairedSlots> {
+  const accountSlot = await takeRateLimitSlot(
+    handle,
+    rules.account,
+    clientHash(keys.accountKey, keys.secret),
+    now,
+  )
+  const addressHash = clientHash(keys.clientAddress, keys.secret)
+  const addressSlot = await takeRateLimitSlot(handle, rules.address, addressHash, now)
+  const release = async () => {
+    await accountSlot?.release()
+    await addressSlot?.release()
+  }
+  if (accountSlot && addressSlot) return { taken: true, release }
+  await release()
+  if (addressSlot) return { taken: false, spent: 'account' }
+  const retryAt =
+    (await rateLimitFreesAt(handle.db, rules.address, addressHash, now)) ??
+    new Date(now.getTime() + rules.address.windowMinutes * 60_000)
+  return { taken: false, spent: 'address', retryAt }
+}

@@ -42,7 +42,7 @@ export function TextField({
   label: string
   /** Translates the schema's error keys. */
   text: ErrorText
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   /** Left out, the input has no autocomplete attribute. */
   autoComplete: string | undefined
   hint?: string

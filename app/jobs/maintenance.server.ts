@@ -4,6 +4,7 @@ import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { purgeOldStaffSessions } from '~/staff/sessions.server'
+import { purgeOldTravellerSessions } from '~/accounts/traveller-sessions.server'
 import { logger } from '~/utils/logger.server'
 import { jobTasks } from '~/utils/metrics.server'
 import { expireStaleDrafts } from '~/booking/bookings.server'
@@ -414,6 +415,9 @@ export async function runMaintenance(
     const purgedStaffSessions = await task('purge_staff_sessions', () =>
       purgeOldStaffSessions(handle, now),
     )
+    const purgedTravellerSessions = await task('purge_traveller_sessions', () =>
+      purgeOldTravellerSessions(handle, now),
+    )
     return {
       ...payments,
       expiredDrafts,
@@ -433,6 +437,7 @@ export async function runMaintenance(
       purgedBookings,
       purgedRateLimitEvents,
       purgedStaffSessions,
+      purgedTravellerSessions,
     }
   })
   if (!run.ran) {

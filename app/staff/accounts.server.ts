@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2'
+import { hashPassword } from '~/utils/password-hash.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { Selectable } from 'kysely'
 import type { StaffAccountsTable } from '~/db/schema'
@@ -16,13 +16,9 @@ import { revokeAccountSessions } from './sessions.server'
 
 export type StaffAccount = Selectable<StaffAccountsTable>
 
-/**
- * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP
- * minimum), which keeps a sign-in near 50 ms. The PHC string carries the
- * parameters and salt, so stronger settings later still verify old hashes.
- */
+/** Hashed as every password is (app/utils/password-hash.server.ts). */
 export function hashStaffPassword(password: string): Promise<string> {
-  return hash(password)
+  return hashPassword(password)
 }
 
 export type StaffAccountProblem = PasswordProblem | 'email-taken' | 'not-found' | 'invalid-email'

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { Executor } from '~/booking/booking-store.server'
 import type { StaffAccountsTable, StaffSessionsTable } from '~/db/schema'
+import { newSecretToken, secretTokenKey, secretTokenPattern } from '~/utils/secret-token.server'
 
 /** A session unused this long is over: a forgotten browser on a shared desk. */
 export const STAFF_SESSION_IDLE_MS = 12 * 60 * 60_000
@@ -15,11 +15,9 @@ export const STAFF_SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000
 const LAST_SEEN_RESOLUTION_MS = 60_000
 
 /** The browser holds 256 random bits; the table holds only their SHA-256. */
-export const staffSessionTokenPattern = /^[A-Za-z0-9_-]{43}$/
+export const staffSessionTokenPattern = secretTokenPattern
 
-export function sessionKey(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+export const sessionKey = secretTokenKey
 
 export type StaffSession = Selectable<StaffSessionsTable>
 
@@ -29,7 +27,7 @@ export async function startStaffSession(
   userAgent: string | null,
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const token = newSecretToken()
   const at = now.toISOString()
   await handle.db
     .insertInto('staff_sessions')

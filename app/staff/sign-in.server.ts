@@ -1,13 +1,8 @@
-import { verify } from '@node-rs/argon2'
 import type { DatabaseHandle } from '~/db/connect.server'
-import {
-  clientHash,
-  rateLimitFreesAt,
-  takeRateLimitSlot,
-  type RateLimitRule,
-} from '~/db/rate-limit.server'
+import { takePairedSlots, type PairedSlots, type RateLimitRule } from '~/db/rate-limit.server'
 import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
 import { logger } from '~/utils/logger.server'
+import { passwordMatches, unknownAccountHash } from '~/utils/password-hash.server'
 import { findStaffAccount, findStaffAccountByEmail, type StaffAccount } from './accounts.server'
 import { checkSecondFactorCode } from './second-factor.server'
 import { startStaffSession } from './sessions.server'
@@ -27,14 +22,6 @@ export const signInAddressRule: RateLimitRule = {
   max: 20,
   windowMinutes: 15,
 }
-
-/**
- * Verified when the e-mail is unknown, so that an unknown e-mail takes as long
- * as a wrong password and the answer time tells nothing. (The hash of a random
- * password no one knows.)
- */
-const unknownAccountHash =
-  '$argon2id$v=19$m=19456,t=2,p=1$rGhEW9J5NXfd+a0XGGPLFw$FrQcuWddgUEQaYW2aUmO4xAgqPWCX0JUZDc5eXxCeWE'
 
 export interface SignInAttempt {
   email: string
@@ -59,50 +46,21 @@ export type SignInOutcome =
   /** The reason goes to the log only: the person signing in sees one message for all. */
   | { signedIn: false; reason: SignInReason }
 
-async function passwordMatches(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password)
-  } catch {
-    return false
-  }
-}
+type SignInSlots = PairedSlots
 
-type SignInSlots =
-  | { taken: true; release: () => Promise<void> }
-  /** The address's limit is spent (whatever the account's): free again at `retryAt`. */
-  | { taken: false; spent: 'address'; retryAt: Date }
-  | { taken: false; spent: 'account' }
-
-/**
- * Takes a slot of both sign-in limits for one try: the account's (by the
- * e-mail typed) and the client address's. When either is spent, says which.
- */
-async function takeSignInSlots(
+/** The staff limits, keyed by the e-mail typed (known or not) and the client address. */
+function takeSignInSlots(
   handle: DatabaseHandle,
   email: string,
   attempt: Pick<SignInAttempt, 'clientAddress' | 'secret'>,
   now: Date,
 ): Promise<SignInSlots> {
-  const accountSlot = await takeRateLimitSlot(
+  return takePairedSlots(
     handle,
-    signInAccountRule,
-    clientHash(`staff:${email}`, attempt.secret),
+    { account: signInAccountRule, address: signInAddressRule },
+    { accountKey: `staff:${email}`, clientAddress: attempt.clientAddress, secret: attempt.secret },
     now,
   )
-  const addressHash = clientHash(attempt.clientAddress, attempt.secret)
-  const addressSlot = await takeRateLimitSlot(handle, signInAddressRule, addressHash, now)
-  const release = async () => {
-    await accountSlot?.release()
-    await addressSlot?.release()
-  }
-  if (accountSlot && addressSlot) return { taken: true, release }
-  // A refused attempt is not counted again: the limit is already reached.
-  await release()
-  if (addressSlot) return { taken: false, spent: 'account' }
-  const retryAt =
-    (await rateLimitFreesAt(handle.db, signInAddressRule, addressHash, now)) ??
-    new Date(now.getTime() + signInAddressRule.windowMinutes * 60_000)
-  return { taken: false, spent: 'address', retryAt }
 }
 
 function refuse(reason: SignInReason, accountId?: number): SignInOutcome {

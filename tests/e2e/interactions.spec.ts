@@ -132,12 +132,3 @@ test('team-single falls back to the first member for an unknown id', async ({ pa
     await expect(page.getByText(tab, { exact: true }).first()).toBeVisible()
   }
 })
-
-test('the sign-in form is visual: submitting explains there are no accounts', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill('traveller@example.com')
-  await page.getByLabel('Password').fill('secret-password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('status')).toContainText('Online accounts are not available yet')
-  await expect(page.getByLabel('Email')).toHaveValue('traveller@example.com')
-})

@@ -107,8 +107,9 @@ test('forms left empty answer with the page’s Turkish messages, not the browse
   // An English browser's own tooltip would stop the submission and show English.
   const forms: [path: string, button: string, message: string | RegExp][] = [
     ['/contact', 'Bize Ulaşın', 'Lütfen adınızı ve soyadınızı yazın.'],
-    ['/login', 'Giriş yapın', /Çevrim içi hesaplar henüz kullanılamıyor/],
-    ['/register', 'Kayıt olun', /Çevrim içi hesaplar henüz kullanılamıyor/],
+    ['/login', 'Giriş yapın', 'E-posta adresinizi yazın.'],
+    ['/register', 'Kayıt olun', 'E-posta adresinizi yazın.'],
+    ['/account/forgot-password', 'Bana bağlantı gönderin', 'E-posta adresinizi yazın.'],
     ['/coming-soon', 'Bana haber verin', 'Lütfen geçerli bir e-posta adresi girin.'],
     ['/manage-booking', 'Bağlantıyı gönderin', 'Rezervasyon numaranızı girin.'],
     ['/', 'Arayın', 'Lütfen tüm alanları doldurun.'],

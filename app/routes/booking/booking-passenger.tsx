@@ -178,6 +178,14 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             },
           }}
         />
+        {loaderData.signedIn ? (
+          <div className="field field--check">
+            <label className="checkbox" htmlFor="save-to-account">
+              <input id="save-to-account" type="checkbox" name="saveToAccount" defaultChecked />
+              <span>{t('travellerAccount.saveToAccount')}</span>
+            </label>
+          </div>
+        ) : null}
         <div className="booking-step__actions">
           <Link to="/booking-extra" className="button button--ghost">
             {t('booking.back')}

@@ -1,110 +1,125 @@
-import { Form, Link, data } from 'react-router'
+import { Form, Link } from 'react-router'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/register'
-import { pageContext } from '~/utils/page-context.server'
 import { metaDescriptors } from '~/seo/meta'
 import { PageHero } from '~/components/page-hero'
-import { AccountsNotice } from '~/components/accounts-notice'
 import { staticPageHandle } from '~/utils/hydrate-handle'
+import { useErrorTitle } from '~/utils/use-error-title'
+import { useErrorText } from '~/forms/error-text'
+import { FormErrorSummary } from '~/forms/form-errors'
+import { TextField } from '~/forms/fields'
+import type { RegisterFields } from '~/accounts/account-forms'
+import { registerPageAction, registerPageData } from '~/accounts/account-pages.server'
 
 // Not hydrated: a plain form, nothing that needs a script.
 export const handle = staticPageHandle
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { meta } = pageContext(context, request)
-  return { meta: meta('register') }
+  return registerPageData(context, request)
 }
 
-/** No accounts exist: the form is visual; its answer says so and keeps what was typed. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
-  const kept = Object.fromEntries(
-    ['username', 'email', 'phone'].map((name) => [name, String(form.get(name) ?? '')]),
-  )
-  return data({ submitted: true, values: kept }, { status: 501 })
+export async function action({ context, request }: Route.ActionArgs) {
+  return registerPageAction(context, request)
+}
+
+/** No copy kept anywhere, and the Retry-After of a refusal at a limit. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders)
+  const retryAfter = actionHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
 }
 
 export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta)
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const values = actionData?.values
+  const sent = loaderData.sent && !actionData
   return (
     <>
       <PageHero
         title={t('account.registerTitle')}
+        lead={t('travellerAccount.register.lead')}
         crumbs={[{ label: t('account.registerTitle') }]}
       />
       <section className="section">
         <div className="container narrow">
-          {actionData?.submitted ? <AccountsNotice /> : null}
-          <Form
-            method="post"
-            noValidate
-            className="form-card"
-            aria-label={t('account.registerTitle')}
-          >
-            <div className="field">
-              <label htmlFor="register-username">{t('account.username')}</label>
-              <input
-                id="register-username"
-                name="username"
-                autoComplete="username"
-                required
-                defaultValue={values?.username}
-              />
+          {sent ? (
+            <div className="alert alert--success" role="status" tabIndex={-1} autoFocus>
+              <p>{t('travellerAccount.register.sent')}</p>
             </div>
-            <div className="field">
-              <label htmlFor="register-email">{t('account.email')}</label>
-              <input
-                id="register-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values?.email}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="register-password">{t('account.password')}</label>
-              <input
-                id="register-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="register-confirm">{t('account.confirmPassword')}</label>
-              <input
-                id="register-confirm"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="register-phone">{t('account.phone')}</label>
-              <input
-                id="register-phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                required
-                defaultValue={values?.phone}
-              />
-            </div>
-            <button type="submit" className="button button--accent button--block">
-              {t('account.register')}
-            </button>
-            <p className="form-card__switch">
-              {t('account.haveAccount')} <Link to="/login">{t('account.signIn')}</Link>
-            </p>
-          </Form>
+          ) : (
+            <RegisterForm
+              lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+              retryAt={actionData && 'retryAt' in actionData ? actionData.retryAt : undefined}
+            />
+          )}
+          <p className="form-card__switch">{t('travellerAccount.guestNote')}</p>
         </div>
       </section>
     </>
+  )
+}
+
+function RegisterForm({
+  lastResult,
+  retryAt,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  retryAt: string | undefined
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm<RegisterFields>({
+    id: 'register',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  })
+  const text = useErrorText({ '*': { time: retryAt ?? '' } })
+  const failed = Object.values(form.allErrors).some((errors) => errors.length > 0)
+  useErrorTitle(failed)
+  const labels = {
+    email: t('account.email'),
+    password: t('account.password'),
+    confirmPassword: t('account.confirmPassword'),
+  }
+  return (
+    <Form
+      method="post"
+      className="form-card"
+      aria-label={t('account.registerTitle')}
+      {...getFormProps(form)}
+      noValidate
+    >
+      <FormErrorSummary form={form} labels={labels} text={text} />
+      <TextField
+        field={fields.email}
+        label={labels.email}
+        type="email"
+        autoComplete="email"
+        text={text}
+      />
+      <TextField
+        field={fields.password}
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        hint={t('travellerAccount.register.passwordHint')}
+        text={text}
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={labels.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        text={text}
+      />
+      <button type="submit" className="button button--accent button--block">
+        {t('account.register')}
+      </button>
+      <p className="form-card__switch">
+        {t('account.haveAccount')} <Link to="/login">{t('account.signIn')}</Link>
+      </p>
+    </Form>
   )
 }
