@@ -19,6 +19,8 @@ export default [
   route('account/link', 'routes/account/link.tsx'),
   route('account/forgot-password', 'routes/account/forgot-password.tsx'),
   route('account/sign-out', 'routes/account/sign-out.ts'),
+  // Everything held about the signed-in traveller, as a JSON file (no-store).
+  route('account/your-data.json', 'routes/account/your-data-json.ts'),
   route('pricing', 'routes/site/pricing.tsx'),
   route('coming-soon', 'routes/site/coming-soon.tsx'),
   route('page-not-found', 'routes/site/page-not-found.tsx'),

@@ -1,3 +1,5 @@
+import { deleteAccountAction } from './delete-account-action.server'
+import { yourDataDownloadResponse } from './your-data-download.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getEnv } from '~/config/env.server'
@@ -113,13 +115,15 @@ export async function loginPageData(context: Context, request: Request) {
     {
       meta: meta('login'),
       next,
-      /** 'link': a sign-in link was asked for; 'out': signed out. */
+      /** 'link': a sign-in link was asked for; 'out': signed out; 'deleted': the account is gone. */
       notice:
         url.searchParams.get('sent') === '1'
           ? 'link'
           : url.searchParams.get('signedOut') === '1'
             ? 'out'
-            : null,
+            : url.searchParams.get('deleted') === '1'
+              ? 'deleted'
+              : null,
     },
     { headers: accountPageHeaders },
   )
@@ -421,6 +425,7 @@ export async function accountPageAction(context: Context, request: Request) {
   const { account } = await requireTraveller(request)
   const form = await request.formData()
   const intent = formField(form, 'intent')
+  if (intent === 'deleteAccount') return deleteAccountPageAction(context, request, account, form)
   if (intent === 'resendVerification') {
     const outcome = await requestTravellerLink(
       await getDatabase(),
@@ -462,6 +467,46 @@ export async function accountPageAction(context: Context, request: Request) {
     status: 303,
     headers: accountPageHeaders,
   })
+}
+
+/**
+ * "Delete my account": confirmed by typing the account's e-mail, refused while
+ * a ride is to come. Deleted, the account's sessions went with it; the browser's
+ * cookie is cleared and the traveller lands on the sign-in page, told so.
+ */
+async function deleteAccountPageAction(
+  context: Context,
+  request: Request,
+  account: { id: number; email: string },
+  form: FormData,
+) {
+  const { language } = pageContext(context, request)
+  const answer = await deleteAccountAction(await getDatabase(), account, form, language, new Date())
+  if (answer.kind === 'refused') {
+    markFormRefused(context)
+    return data(
+      {
+        result: null,
+        verifyError: null,
+        retryAt: null,
+        deleteRefused: { typed: answer.typed, errors: answer.errors },
+      },
+      { status: 400, headers: accountPageHeaders },
+    )
+  }
+  return redirect(inLanguage(request, '/login', { deleted: '1' }), {
+    status: 303,
+    headers: { ...accountPageHeaders, 'Set-Cookie': await clearedTravellerCookieHeader() },
+  })
+}
+
+/**
+ * /account/your-data.json: everything held about the signed-in traveller, as a
+ * download; a visitor not signed in is sent to sign in first.
+ */
+export async function yourDataDownload(request: Request) {
+  const { account } = await requireTraveller(request)
+  return yourDataDownloadResponse(await getDatabase(), account.id, new Date())
 }
 
 // ---------------------------------------------------------------- sign out

@@ -238,3 +238,48 @@ test('a lost password set anew by its link, in Turkish; the new one signs in', a
   await expect(page).toHaveURL(/\/account(\?lng=tr)?$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rezervasyonlarım')
 })
+
+test('download everything held, then delete the account', async ({ page }, testInfo) => {
+  const email = newEmail(testInfo.project.name)
+  await page.goto('/register')
+  await register(page, email, 'a long enough password')
+  await page.goto(await accountLinkIn(email, 'Confirm your e-mail address'))
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My bookings')
+
+  const section = page.getByRole('region', { name: 'Your data' })
+  await expect(section.getByRole('link', { name: 'Download my data' })).toHaveAttribute(
+    'href',
+    '/account/your-data.json',
+  )
+  // The file, fetched with this browser's cookies, as the link downloads it.
+  const file = await page.request.get('/account/your-data.json')
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="[\w-]+\.json"$/)
+  expect(file.headers()['cache-control']).toContain('no-store')
+  expect(JSON.stringify(await file.json())).toContain(email)
+
+  // A wrong confirmation is refused beside its field, what was typed kept.
+  await section.getByLabel('Your e-mail address').fill('someone-else@example.com')
+  await section.getByRole('button', { name: 'Delete my account' }).click()
+  const field = page.getByRole('region', { name: 'Your data' }).getByLabel('Your e-mail address')
+  await expect(field).toHaveValue('someone-else@example.com')
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('region', { name: 'Your data' })).toContainText(
+    'This is not the e-mail address of this account.',
+  )
+  await expectNoAxeViolations(page, testInfo)
+
+  await field.fill(email.toUpperCase())
+  await page
+    .getByRole('region', { name: 'Your data' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click()
+  await expect(page).toHaveURL(/\/login\?deleted=1/)
+  await expect(page.getByRole('status')).toContainText('Your account is deleted')
+  // Gone: the account page asks to sign in, and the password signs no one in.
+  await page.goto('/account')
+  await expect(page).toHaveURL(/\/login/)
+  expect((await page.request.get('/account/your-data.json', { maxRedirects: 0 })).status()).toBe(
+    302,
+  )
+})

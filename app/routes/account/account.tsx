@@ -1,3 +1,4 @@
+import { YourDataSection } from '~/components/account/your-data-section'
 import { Form, Link } from 'react-router'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '~/i18n/use-translation'
@@ -104,6 +105,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <SavedDetailsForm
             saved={loaderData.saved}
             lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          />
+          <YourDataSection
+            refused={
+              actionData && 'deleteRefused' in actionData ? actionData.deleteRefused : undefined
+            }
           />
         </div>
       </section>

@@ -1,8 +1,7 @@
-/**
- * /account/your-data.json: the signed-in traveller's data as a download.
- * The response is built by `yourDataDownloadResponse(handle, accountId, now)`;
- * the route's loader (added with the traveller sign-in) finds the signed-in
- * account, answers a visitor not signed in as the other account pages do,
- * and returns that response.
- */
-export { yourDataDownloadResponse } from '~/accounts/your-data-download.server'
+import type { Route } from './+types/your-data-json'
+import { yourDataDownload } from '~/accounts/account-pages.server'
+
+/** /account/your-data.json: the signed-in traveller's data, downloaded as a file. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return yourDataDownload(request)
+}

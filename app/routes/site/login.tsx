@@ -50,7 +50,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <p>
                 {notice === 'link'
                   ? t('travellerAccount.login.linkSent')
-                  : t('travellerAccount.login.signedOut')}
+                  : notice === 'deleted'
+                    ? t('yourData.deleted')
+                    : t('travellerAccount.login.signedOut')}
               </p>
             </div>
           ) : null}
