@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { Executor } from '~/booking/booking-store.server'
 import type { CompanyRow, PartnerSessionsTable, PartnerUserRow } from '~/db/schema'
-import { sessionKey, staffSessionTokenPattern } from '~/staff/sessions.server'
+import { newSecretToken, secretTokenKey, secretTokenPattern } from '~/utils/secret-token.server'
 
 /**
  * A partner's sign-in: a hotel's front desk keeps the page open through a
@@ -16,7 +15,7 @@ export const PARTNER_SESSION_IDLE_MS = 12 * 60 * 60_000
 export const PARTNER_SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000
 const LAST_SEEN_RESOLUTION_MS = 60_000
 
-export const partnerTokenPattern = staffSessionTokenPattern
+export const partnerTokenPattern = secretTokenPattern
 
 type PartnerSession = Selectable<PartnerSessionsTable>
 
@@ -32,12 +31,12 @@ export async function startPartnerSession(
   userAgent: string | null,
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const token = newSecretToken()
   const at = now.toISOString()
   await handle.db
     .insertInto('partner_sessions')
     .values({
-      id: sessionKey(token),
+      id: secretTokenKey(token),
       user_id: userId,
       created_at: at,
       last_seen_at: at,
@@ -67,7 +66,7 @@ export async function readPartnerSession(
   const session = await handle.db
     .selectFrom('partner_sessions')
     .selectAll()
-    .where('id', '=', sessionKey(token))
+    .where('id', '=', secretTokenKey(token))
     .executeTakeFirst()
   if (!session || !isLive(session, now)) return undefined
   const user = await handle.db
@@ -98,7 +97,7 @@ export async function revokePartnerSession(handle: DatabaseHandle, token: string
   await handle.db
     .updateTable('partner_sessions')
     .set({ revoked_at: now.toISOString() })
-    .where('id', '=', sessionKey(token))
+    .where('id', '=', secretTokenKey(token))
     .where('revoked_at', 'is', null)
     .execute()
 }

@@ -1,12 +1,7 @@
-import { hash, verify } from '@node-rs/argon2'
 import type { DatabaseHandle } from '~/db/connect.server'
-import {
-  clientHash,
-  rateLimitFreesAt,
-  takeRateLimitSlot,
-  type RateLimitRule,
-} from '~/db/rate-limit.server'
+import { takePairedSlots, type RateLimitRule } from '~/db/rate-limit.server'
 import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
+import { passwordMatches, unknownAccountHash } from '~/utils/password-hash.server'
 import { logger } from '~/utils/logger.server'
 import { startPartnerSession } from './partner-sessions.server'
 
@@ -16,20 +11,10 @@ import { startPartnerSession } from './partner-sessions.server'
  * counted in the database so every instance sees them; a success gives its
  * slots back.
  */
-export const partnerSignInAccountRule: RateLimitRule = {
-  name: 'partner-sign-in-account',
-  max: 5,
-  windowMinutes: 15,
+export const partnerSignInRules: { account: RateLimitRule; address: RateLimitRule } = {
+  account: { name: 'partner-sign-in-account', max: 5, windowMinutes: 15 },
+  address: { name: 'partner-sign-in-address', max: 20, windowMinutes: 15 },
 }
-export const partnerSignInAddressRule: RateLimitRule = {
-  name: 'partner-sign-in-address',
-  max: 20,
-  windowMinutes: 15,
-}
-
-/** Verified for an unknown e-mail, so its answer takes as long as a wrong password's. */
-const unknownUserHash =
-  '$argon2id$v=19$m=19456,t=2,p=1$rGhEW9J5NXfd+a0XGGPLFw$FrQcuWddgUEQaYW2aUmO4xAgqPWCX0JUZDc5eXxCeWE'
 
 export interface PartnerSignInAttempt {
   email: string
@@ -45,45 +30,22 @@ export type PartnerSignInOutcome =
   /** Unknown, wrong password, disabled, company inactive or locked: one answer for all. */
   | { signedIn: false; reason: 'refused' }
 
-async function passwordMatches(passwordHash: string, password: string) {
-  try {
-    return await verify(passwordHash, password)
-  } catch {
-    return false
-  }
-}
-
-/** A partner user's password hash: argon2id with the library's defaults, as staff's. */
-export function hashPartnerPassword(password: string): Promise<string> {
-  return hash(password)
-}
-
 export async function signInPartner(
   handle: DatabaseHandle,
   attempt: PartnerSignInAttempt,
   now: Date,
 ): Promise<PartnerSignInOutcome> {
   const email = normalizeStaffEmail(attempt.email).slice(0, 254)
-  const accountSlot = await takeRateLimitSlot(
+  const slots = await takePairedSlots(
     handle,
-    partnerSignInAccountRule,
-    clientHash(`partner:${email}`, attempt.secret),
+    partnerSignInRules,
+    { accountKey: `partner:${email}`, ...attempt },
     now,
   )
-  const addressHash = clientHash(attempt.clientAddress, attempt.secret)
-  const addressSlot = await takeRateLimitSlot(handle, partnerSignInAddressRule, addressHash, now)
-  const release = async () => {
-    await accountSlot?.release()
-    await addressSlot?.release()
-  }
-  if (!accountSlot || !addressSlot) {
-    await release()
-    if (addressSlot) return refuse('locked')
-    const retryAt =
-      (await rateLimitFreesAt(handle.db, partnerSignInAddressRule, addressHash, now)) ??
-      new Date(now.getTime() + partnerSignInAddressRule.windowMinutes * 60_000)
+  if (!slots.taken) {
+    if (slots.spent === 'account') return refuse('locked')
     logger.warn('partner.sign_in_refused', { reason: 'address-locked' })
-    return { signedIn: false, reason: 'address-locked', retryAt }
+    return { signedIn: false, reason: 'address-locked', retryAt: slots.retryAt }
   }
 
   const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
@@ -100,12 +62,12 @@ export async function signInPartner(
         .where('partner_users.email', '=', email)
         .executeTakeFirst()
     : undefined
-  const matches = await passwordMatches(user?.password_hash ?? unknownUserHash, password)
+  const matches = await passwordMatches(user?.password_hash ?? unknownAccountHash, password)
   if (!user) return refuse('unknown')
   if (!matches) return refuse('wrong-password', user.id)
   if (user.disabled_at || !user.active) return refuse('disabled', user.id)
 
-  await release()
+  await slots.release()
   const token = await startPartnerSession(handle, user.id, attempt.userAgent, now)
   logger.info('partner.signed_in', { userId: user.id })
   return { signedIn: true, token, userId: user.id }

@@ -14,13 +14,10 @@ import { cancelBooking } from '~/booking/cancel-booking.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { payContext, paymentStep, simulatorFor, tripDate } from '../../tests/support/payment-step'
-import {
-  hashPartnerPassword,
-  signInPartner,
-  type PartnerSignInAttempt,
-} from './partner-sign-in.server'
+import { signInPartner, type PartnerSignInAttempt } from './partner-sign-in.server'
 import { readPartnerSession, revokePartnerUserSessions } from './partner-sessions.server'
 import { chargeToAccount } from './on-account.server'
+import { hashPassword } from '~/utils/password-hash.server'
 
 /**
  * Partners against stored data, on a real SQLite file and on PostgreSQL:
@@ -42,7 +39,7 @@ describe.each(storageBackends())('partners on $name', (backend) => {
 
   /** A company (a unique tax number per test) with one partner user. */
   async function company(values: Partial<Insertable<CompaniesTable>> = {}) {
-    passwordHash ??= await hashPartnerPassword(password)
+    passwordHash ??= await hashPassword(password)
     const n = ++companies
     const at = now.toISOString()
     const row = await handle.db
