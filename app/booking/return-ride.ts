@@ -84,6 +84,10 @@ export function returnRideColumns(
     confirmed_at: at,
     ride_mode: 'transfer',
     outbound_booking_id: outbound.id,
+    // A partner's trip there and back: both rides are the company's.
+    company_id: outbound.company_id,
+    partner_user_id: outbound.partner_user_id,
+    settlement: outbound.settlement,
   }
 }
 

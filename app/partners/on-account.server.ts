@@ -40,7 +40,14 @@ export async function chargeToAccount(
   const mailIds: (number | undefined)[] = []
   const result = await writeTransaction(handle, async (trx): Promise<OnAccountResult> => {
     const booking = await lockBooking(trx, bookingId)
-    if (!booking || booking.status !== 'awaiting_payment' || booking.currency !== 'EUR') {
+    // A trip there and back is paid by card: one charge split over two rides
+    // is the card's way (refunds share it), not the account's.
+    if (
+      !booking ||
+      booking.status !== 'awaiting_payment' ||
+      booking.currency !== 'EUR' ||
+      booking.return_date !== null
+    ) {
       return { kind: 'unavailable' }
     }
     const company = await companyOf(trx, booking, true)

@@ -26,6 +26,7 @@ export async function partnerPaymentView(
   if (!company) return null
   const partner = await currentPartner(request)
   const onAccount =
+    booking.return_date === null &&
     company.payment_terms === 'account' &&
     Boolean(company.active) &&
     partner?.company.id === company.id
@@ -63,7 +64,12 @@ export async function bookOnAccount(
 ): Promise<AccountBookingResult> {
   const partner = await currentPartner(request)
   const company = partner?.company
-  if (!company || company.id !== booking.company_id || company.payment_terms !== 'account') {
+  if (
+    !company ||
+    company.id !== booking.company_id ||
+    company.payment_terms !== 'account' ||
+    booking.return_date !== null
+  ) {
     return { kind: 'not-allowed' }
   }
   const refusal = (amountCents: number, leftCents: number) => ({

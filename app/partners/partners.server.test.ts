@@ -12,7 +12,12 @@ import {
 import { bookAndPay } from '~/booking/book-and-pay.server'
 import { cancelBooking } from '~/booking/cancel-booking.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
-import { billing, draftInput, passenger } from '../../tests/support/booking-fixtures'
+import {
+  billing,
+  draftInput,
+  passenger,
+  returnDraftInput,
+} from '../../tests/support/booking-fixtures'
 import { payContext, paymentStep, simulatorFor, tripDate } from '../../tests/support/payment-step'
 import { signInPartner, type PartnerSignInAttempt } from './partner-sign-in.server'
 import { readPartnerSession, revokePartnerUserSessions } from './partner-sessions.server'
@@ -234,6 +239,21 @@ describe.each(storageBackends())('partners on $name', (backend) => {
       })
       expect(await creditUsed(small.id)).toBe(0)
       expect((await findBooking(handle, big.booking.id))!.status).toBe('awaiting_payment')
+    })
+
+    it('leaves a trip there and back to the card, whose one charge the two rides share', async () => {
+      const owner = await company()
+      const { booking } = await createDraft(
+        handle,
+        { ...returnDraftInput(1, tripDate(now, 10), tripDate(now, 12)), currency: 'EUR' },
+        now,
+        { partner: { companyId: owner.id, userId: owner.user.id } },
+      )
+      await markExtrasDone(handle, booking.id, now)
+      await savePassengerDetails(handle, booking.id, passenger, now)
+      await submitDraft(handle, booking.id, billing, now)
+      expect((await chargeToAccount(handle, booking.id, now, vi.fn())).kind).toBe('unavailable')
+      expect(await creditUsed(owner.id)).toBe(0)
     })
 
     it('gives the last of the credit to one of two bookings racing on two connections', async () => {
