@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { Form, useLocation, useNavigation } from 'react-router'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
@@ -71,6 +71,10 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
                 </a>
               </p>
             ) : null}
+            <p>
+              {t('traveller.find.accountHint')}{' '}
+              <Link to="/login">{t('traveller.find.accountLink')}</Link>
+            </p>
           </aside>
         </div>
       </section>
