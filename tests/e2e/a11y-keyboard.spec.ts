@@ -342,7 +342,9 @@ test('a declined card: the notice takes the focus, the title says Error, the ter
   await openIn(page, '/booking-payment?notice=paymentDeclined', 'tr')
   await expect(page.getByRole('alert').filter({ hasText: 'reddedildi' })).toBeFocused()
   expect(await page.title()).toMatch(/^Hata: /)
-  await expect(page.getByRole('checkbox')).toBeChecked()
+  // The terms stay accepted; the invoice-to-a-company box was never ticked.
+  await expect(page.getByRole('checkbox', { name: /Hizmet Şartları/ })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Şirkete fatura' })).not.toBeChecked()
 })
 
 test('the received page: refused names are summarised with links, and Reservation Completed is modal', async ({

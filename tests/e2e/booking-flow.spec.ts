@@ -96,7 +96,12 @@ test('from Select to the payment summary, with the error messages on empty and w
   await expect(
     page.locator('.error-summary').getByRole('link', { name: 'Address: This field is required.' }),
   ).toHaveAttribute('href', '#payment-form-address')
-  await expect(page.getByLabel('Company (optional)')).not.toHaveAttribute('aria-invalid', 'true')
+  // The company's fields are asked only with an invoice to a company: unticked, never refused.
+  await expect(page.getByLabel('Company name')).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Tax number (VKN or TCKN)')).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
   await expectNoAxeViolations(page, testInfo)
 
   await page.getByLabel('First Name').fill('Ayşe')
