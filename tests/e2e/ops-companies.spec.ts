@@ -39,7 +39,9 @@ async function signedIn(page: Page, account: { email: string; password: string }
 test('an admin keeps a company, its partner users and its monthly statement', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  // A long journey (company, users, statement, CSV, axe in two languages): on a
+  // loaded two-core runner it took the whole two minutes.
+  test.setTimeout(240_000)
   const admin = newAccount(testInfo, 'admin', 'companies')
   await signedIn(page, admin)
   await page.getByRole('link', { name: 'Companies', exact: true }).click()
