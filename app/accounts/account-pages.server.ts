@@ -17,7 +17,7 @@ import { clientAddressContext } from '~/utils/client-address.server'
 import { formatDate } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
+import { refuseCrossOrigin, retryAfter } from '~/utils/same-origin.server'
 import {
   emailOnlySchema,
   newPasswordSchema,
@@ -57,12 +57,6 @@ import { peekTravellerToken } from './traveller-tokens.server'
 
 type Context = Readonly<RouterContextProvider>
 
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: accountPageHeaders })
-  }
-}
-
 function clientFacts(context: Context, request: Request): ClientFacts {
   return {
     clientAddress: context.get(clientAddressContext),
@@ -78,11 +72,6 @@ function inLanguage(request: Request, path: string, query: Record<string, string
   if (isLanguage(language)) params.set(languageSearchParam, language)
   const search = params.toString()
   return search ? `${path}?${search}` : path
-}
-
-/** Seconds until `at`, for a Retry-After header (at least one). */
-function retryAfter(at: Date): string {
-  return String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000)))
 }
 
 function tooMany(context: Context, reply: unknown, retryAt: Date) {

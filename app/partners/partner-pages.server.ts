@@ -12,7 +12,7 @@ import { placeById } from '~/domain/places/gazetteer'
 import { placeLabel, placeWithArea } from '~/domain/places/place-label'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { formWasRefused, markFormRefused, pageContext } from '~/utils/page-context.server'
-import { isSameOriginPost } from '~/utils/same-origin.server'
+import { refuseCrossOrigin, retryAfter } from '~/utils/same-origin.server'
 import { formatMoney } from '~/utils/format'
 import { logger } from '~/utils/logger.server'
 import { listVehicleClasses } from '~/content/fleet.server'
@@ -45,16 +45,6 @@ function partnerMeta(context: Context, request: Request, title: string) {
   return {
     title: `${formWasRefused(context) ? t('meta.errorPrefix') : ''}${title} | ${site.brand}`,
   }
-}
-
-function refuseCrossOrigin(request: Request) {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: partnerPageHeaders })
-  }
-}
-
-function retryAfter(at: Date): string {
-  return String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000)))
 }
 
 export async function partnerSignInPageData(context: Context, request: Request) {

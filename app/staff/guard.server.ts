@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { isSameOriginPost } from '~/utils/same-origin.server'
+export { refuseCrossOrigin } from '~/utils/same-origin.server'
 import { getDatabase } from '~/db/db.server'
 import type { StaffRole } from '~/domain/staff/roles'
 import { readStaffSession, type SignedInStaff } from './sessions.server'
@@ -60,11 +60,4 @@ export async function requireStaff(
 /** The answer to a member of staff asking for what is not theirs: 403, never cached. */
 export function forbidden() {
   return data('Forbidden', { status: 403, statusText: 'Forbidden', headers: staffPageHeaders })
-}
-
-/** Every staff POST must come from this site's own pages: anything else is refused (403). */
-export function refuseCrossOrigin(request: Request): void {
-  if (!isSameOriginPost(request)) {
-    throw data('Cross-origin request refused', { status: 403, headers: staffPageHeaders })
-  }
 }

@@ -1,3 +1,4 @@
+import { retryAfter } from '~/utils/same-origin.server'
 import { payableMinor } from '~/domain/pricing/promo'
 import { buyerTaxOf } from '~/domain/billing/buyer-tax'
 import { findOtherRide } from '~/booking/return-ride.server'
@@ -87,11 +88,6 @@ export async function signInPageData(context: Context, request: Request) {
 
 /** The second step of a sign-in, for accounts with a second factor. */
 export const codeStepPath = '/ops/sign-in/code'
-
-/** Seconds until `at`, for a Retry-After header (at least one). */
-function retryAfter(at: Date): string {
-  return String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000)))
-}
 
 /**
  * Signs in: one answer for every refusal about an account (unknown e-mail,

@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+
 /**
  * Whether a form POST came from this site. Browsers send Origin (and
  * Sec-Fetch-Site) on form submissions; a request with neither is a non-browser
@@ -24,4 +26,22 @@ export function safeReturnPath(value: unknown, fallback = '/'): string {
   // eslint-disable-next-line no-control-regex
   if (value.includes('\\') || /[\u0000-\u001f]/.test(value)) return fallback
   return value
+}
+
+/**
+ * Every POST of a private page (staff, partners, a traveller's account) must come
+ * from this site's own pages: anything else is refused (403, never cached).
+ */
+export function refuseCrossOrigin(request: Request): void {
+  if (!isSameOriginPost(request)) {
+    throw data('Cross-origin request refused', {
+      status: 403,
+      headers: { 'Cache-Control': 'no-store' },
+    })
+  }
+}
+
+/** Seconds until `at`, for a Retry-After header (at least one). */
+export function retryAfter(at: Date): string {
+  return String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000)))
 }
