@@ -5,6 +5,7 @@ import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { purgeOldStaffSessions } from '~/staff/sessions.server'
 import { purgeOldTravellerSessions } from '~/accounts/traveller-sessions.server'
+import { purgeOldPartnerSessions } from '~/partners/partner-sessions.server'
 import { logger } from '~/utils/logger.server'
 import { jobTasks } from '~/utils/metrics.server'
 import { expireStaleDrafts } from '~/booking/bookings.server'
@@ -418,6 +419,9 @@ export async function runMaintenance(
     const purgedTravellerSessions = await task('purge_traveller_sessions', () =>
       purgeOldTravellerSessions(handle, now),
     )
+    const purgedPartnerSessions = await task('purge_partner_sessions', () =>
+      purgeOldPartnerSessions(handle, now),
+    )
     return {
       ...payments,
       expiredDrafts,
@@ -438,6 +442,7 @@ export async function runMaintenance(
       purgedRateLimitEvents,
       purgedStaffSessions,
       purgedTravellerSessions,
+      purgedPartnerSessions,
     }
   })
   if (!run.ran) {

@@ -112,3 +112,16 @@ export async function revokePartnerUserSessions(executor: Executor, userId: numb
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/** Ended sessions are kept this long (who signed in from where, when), then deleted. */
+export const ENDED_PARTNER_SESSION_RETENTION_DAYS = 30
+
+/** Deletes the sessions unused for the retention period (maintenance job). */
+export async function purgeOldPartnerSessions(handle: DatabaseHandle, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ENDED_PARTNER_SESSION_RETENTION_DAYS * 86_400_000)
+  const result = await handle.db
+    .deleteFrom('partner_sessions')
+    .where('last_seen_at', '<', cutoff.toISOString())
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

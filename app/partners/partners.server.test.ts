@@ -20,7 +20,11 @@ import {
 } from '../../tests/support/booking-fixtures'
 import { payContext, paymentStep, simulatorFor, tripDate } from '../../tests/support/payment-step'
 import { signInPartner, type PartnerSignInAttempt } from './partner-sign-in.server'
-import { readPartnerSession, revokePartnerUserSessions } from './partner-sessions.server'
+import {
+  purgeOldPartnerSessions,
+  readPartnerSession,
+  revokePartnerUserSessions,
+} from './partner-sessions.server'
 import { chargeToAccount } from './on-account.server'
 import { hashPassword } from '~/utils/password-hash.server'
 
@@ -175,6 +179,15 @@ describe.each(storageBackends())('partners on $name', (backend) => {
       expect(await readPartnerSession(handle, token, now)).toBeDefined()
       await revokePartnerUserSessions(handle.db, owner.user.id, now)
       expect(await readPartnerSession(handle, token, now)).toBeUndefined()
+      // A month unused, the maintenance job deletes the row.
+      const later = new Date(now.getTime() + 31 * 86_400_000)
+      expect(await purgeOldPartnerSessions(handle, later)).toBeGreaterThanOrEqual(1)
+      const left = await handle.db
+        .selectFrom('partner_sessions')
+        .select('id')
+        .where('user_id', '=', owner.user.id)
+        .execute()
+      expect(left).toEqual([])
     })
   })
 
