@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import pg from 'pg'
 import { expect } from 'vitest'
 import { scratchFolder } from './server-process'
@@ -142,5 +143,46 @@ export function postgresStore(prefix = 'mc_process'): Store {
     drop: async () => {
       await postgresAdmin(`drop database if exists ${database} with (force)`)
     },
+  }
+}
+
+/**
+ * The message beside a field: the text of the error element (not the hint)
+ * the field names in aria-describedby, once the field is marked invalid.
+ */
+export function messageBeside(html: string, name: string): string | undefined {
+  const field = new RegExp(`<(?:input|textarea)\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0]
+  if (!field?.includes('aria-invalid="true"')) return undefined
+  const ids = /aria-describedby="([^"]+)"/.exec(field)?.[1]?.split(' ') ?? []
+  return ids
+    .map((id) => new RegExp(`<p\\b([^>]*\\bid="${id}"[^>]*)>([^<]*)</p>`).exec(html))
+    .find((element) => element?.[1]?.includes('field__error'))?.[2]
+}
+
+/**
+ * Runs one statement on the store the server writes to, as an operator would
+ * (`$1` placeholders on both): the rows it returns, none for a change.
+ */
+export async function queryStore(url: string, sql: string, values: unknown[]) {
+  if (!url.startsWith('postgres')) {
+    const db = new Database(url)
+    db.pragma('busy_timeout = 5000')
+    try {
+      const statement = db.prepare(sql.replace(/\$\d+/g, '?'))
+      if (!statement.reader) {
+        statement.run(...values)
+        return []
+      }
+      return statement.all(...values) as Record<string, unknown>[]
+    } finally {
+      db.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(sql, values)).rows as Record<string, unknown>[]
+  } finally {
+    await client.end()
   }
 }

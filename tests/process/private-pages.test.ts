@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './server-process'
 import { send } from './server-requests'
@@ -12,7 +10,9 @@ import {
   journeyToPassenger,
   passengerForm,
   post,
+  messageBeside,
   postgresStore,
+  queryStore,
   sqliteStore,
   type Store,
 } from './journey'
@@ -29,38 +29,6 @@ const messages = {
   tooLong: (max: number) => `Please use at most ${max} characters.`,
   placeControl:
     'A place contains invisible control characters. Please remove them or type it again.',
-}
-
-/**
- * The message beside a field: the text of the error element (not the hint)
- * the field names in aria-describedby, once the field is marked invalid.
- */
-function messageBeside(html: string, name: string): string | undefined {
-  const field = new RegExp(`<(?:input|textarea)\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0]
-  if (!field?.includes('aria-invalid="true"')) return undefined
-  const ids = /aria-describedby="([^"]+)"/.exec(field)?.[1]?.split(' ') ?? []
-  return ids
-    .map((id) => new RegExp(`<p\\b([^>]*\\bid="${id}"[^>]*)>([^<]*)</p>`).exec(html))
-    .find((element) => element?.[1]?.includes('field__error'))?.[2]
-}
-
-/** Reads the store the server writes to, as an operator would. */
-async function queryStore(url: string, sql: string, values: unknown[]) {
-  if (!url.startsWith('postgres')) {
-    const db = new Database(url, { readonly: true })
-    try {
-      return db.prepare(sql.replace(/\$\d+/g, '?')).all(...values) as Record<string, unknown>[]
-    } finally {
-      db.close()
-    }
-  }
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(sql, values)).rows as Record<string, unknown>[]
-  } finally {
-    await client.end()
-  }
 }
 
 function longest(max: number) {
