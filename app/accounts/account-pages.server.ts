@@ -26,11 +26,13 @@ import {
   signInSchema,
 } from './account-forms'
 import { listAccountBookings } from './my-bookings.server'
+import { hasRecentProof, recentProofEndsAt } from './account-proof'
 import {
   accountPageHeaders,
   accountReturnPath,
   readSignedInTraveller,
   requireTraveller,
+  type SignedInTraveller,
 } from './signed-in.server'
 import { saveTravellerDetails, savedDetailsOf } from './traveller-accounts.server'
 import {
@@ -44,6 +46,7 @@ import {
   registerTraveller,
   requestTravellerLink,
   resetTravellerPassword,
+  confirmTravellerPassword,
   signInTraveller,
   type ClientFacts,
 } from './traveller-sign-in.server'
@@ -369,8 +372,33 @@ export interface AccountBookingItem {
   href: string | null
 }
 
+/** The notices the account page shows after a Post/Redirect/Get, by their query flag. */
+const accountNotices = ['saved', 'verifySent', 'reset', 'confirmed', 'confirmSent'] as const
+
+/**
+ * What the page knows of the holder's proof (account-proof.ts): whether they
+ * proved who they are recently enough to download or delete their data, and
+ * until when (Istanbul clock); whether they can confirm with a password.
+ */
+export interface ProofView {
+  recent: boolean
+  until: string | null
+  hasPassword: boolean
+}
+
+function proofView({ account, session }: SignedInTraveller, now: Date): ProofView {
+  const endsAt = recentProofEndsAt(session)
+  const recent = hasRecentProof(session, now)
+  return {
+    recent,
+    until: recent && endsAt ? istanbulClock(endsAt) : null,
+    hasPassword: account.password_hash !== null,
+  }
+}
+
 export async function accountPageData(context: Context, request: Request) {
-  const { account } = await requireTraveller(request)
+  const signedIn = await requireTraveller(request)
+  const { account } = signedIn
   const { language, site, t, meta } = pageContext(context, request)
   const handle = await getDatabase()
   const now = new Date()
@@ -395,64 +423,161 @@ export async function accountPageData(context: Context, request: Request) {
       : bookingLink(booking.id).slice(getEnv().PUBLIC_BASE_URL.length),
   })
   const query = new URL(request.url).searchParams
+  const verified = account.email_verified_at !== null
   return data(
     {
       meta: meta('account', { noindex: true }),
       email: account.email,
-      verified: account.email_verified_at !== null,
+      verified,
       upcoming: bookings.upcoming.map(item),
       past: bookings.past.map(item),
-      saved: savedDetailsOf(account),
-      notice: ['saved', 'verifySent', 'reset'].find((name) => query.get(name) === '1') ?? null,
+      // Saved details are offered once the address is proved (account-proof.ts).
+      saved: verified ? savedDetailsOf(account) : {},
+      proof: proofView(signedIn, now),
+      /** Sent back here from the download: the page says why it asks to confirm first. */
+      proofAsked: query.get('confirm') === 'download',
+      notice: accountNotices.find((name) => query.get(name) === '1') ?? null,
     },
     { headers: accountPageHeaders },
   )
 }
 
+/** The account page's answer to a refused POST: what its forms show again. */
+interface AccountActionAnswer {
+  result: unknown
+  verifyError: string | null
+  retryAt: string | null
+  deleteRefused?: { typed: string; errors: Record<string, string[]> }
+  /** The password confirmation refused: the message beside its field. */
+  confirmError?: string
+  /** The sign-in link to confirm with refused (too many asked): the message beside its button. */
+  linkError?: string
+  /** Downloading or deleting was asked for without a recent proof. */
+  proofAsked?: boolean
+}
+
+function refusedAnswer(
+  context: Context,
+  answer: Partial<AccountActionAnswer>,
+  status: number,
+  retryAtDate?: Date,
+) {
+  markFormRefused(context)
+  const headers: Record<string, string> = { ...accountPageHeaders }
+  if (retryAtDate) headers['Retry-After'] = retryAfter(retryAtDate)
+  return data<AccountActionAnswer>(
+    {
+      result: null,
+      verifyError: null,
+      retryAt: retryAtDate ? istanbulClock(retryAtDate) : null,
+      ...answer,
+    },
+    { status, headers },
+  )
+}
+
 export async function accountPageAction(context: Context, request: Request) {
   refuseCrossOrigin(request)
-  const { account } = await requireTraveller(request)
+  const signedIn = await requireTraveller(request)
+  const { account } = signedIn
   const form = await request.formData()
   const intent = formField(form, 'intent')
-  if (intent === 'deleteAccount') return deleteAccountPageAction(context, request, account, form)
-  if (intent === 'resendVerification') {
-    const outcome = await requestTravellerLink(
-      await getDatabase(),
-      account.email,
-      'verify',
-      clientFacts(context, request),
-      new Date(),
-    )
-    if (outcome.kind === 'rate-limited') {
-      markFormRefused(context)
-      return data(
-        {
-          result: null,
-          verifyError: 'travellerAccount.errors.tooManyMails',
-          retryAt: istanbulClock(outcome.retryAt),
-        },
-        {
-          status: 429,
-          headers: { ...accountPageHeaders, 'Retry-After': retryAfter(outcome.retryAt) },
-        },
-      )
+  const now = new Date()
+  if (intent === 'deleteAccount') {
+    if (!hasRecentProof(signedIn.session, now)) {
+      return refusedAnswer(context, { proofAsked: true }, 403)
     }
-    return redirect(inLanguage(request, '/account', { verifySent: '1' }), {
-      status: 303,
-      headers: accountPageHeaders,
-    })
+    return deleteAccountPageAction(context, request, account, form)
   }
+  if (intent === 'confirmIdentity') return confirmIdentityAction(context, request, signedIn, form)
+  if (intent === 'confirmByLink') {
+    return mailAccountLink(context, request, account.email, 'sign-in', 'linkError', 'confirmSent')
+  }
+  if (intent === 'resendVerification') {
+    return mailAccountLink(context, request, account.email, 'verify', 'verifyError', 'verifySent')
+  }
+  if (intent !== 'saveDetails') return refusedAnswer(context, {}, 400)
+  // Details are saved to an account once its address is proved (account-proof.ts).
+  if (!account.email_verified_at) return refusedAnswer(context, {}, 403)
   const submission = parseWithZod(form, { schema: savedDetailsSchema })
   if (submission.status !== 'success') {
-    markFormRefused(context)
-    return data(
-      { result: submission.reply(), verifyError: null, retryAt: null },
-      { status: 400, headers: accountPageHeaders },
-    )
+    return refusedAnswer(context, { result: submission.reply() }, 400)
   }
-  await saveTravellerDetails(await getDatabase(), account.id, submission.value, new Date())
+  await saveTravellerDetails(await getDatabase(), account.id, submission.value, now)
   logger.info('traveller.details_saved', { accountId: account.id })
   return redirect(inLanguage(request, '/account', { saved: '1' }), {
+    status: 303,
+    headers: accountPageHeaders,
+  })
+}
+
+/**
+ * E-mails the signed-in account a link (to prove the address again, or to
+ * sign in anew as a proof of the person) and comes back to the page saying
+ * so; past the account e-mails' limits, the message stands in `errorField`.
+ */
+async function mailAccountLink(
+  context: Context,
+  request: Request,
+  email: string,
+  purpose: 'verify' | 'sign-in',
+  errorField: 'verifyError' | 'linkError',
+  notice: (typeof accountNotices)[number],
+) {
+  const outcome = await requestTravellerLink(
+    await getDatabase(),
+    email,
+    purpose,
+    clientFacts(context, request),
+    new Date(),
+  )
+  if (outcome.kind === 'rate-limited') {
+    return refusedAnswer(
+      context,
+      { [errorField]: 'travellerAccount.errors.tooManyMails' },
+      429,
+      outcome.retryAt,
+    )
+  }
+  return redirect(inLanguage(request, '/account', { [notice]: '1' }), {
+    status: 303,
+    headers: accountPageHeaders,
+  })
+}
+
+/**
+ * "Confirm it is you" with the password, before downloading or deleting:
+ * confirmed, the page shows both until the proof is no longer recent.
+ */
+async function confirmIdentityAction(
+  context: Context,
+  request: Request,
+  signedIn: SignedInTraveller,
+  form: FormData,
+) {
+  const password = formField(form, 'password')
+  if (!password) {
+    return refusedAnswer(context, { confirmError: 'travellerAccount.errors.passwordRequired' }, 400)
+  }
+  const outcome = await confirmTravellerPassword(
+    await getDatabase(),
+    signedIn,
+    password,
+    clientFacts(context, request),
+    new Date(),
+  )
+  if (!outcome.confirmed && outcome.reason === 'address-locked') {
+    return refusedAnswer(
+      context,
+      { confirmError: 'travellerAccount.errors.tooManyAttempts' },
+      429,
+      outcome.retryAt,
+    )
+  }
+  if (!outcome.confirmed) {
+    return refusedAnswer(context, { confirmError: 'yourData.errors.passwordWrong' }, 400)
+  }
+  return redirect(inLanguage(request, '/account', { confirmed: '1' }), {
     status: 303,
     headers: accountPageHeaders,
   })
@@ -472,15 +597,10 @@ async function deleteAccountPageAction(
   const { language } = pageContext(context, request)
   const answer = await deleteAccountAction(await getDatabase(), account, form, language, new Date())
   if (answer.kind === 'refused') {
-    markFormRefused(context)
-    return data(
-      {
-        result: null,
-        verifyError: null,
-        retryAt: null,
-        deleteRefused: { typed: answer.typed, errors: answer.errors },
-      },
-      { status: 400, headers: accountPageHeaders },
+    return refusedAnswer(
+      context,
+      { deleteRefused: { typed: answer.typed, errors: answer.errors } },
+      400,
     )
   }
   return redirect(inLanguage(request, '/login', { deleted: '1' }), {
@@ -491,11 +611,23 @@ async function deleteAccountPageAction(
 
 /**
  * /account/your-data.json: everything held about the signed-in traveller, as a
- * download; a visitor not signed in is sent to sign in first.
+ * download. A visitor not signed in is sent to sign in first; an account whose
+ * address is not proved has nothing to download, and one whose holder has not
+ * proved who they are recently is sent to confirm it first (account-proof.ts).
  */
 export async function yourDataDownload(request: Request) {
-  const { account } = await requireTraveller(request)
-  return yourDataDownloadResponse(await getDatabase(), account.id, new Date())
+  const signedIn = await requireTraveller(request)
+  if (!signedIn.account.email_verified_at) {
+    return redirect(inLanguage(request, '/account'), { status: 303, headers: accountPageHeaders })
+  }
+  const now = new Date()
+  if (!hasRecentProof(signedIn.session, now)) {
+    return redirect(inLanguage(request, '/account', { confirm: 'download' }), {
+      status: 303,
+      headers: accountPageHeaders,
+    })
+  }
+  return yourDataDownloadResponse(await getDatabase(), signedIn.account.id, now)
 }
 
 // ---------------------------------------------------------------- sign out

@@ -8,7 +8,8 @@ import { travellerActor, type AuditValues } from '~/domain/staff/audit-actions'
 import type { BookingStatus } from '~/domain/booking/status'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { logger } from '~/utils/logger.server'
-import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-bookings.server'
+import { bookingsWithEmail, sameEmail } from './traveller-bookings.server'
+import { provedAddressOf } from './account-proof'
 import {
   erasedBookingFields,
   erasedBookingValues,
@@ -24,6 +25,10 @@ import {
  * books). A ride still to come refuses the whole deletion: its driver needs
  * the phone, the flight and the names until it is over. The audit log keeps
  * one entry per booking erased, naming the fields and no value.
+ *
+ * An account whose address was never proved deletes only itself: nothing
+ * held under the address is its own (account-proof.ts), so no booking is
+ * erased, and no ride to come is named or stands in the way.
  */
 export type DeleteAccountResult =
   | { kind: 'deleted'; erasedBookings: number }
@@ -57,10 +62,16 @@ export async function deleteTravellerAccount(
   now: Date,
 ): Promise<DeleteAccountResult> {
   const result = await writeTransaction(handle, async (trx): Promise<DeleteAccountResult> => {
-    const account = await travellerAccount(trx, accountId)
+    // Locked: a link proving the address, opened meanwhile, waits and finds the account gone.
+    const account = await lockedRead(
+      trx,
+      trx.selectFrom('traveller_accounts').selectAll().where('id', '=', accountId),
+    ).executeTakeFirst()
     if (!account) return { kind: 'not-found' }
+    const address = provedAddressOf(account)
+    if (!address) return deleteAccountRow(trx, accountId, { bookings: 0, proved: false }, now)
     // Locked: a payment landing meanwhile waits, and is judged after.
-    const bookings = await lockedRead(trx, bookingsWithEmail(trx, account.email)).execute()
+    const bookings = await lockedRead(trx, bookingsWithEmail(trx, address)).execute()
     const toCome = bookings
       .filter((booking) => rideToCome(booking, now))
       .sort((a, b) => bookingPickupInstant(a).getTime() - bookingPickupInstant(b).getTime())[0]
@@ -75,25 +86,38 @@ export async function deleteTravellerAccount(
     for (const booking of bookings) await eraseBooking(trx, booking, now)
     await trx
       .deleteFrom('contact_messages')
-      .where(...sameEmail(account.email))
+      .where(...sameEmail(address))
       .execute()
-    await trx.deleteFrom('traveller_accounts').where('id', '=', accountId).execute()
-    await recordAction(
-      trx,
-      {
-        actor: travellerActor,
-        action: 'traveller.account_deleted',
-        subject: `traveller:${accountId}`,
-        after: { bookings: bookings.length },
-      },
-      now,
-    )
-    return { kind: 'deleted', erasedBookings: bookings.length }
+    return deleteAccountRow(trx, accountId, { bookings: bookings.length, proved: true }, now)
   })
   if (result.kind === 'deleted') {
     logger.info('traveller.account_deleted', { accountId, erasedBookings: result.erasedBookings })
   }
   return result
+}
+
+/**
+ * Deletes the account row (its sessions and links go by the foreign keys'
+ * cascade) and audits it with how many bookings were erased.
+ */
+async function deleteAccountRow(
+  trx: Executor,
+  accountId: number,
+  erased: { bookings: number; proved: boolean },
+  now: Date,
+): Promise<DeleteAccountResult> {
+  await trx.deleteFrom('traveller_accounts').where('id', '=', accountId).execute()
+  await recordAction(
+    trx,
+    {
+      actor: travellerActor,
+      action: 'traveller.account_deleted',
+      subject: `traveller:${accountId}`,
+      after: { bookings: erased.bookings, addressProved: erased.proved },
+    },
+    now,
+  )
+  return { kind: 'deleted', erasedBookings: erased.bookings }
 }
 
 /** Audit actions whose values are the traveller's own words or details. */

@@ -4,6 +4,7 @@ import { paidStatuses } from '~/domain/booking/status'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import type { TravellerAccount } from './traveller-accounts.server'
 import { bookingsWithEmail } from './traveller-bookings.server'
+import { provedAddressOf } from './account-proof'
 
 /**
  * "My bookings": every booking made with the account's e-mail, once that
@@ -23,8 +24,9 @@ export async function listAccountBookings(
   account: Pick<TravellerAccount, 'email' | 'email_verified_at'>,
   now: Date,
 ): Promise<AccountBookings> {
-  if (!account.email_verified_at) return { upcoming: [], past: [] }
-  const rows = await bookingsWithEmail(executor, account.email)
+  const address = provedAddressOf(account)
+  if (!address) return { upcoming: [], past: [] }
+  const rows = await bookingsWithEmail(executor, address)
     .where((eb) =>
       eb.or([
         eb('status', 'in', [...paidStatuses]),

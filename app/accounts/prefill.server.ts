@@ -4,13 +4,14 @@ import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import { logger } from '~/utils/logger.server'
 import type { SavedDetails } from './account-forms'
 import { mergeTravellerDetails, savedDetailsOf } from './traveller-accounts.server'
-import { readSignedInTraveller } from './signed-in.server'
+import { readProvedTraveller } from './signed-in.server'
 
 /**
  * The booking steps and a signed-in traveller's saved details. A step shows
  * what this booking holds first; only a field the booking has no value for
  * is filled from the account, so nothing typed for this booking is replaced.
- * Signed out, nothing changes: a guest books as before.
+ * Signed out, or signed in to an account whose address is not proved yet,
+ * nothing changes: a guest books as before.
  */
 
 export interface AccountPrefill {
@@ -20,7 +21,7 @@ export interface AccountPrefill {
 }
 
 export async function accountPrefill(request: Request): Promise<AccountPrefill> {
-  const signedIn = await readSignedInTraveller(request)
+  const signedIn = await readProvedTraveller(request)
   if (!signedIn) return { signedIn: false, saved: {} }
   const saved = savedDetailsOf(signedIn.account)
   return { signedIn: true, saved: { ...saved, email: saved.email || signedIn.account.email } }
@@ -47,7 +48,7 @@ export async function savePassengerToAccount(
   now: Date,
 ): Promise<void> {
   if (formData.get(saveToAccountField) !== 'on') return
-  const signedIn = await readSignedInTraveller(request)
+  const signedIn = await readProvedTraveller(request)
   if (!signedIn) return
   try {
     await mergeTravellerDetails(

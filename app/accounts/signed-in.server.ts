@@ -22,6 +22,18 @@ export function readSignedInTraveller(request: Request): Promise<SignedInTravell
   return known
 }
 
+/**
+ * The signed-in traveller whose address is proved, or undefined: for the
+ * booking steps, where an account whose address is not proved counts for
+ * nothing (account-proof.ts) and its holder books as a guest.
+ */
+export async function readProvedTraveller(
+  request: Request,
+): Promise<SignedInTraveller | undefined> {
+  const signedIn = await readSignedInTraveller(request)
+  return signedIn?.account.email_verified_at ? signedIn : undefined
+}
+
 /** The account pages' pages are private: no browser or proxy keeps a copy. */
 export const accountPageHeaders = { 'Cache-Control': 'no-store' }
 

@@ -5,6 +5,7 @@ import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { secretTokenKey } from '~/utils/secret-token.server'
 import {
+  confirmTravellerPassword,
   openTravellerLink,
   registerTraveller,
   requestTravellerLink,
@@ -33,6 +34,7 @@ import {
   savedDetailsOf,
 } from './traveller-accounts.server'
 import { listAccountBookings } from './my-bookings.server'
+import { hasRecentProof, RECENT_PROOF_MINUTES } from './account-proof'
 
 /**
  * Traveller accounts against stored data, on a real SQLite file and on
@@ -170,6 +172,52 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
     expect((await signIn(account.email, password, now, client())).signedIn).toBe(true)
   })
 
+  it('counts a sign-in as a proof for minutes, and a password typed again as a new one', async () => {
+    const { account } = await verifiedAccount()
+    const outcome = await signIn(account.email, password)
+    if (!outcome.signedIn) throw new Error('refused')
+    const other = await signIn(account.email, password)
+    if (!other.signedIn) throw new Error('refused')
+    const at = (moment: Date) => readTravellerSession(handle, outcome.token, moment)
+    const fresh = (await at(now))!
+    expect(fresh.session.proved_at).toBe(now.toISOString())
+    expect(hasRecentProof(fresh.session, later(RECENT_PROOF_MINUTES * minutes - 1))).toBe(true)
+    const stale = (await at(later(RECENT_PROOF_MINUTES * minutes)))!
+    expect(hasRecentProof(stale.session, later(RECENT_PROOF_MINUTES * minutes))).toBe(false)
+
+    // A wrong password proves nothing, and counts against the sign-in's limit for the address.
+    const afterwards = later(30 * minutes)
+    const signedIn = (await at(afterwards))!
+    expect(await confirmTravellerPassword(handle, signedIn, 'wrong', client(), afterwards)).toEqual(
+      { confirmed: false, reason: 'refused' },
+    )
+    expect(hasRecentProof((await at(afterwards))!.session, afterwards)).toBe(false)
+    expect(
+      await confirmTravellerPassword(handle, signedIn, password, client(), afterwards),
+    ).toEqual({ confirmed: true })
+    expect(hasRecentProof((await at(afterwards))!.session, afterwards)).toBe(true)
+    // Another browser of the account is not proved by it.
+    expect((await readTravellerSession(handle, other.token, afterwards))!.session.proved_at).toBe(
+      now.toISOString(),
+    )
+  })
+
+  it('refuses a password confirmation once the address has failed 5 times, even the right one', async () => {
+    const { account } = await verifiedAccount()
+    const outcome = await signIn(account.email, password)
+    if (!outcome.signedIn) throw new Error('refused')
+    const signedIn = (await readTravellerSession(handle, outcome.token, now))!
+    for (let i = 0; i < travellerSignInAccountRule.max; i++) {
+      await confirmTravellerPassword(handle, signedIn, `wrong ${i}`, client(), now)
+    }
+    expect(await confirmTravellerPassword(handle, signedIn, password, client(), now)).toEqual({
+      confirmed: false,
+      reason: 'refused',
+    })
+    // The sign-in page counts the same failures.
+    expect(await signIn(account.email, password)).toEqual({ signedIn: false, reason: 'refused' })
+  })
+
   it('ends a session not remembered after 2 hours idle or 12 hours in all', async () => {
     const { account } = await verifiedAccount()
     const outcome = await signIn(account.email, password)
@@ -277,11 +325,17 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
     )
   })
 
-  it('proves an address by a sign-in link, dropping a password set before it was proved', async () => {
+  it('proves an address by a sign-in link, dropping a password and details set before it was proved', async () => {
     const email = newEmail()
     await registerTraveller(handle, { email, password, language: 'en' }, client(), now)
     const squatter = await signIn(email, password)
     if (!squatter.signedIn) throw new Error('refused')
+    // Details left by an account made before saving asked for a proved address.
+    await handle.db
+      .updateTable('traveller_accounts')
+      .set({ saved_details: JSON.stringify({ phone: '+90 532 999 99 99' }) })
+      .where('email', '=', email)
+      .execute()
     await requestTravellerLink(handle, email, 'sign-in', client(), now)
     const opened = await openTravellerLink(
       handle,
@@ -290,7 +344,10 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
       { remember: false, userAgent: null },
       now,
     )
-    expect(opened).toMatchObject({ done: true, account: { password_hash: null } })
+    expect(opened).toMatchObject({
+      done: true,
+      account: { password_hash: null, saved_details: null },
+    })
     expect((await findTravellerAccountByEmail(handle.db, email))!.email_verified_at).not.toBeNull()
     expect(await readTravellerSession(handle, squatter.token, now)).toBeUndefined()
     expect((await signIn(email, password)).signedIn).toBe(false)
@@ -405,5 +462,14 @@ describe.each(storageBackends())('traveller accounts on $name', (backend) => {
       city: 'İstanbul',
       updates: 'sms',
     })
+  })
+
+  it('keeps no details for an account whose address is not proved', async () => {
+    const email = newEmail()
+    await registerTraveller(handle, { email, password, language: 'en' }, client(), now)
+    const account = (await findTravellerAccountByEmail(handle.db, email))!
+    await saveTravellerDetails(handle, account.id, { name: 'Mallory', phone: '+905329999999' }, now)
+    const stored = (await findTravellerAccountByEmail(handle.db, email))!
+    expect(stored.saved_details).toBeNull()
   })
 })

@@ -92,7 +92,9 @@ export function savedDetailsOf(account: Pick<TravellerAccount, 'saved_details'>)
 
 /**
  * Replaces the saved details with `details`; blank values are dropped, so
- * clearing a field on the account page forgets it.
+ * clearing a field on the account page forgets it. Only an account whose
+ * address is proved keeps details (account-proof.ts): for another, nothing
+ * is written.
  */
 export async function saveTravellerDetails(
   handle: DatabaseHandle,
@@ -109,6 +111,16 @@ export async function saveTravellerDetails(
       saved_details: Object.keys(kept).length ? JSON.stringify(kept) : null,
       updated_at: now.toISOString(),
     })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is not', null)
+    .execute()
+}
+
+/** Forgets the saved details (what an unproved holder of the account may have left). */
+export async function forgetSavedDetails(executor: Executor, id: number, now: Date): Promise<void> {
+  await executor
+    .updateTable('traveller_accounts')
+    .set({ saved_details: null, updated_at: now.toISOString() })
     .where('id', '=', id)
     .execute()
 }

@@ -1,16 +1,18 @@
 import { sql } from 'kysely'
 import type { Executor } from '~/db/executor'
+import type { ProvedAddress } from './account-proof'
 
 /**
- * The bookings made with an account's e-mail: a booking keeps the e-mail as
- * typed, the account holds it lower-cased, so they are compared lower-cased
- * and trimmed (as the promo codes' per-e-mail limits count them).
+ * The bookings made with an account's proved address: a booking keeps the
+ * e-mail as typed, the account holds it lower-cased, so they are compared
+ * lower-cased and trimmed (as the promo codes' per-e-mail limits count them).
+ * Only a proved address reads them (account-proof.ts).
  */
-export function bookingsWithEmail(executor: Executor, email: string) {
+export function bookingsWithEmail(executor: Executor, address: ProvedAddress) {
   return executor
     .selectFrom('bookings')
     .selectAll()
-    .where(sql<string>`lower(trim(email))`, '=', email.trim().toLowerCase())
+    .where(sql<string>`lower(trim(email))`, '=', address)
     .orderBy('created_at')
     .orderBy('reference')
 }
@@ -25,6 +27,6 @@ export function travellerAccount(executor: Executor, accountId: number) {
 }
 
 /** The same comparison for another table's e-mail column (the contact form's messages). */
-export function sameEmail(email: string) {
-  return [sql<string>`lower(trim(email))`, '=', email.trim().toLowerCase()] as const
+export function sameEmail(address: ProvedAddress) {
+  return [sql<string>`lower(trim(email))`, '=', address] as const
 }

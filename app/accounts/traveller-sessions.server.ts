@@ -51,6 +51,8 @@ export async function startTravellerSession(
       expires_at: new Date(now.getTime() + lifetime).toISOString(),
       user_agent: options.userAgent ? options.userAgent.slice(0, 255) : null,
       revoked_at: null,
+      // Every sign-in is a proof: a password typed or a link from the mailbox opened.
+      proved_at: at,
     })
     .execute()
   return token
@@ -93,6 +95,20 @@ export async function readTravellerSession(
     session.last_seen_at = at
   }
   return { account, session }
+}
+
+/** The session's holder proved who they are again (account-proof.ts: recent proof). */
+export async function markTravellerSessionProved(
+  executor: Executor,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .updateTable('traveller_sessions')
+    .set({ proved_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 /** Signs one browser out: its token signs no one in again. */

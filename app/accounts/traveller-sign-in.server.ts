@@ -8,6 +8,7 @@ import {
   consumeRateLimit,
   rateLimitFreesAt,
   takePairedSlots,
+  type PairedSlots,
   type RateLimitRule,
 } from '~/db/rate-limit.server'
 import { staffPasswordMaxLength } from '~/domain/staff/password'
@@ -19,13 +20,19 @@ import {
   createTravellerAccount,
   findTravellerAccount,
   findTravellerAccountByEmail,
+  forgetSavedDetails,
   markEmailVerified,
   normalizeTravellerEmail,
   setTravellerPassword,
   type TravellerAccount,
 } from './traveller-accounts.server'
 import { queueAccountExistsMail, queueTravellerLinkMail } from './traveller-mail.server'
-import { revokeTravellerAccountSessions, startTravellerSession } from './traveller-sessions.server'
+import {
+  markTravellerSessionProved,
+  revokeTravellerAccountSessions,
+  startTravellerSession,
+  type SignedInTraveller,
+} from './traveller-sessions.server'
 import {
   issueTravellerToken,
   retireTravellerTokens,
@@ -184,6 +191,28 @@ export async function requestTravellerLink(
 
 // ---------------------------------------------------------------- signing in
 
+/**
+ * One password try against both sign-in limits: the address typed (known or
+ * not) and the client's. A success gives its slots back, so only failures count.
+ */
+function takeSignInSlots(
+  handle: DatabaseHandle,
+  email: string,
+  client: Pick<ClientFacts, 'clientAddress' | 'secret'>,
+  now: Date,
+): Promise<PairedSlots> {
+  return takePairedSlots(
+    handle,
+    { account: travellerSignInAccountRule, address: travellerSignInAddressRule },
+    {
+      accountKey: `traveller:${email}`,
+      clientAddress: client.clientAddress,
+      secret: client.secret,
+    },
+    now,
+  )
+}
+
 export type SignInOutcome =
   | { signedIn: true; token: string; account: TravellerAccount }
   | { signedIn: false; reason: 'address-locked'; retryAt: Date }
@@ -197,16 +226,7 @@ export async function signInTraveller(
   now: Date,
 ): Promise<SignInOutcome> {
   const email = normalizeTravellerEmail(attempt.email).slice(0, 254)
-  const slots = await takePairedSlots(
-    handle,
-    { account: travellerSignInAccountRule, address: travellerSignInAddressRule },
-    {
-      accountKey: `traveller:${email}`,
-      clientAddress: client.clientAddress,
-      secret: client.secret,
-    },
-    now,
-  )
+  const slots = await takeSignInSlots(handle, email, client, now)
   if (!slots.taken) {
     logger.warn('traveller.sign_in_refused', { reason: `${slots.spent}-locked` })
     return slots.spent === 'address'
@@ -234,6 +254,45 @@ export async function signInTraveller(
   return { signedIn: true, token, account }
 }
 
+export type ConfirmOutcome =
+  | { confirmed: true }
+  | { confirmed: false; reason: 'address-locked'; retryAt: Date }
+  /** A wrong password, none set, or too many failures for the account: one answer. */
+  | { confirmed: false; reason: 'refused' }
+
+/**
+ * The signed-in traveller proves who they are again with their password,
+ * before downloading or deleting their data (account-proof.ts). It counts
+ * against the sign-in's limits, by the account's address and the client's,
+ * so a browser left signed in is no way round them to guess the password.
+ */
+export async function confirmTravellerPassword(
+  handle: DatabaseHandle,
+  signedIn: SignedInTraveller,
+  password: string,
+  client: ClientFacts,
+  now: Date,
+): Promise<ConfirmOutcome> {
+  const { account, session } = signedIn
+  const slots = await takeSignInSlots(handle, account.email, client, now)
+  if (!slots.taken) {
+    logger.warn('traveller.confirm_refused', { reason: `${slots.spent}-locked` })
+    return slots.spent === 'address'
+      ? { confirmed: false, reason: 'address-locked', retryAt: slots.retryAt }
+      : { confirmed: false, reason: 'refused' }
+  }
+  const typed = password.slice(0, staffPasswordMaxLength * 4)
+  const matches = await passwordMatches(account.password_hash ?? unknownAccountHash, typed)
+  if (!account.password_hash || !matches) {
+    logger.warn('traveller.confirm_refused', { reason: 'wrong-password', accountId: account.id })
+    return { confirmed: false, reason: 'refused' }
+  }
+  await slots.release()
+  await markTravellerSessionProved(handle.db, session.id, now)
+  logger.info('traveller.confirmed', { accountId: account.id, by: 'password' })
+  return { confirmed: true }
+}
+
 export type LinkOutcome =
   | { done: true; token: string; account: TravellerAccount }
   /** Unknown, used, expired, or made for something else. */
@@ -242,8 +301,9 @@ export type LinkOutcome =
 /**
  * Opens a link to prove the address or to sign in: either proves the address
  * and signs this browser in. An address proved for the first time by a
- * sign-in link drops the password set before it was proved (whoever set it
- * had not shown they own the mailbox) and ends that person's sessions.
+ * sign-in link drops the password and any details saved before it was
+ * proved (whoever set them had not shown they own the mailbox) and ends
+ * that person's sessions.
  */
 export async function openTravellerLink(
   handle: DatabaseHandle,
@@ -259,6 +319,7 @@ export async function openTravellerLink(
     if (!account.email_verified_at) {
       if (purpose === 'sign-in') {
         await setTravellerPassword(trx, account.id, null, now)
+        await forgetSavedDetails(trx, account.id, now)
         await revokeTravellerAccountSessions(trx, account.id, now)
       }
       await markEmailVerified(trx, account.id, now)

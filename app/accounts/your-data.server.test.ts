@@ -48,15 +48,18 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     simulator = simulatorFor(handle)
   })
 
-  /** An account with one sign-in and one e-mailed link, as the account pages make them. */
-  async function account(email: string) {
+  /**
+   * An account with one sign-in and one e-mailed link, as the account pages
+   * make them; its address proved unless `proved` is false.
+   */
+  async function account(email: string, { proved = true } = {}) {
     const at = now.toISOString()
     const { id } = await handle.db
       .insertInto('traveller_accounts')
       .values({
         email,
         password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
-        email_verified_at: at,
+        email_verified_at: proved ? at : null,
         language: 'en',
         saved_details: JSON.stringify({ phone: '+905321234567' }),
         created_at: at,
@@ -317,6 +320,38 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
     const row = rows.find((candidate) => candidate.reference === over.reference)!
     expect(row).toMatchObject({ traveller: '', email: null, phone: null, flight: null })
     expect(row.route).toContain('→')
+  })
+
+  it('exports nothing for an account whose address is not proved, and deletes it alone', async () => {
+    const id = await account('unproved@example.com', { proved: false })
+    const past = await finishedBooking('Unproved@example.com')
+    const toCome = await paidBooking('unproved@example.com', 5)
+    await contactMessage('unproved@example.com')
+    expect(await exportTravellerData(handle, id, now)).toBeUndefined()
+    expect((await yourDataDownloadResponse(handle, id, now)).status).toBe(404)
+
+    const beforePast = await findBooking(handle, past.id)
+    const beforeToCome = await findBooking(handle, toCome.id)
+    // No ride to come is named or stands in the way: the account alone goes.
+    expect(await deleteTravellerAccount(handle, id, now)).toEqual({
+      kind: 'deleted',
+      erasedBookings: 0,
+    })
+    expect(await findBooking(handle, past.id)).toEqual(beforePast)
+    expect(await findBooking(handle, toCome.id)).toEqual(beforeToCome)
+    expect(await contactMessagesOf('unproved@example.com')).toHaveLength(1)
+    const gone = await handle.db
+      .selectFrom('traveller_accounts')
+      .select('id')
+      .where('id', '=', id)
+      .execute()
+    expect(gone).toEqual([])
+    const sessions = await handle.db
+      .selectFrom('traveller_sessions')
+      .select('id')
+      .where('account_id', '=', id)
+      .execute()
+    expect(sessions).toEqual([])
   })
 
   it('refuses while a paid ride is to come, and changes nothing', async () => {

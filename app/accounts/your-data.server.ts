@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
 import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-bookings.server'
+import { provedAddressOf } from './account-proof'
 
 /**
  * Everything held about a traveller with an account, as one JSON-able object
@@ -12,12 +13,15 @@ import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-book
  * contact form. Names say what each value is in plain words; amounts are in
  * the currency's minor units (cents, kuruş) as stored, beside the currency.
  * Secrets are left out: the password's hash, the sign-in tokens, the
- * payment provider's page tokens.
+ * payment provider's page tokens. An account whose address is not proved
+ * exports nothing (undefined, as a gone account): what is held under an
+ * address is not its data until it shows the address is its own.
  */
 export async function exportTravellerData(handle: DatabaseHandle, accountId: number, now: Date) {
   const db = handle.db
   const account = await travellerAccount(db, accountId)
-  if (!account) return undefined
+  const address = account && provedAddressOf(account)
+  if (!account || !address) return undefined
   const [sessions, bookings, contactMessages] = await Promise.all([
     db
       .selectFrom('traveller_sessions')
@@ -25,11 +29,11 @@ export async function exportTravellerData(handle: DatabaseHandle, accountId: num
       .where('account_id', '=', accountId)
       .orderBy('created_at')
       .execute(),
-    bookingsWithEmail(db, account.email).execute(),
+    bookingsWithEmail(db, address).execute(),
     db
       .selectFrom('contact_messages')
       .select(['full_name', 'email', 'subject', 'message', 'created_at'])
-      .where(...sameEmail(account.email))
+      .where(...sameEmail(address))
       .orderBy('created_at')
       .execute(),
   ])

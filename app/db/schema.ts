@@ -638,6 +638,11 @@ export interface TravellerSessionsTable {
   expires_at: string
   user_agent: string | null
   revoked_at: string | null
+  /**
+   * When the holder last proved who they are (password or e-mailed link):
+   * set at sign-in and by confirming again; null for sessions older than it.
+   */
+  proved_at: string | null
 }
 
 export type TravellerTokenPurpose = 'verify' | 'sign-in' | 'reset'

@@ -6,7 +6,8 @@ import Database from 'better-sqlite3'
 /**
  * The SQLite file of the test server (playwright.config.ts gives each server its
  * own), opened by the tests to check what a journey stored: the real database,
- * not a mock. Tests only read it, except to age a quote or a booking they created themselves.
+ * not a mock. Tests only read it, except to age a quote, a booking or a sign-in they
+ * created themselves.
  */
 export function openServerDatabase(port = Number(process.env.E2E_PORT ?? 3210)): Database.Database {
   const database = new Database(`data/e2e-${port}.sqlite`, { fileMustExist: true })

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
 import { mailsWith, payBookingOverHttp } from './traveller-helpers'
+import { openServerDatabase } from './database'
 
 /**
  * Traveller accounts, with JavaScript and without, axe on every page: an
@@ -282,4 +283,71 @@ test('download everything held, then delete the account', async ({ page }, testI
   expect((await page.request.get('/account/your-data.json', { maxRedirects: 0 })).status()).toBe(
     302,
   )
+})
+
+test('an unproved account is offered nothing of its address, and an old sign-in is asked to confirm', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const email = newEmail(testInfo.project.name)
+  const password = 'a long enough password'
+  await page.goto('/register')
+  await register(page, email, password)
+  await page.goto('/login')
+  await page.getByLabel('E-mail address', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(/\/account(\?lng=en)?$/)
+
+  // Not proved: no saved details, nothing to download, a deletion of the account alone.
+  const section = page.getByRole('region', { name: 'Your data' })
+  await expect(page.getByRole('heading', { name: 'Details for your next booking' })).toHaveCount(0)
+  await expect(section.getByRole('link', { name: 'Download my data' })).toHaveCount(0)
+  await expect(section).toContainText('nothing else we hold about the address changes')
+  await expectNoAxeViolations(page, testInfo)
+
+  await page.goto(await accountLinkIn(email, 'Confirm your e-mail address'))
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click()
+  await expect(section.getByRole('link', { name: 'Download my data' })).toBeVisible()
+
+  // Eleven minutes on, as a computer left signed in: the download asks to confirm first.
+  const database = openServerDatabase()
+  try {
+    database
+      .prepare(
+        'update traveller_sessions set proved_at = ? where account_id = (select id from traveller_accounts where email = ?)',
+      )
+      .run(new Date(Date.now() - 11 * 60_000).toISOString(), email)
+  } finally {
+    database.close()
+  }
+  await page.goto('/account')
+  await expect(section.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible()
+  await expect(section.getByRole('link', { name: 'Download my data' })).toHaveCount(0)
+  await expect(section.getByRole('button', { name: 'Delete my account' })).toHaveCount(0)
+  const download = await page.request.get('/account/your-data.json', { maxRedirects: 0 })
+  expect(download.status()).toBe(303)
+  await page.goto(download.headers()['location']!)
+  await expect(section.getByRole('alert')).toContainText('For your safety, confirm it is you first')
+  await expectNoAxeViolations(page, testInfo)
+
+  await section.getByLabel('Your password').fill('not my password at all')
+  await section.getByRole('button', { name: 'Confirm', exact: true }).click()
+  const field = page.getByRole('region', { name: 'Your data' }).getByLabel('Your password')
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#confirm-identity-password-error')).toHaveText(
+    'This password is not right, or there were too many tries. Try again, or ask for a sign-in link by e-mail.',
+  )
+  await expectNoAxeViolations(page, testInfo)
+  await field.fill(password)
+  await page
+    .getByRole('region', { name: 'Your data' })
+    .getByRole('button', { name: 'Confirm', exact: true })
+    .click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Thank you, it is you. You can now download your data or delete your account.',
+  )
+  await expect(section.getByRole('link', { name: 'Download my data' })).toBeVisible()
+  await expect(section).toContainText(/until \d\d:\d\d \(Istanbul time\)/)
+  expect((await page.request.get('/account/your-data.json')).status()).toBe(200)
 })

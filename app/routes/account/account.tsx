@@ -41,6 +41,8 @@ const notices = {
   saved: 'travellerAccount.page.savedNotice',
   verifySent: 'travellerAccount.page.verifySent',
   reset: 'travellerAccount.page.resetNotice',
+  confirmed: 'yourData.confirm.confirmed',
+  confirmSent: 'yourData.confirm.linkSent',
 } as const
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,14 +104,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </Form>
             </div>
           )}
-          <SavedDetailsForm
-            saved={loaderData.saved}
-            lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-          />
+          {/* Details are saved to an account once its address is proved. */}
+          {loaderData.verified ? (
+            <SavedDetailsForm
+              saved={loaderData.saved}
+              lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+            />
+          ) : null}
           <YourDataSection
-            refused={
-              actionData && 'deleteRefused' in actionData ? actionData.deleteRefused : undefined
-            }
+            verified={loaderData.verified}
+            proof={loaderData.proof}
+            asked={loaderData.proofAsked || actionData?.proofAsked === true}
+            refused={actionData?.deleteRefused}
+            confirmError={actionData?.confirmError}
+            linkError={actionData?.linkError}
+            retryAt={actionData?.retryAt}
           />
         </div>
       </section>
