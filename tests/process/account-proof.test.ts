@@ -149,6 +149,33 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_proof')])('on $name', (st
     ])
     expect(still?.saved_details).toBeNull()
 
+    // The password typed again proves the person, not the address: still nothing to download.
+    const confirmed = await post(`${server.url}/account`, jar, {
+      intent: 'confirmIdentity',
+      password,
+    })
+    expect(confirmed.headers.get('location')).toBe('/account?confirmed=1')
+    expect((await get(`${server.url}/account/your-data.json`, jar)).headers.get('location')).toBe(
+      '/account',
+    )
+    // Links asked for from the page go to the address itself, whose owner alone can open them.
+    for (const [intent, notice] of [
+      ['resendVerification', 'verifySent'],
+      ['confirmByLink', 'confirmSent'],
+    ] as const) {
+      const asked = await post(`${server.url}/account`, jar, { intent })
+      expect(asked.headers.get('location'), intent).toBe(`/account?${notice}=1`)
+    }
+    const links = await sql(
+      "select kind, recipient from outgoing_messages where kind like 'traveller.account_%' order by id",
+      [],
+    )
+    expect(links).toEqual([
+      { kind: 'traveller.account_verify', recipient: victim },
+      { kind: 'traveller.account_verify', recipient: victim },
+      { kind: 'traveller.account_signIn', recipient: victim },
+    ])
+
     // Deleting removes the account alone: no ride is named, no booking is touched.
     const deleted = await post(`${server.url}/account`, jar, {
       intent: 'deleteAccount',
