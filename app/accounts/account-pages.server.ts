@@ -26,7 +26,7 @@ import {
   signInSchema,
 } from './account-forms'
 import { listAccountBookings } from './my-bookings.server'
-import { hasRecentProof, recentProofEndsAt } from './account-proof'
+import { hasRecentProof, proofView } from './account-proof'
 import {
   accountPageHeaders,
   accountReturnPath,
@@ -375,27 +375,6 @@ export interface AccountBookingItem {
 /** The notices the account page shows after a Post/Redirect/Get, by their query flag. */
 const accountNotices = ['saved', 'verifySent', 'reset', 'confirmed', 'confirmSent'] as const
 
-/**
- * What the page knows of the holder's proof (account-proof.ts): whether they
- * proved who they are recently enough to download or delete their data, and
- * until when (Istanbul clock); whether they can confirm with a password.
- */
-export interface ProofView {
-  recent: boolean
-  until: string | null
-  hasPassword: boolean
-}
-
-function proofView({ account, session }: SignedInTraveller, now: Date): ProofView {
-  const endsAt = recentProofEndsAt(session)
-  const recent = hasRecentProof(session, now)
-  return {
-    recent,
-    until: recent && endsAt ? istanbulClock(endsAt) : null,
-    hasPassword: account.password_hash !== null,
-  }
-}
-
 export async function accountPageData(context: Context, request: Request) {
   const signedIn = await requireTraveller(request)
   const { account } = signedIn
@@ -433,7 +412,7 @@ export async function accountPageData(context: Context, request: Request) {
       past: bookings.past.map(item),
       // Saved details are offered once the address is proved (account-proof.ts).
       saved: verified ? savedDetailsOf(account) : {},
-      proof: proofView(signedIn, now),
+      proof: proofView(signedIn.session, account, now),
       /** Sent back here from the download: the page says why it asks to confirm first. */
       proofAsked: query.get('confirm') === 'download',
       notice: accountNotices.find((name) => query.get(name) === '1') ?? null,

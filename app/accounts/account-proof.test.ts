@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   hasRecentProof,
+  proofView,
   provedAddressOf,
   recentProofEndsAt,
   RECENT_PROOF_MINUTES,
@@ -23,5 +24,20 @@ describe('the proofs an account rests on', () => {
     expect(hasRecentProof({ proved_at: provedAt }, at(RECENT_PROOF_MINUTES))).toBe(false)
     expect(hasRecentProof({ proved_at: null }, at(0))).toBe(false)
     expect(hasRecentProof({ proved_at: 'not a date' }, at(0))).toBe(false)
+  })
+
+  it("shows the page until when, on Istanbul's clock, and whether a password can confirm", () => {
+    const session = { proved_at: '2026-11-20T08:00:00.000Z' }
+    const account = { password_hash: '$argon2id$…' }
+    expect(proofView(session, account, new Date('2026-11-20T08:05:00Z'))).toEqual({
+      recent: true,
+      until: '11:10',
+      hasPassword: true,
+    })
+    expect(proofView(session, { password_hash: null }, new Date('2026-11-20T08:10:00Z'))).toEqual({
+      recent: false,
+      until: null,
+      hasPassword: false,
+    })
   })
 })

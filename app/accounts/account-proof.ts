@@ -1,3 +1,5 @@
+import { istanbulClock } from '~/domain/booking-window'
+
 /**
  * The two proofs an account's powers rest on, as pure rules.
  *
@@ -44,4 +46,30 @@ export function recentProofEndsAt(session: { proved_at: string | null }): Date |
 export function hasRecentProof(session: { proved_at: string | null }, now: Date): boolean {
   const endsAt = recentProofEndsAt(session)
   return endsAt !== undefined && now.getTime() < endsAt.getTime()
+}
+
+/**
+ * What the account page shows of the holder's proof: whether they proved who
+ * they are recently enough to download or delete their data, until when
+ * (on the Istanbul clock), and whether they can confirm again with a
+ * password (or only with a sign-in link).
+ */
+export interface ProofView {
+  recent: boolean
+  until: string | null
+  hasPassword: boolean
+}
+
+export function proofView(
+  session: { proved_at: string | null },
+  account: { password_hash: string | null },
+  now: Date,
+): ProofView {
+  const endsAt = recentProofEndsAt(session)
+  const recent = hasRecentProof(session, now)
+  return {
+    recent,
+    until: recent && endsAt ? istanbulClock(endsAt) : null,
+    hasPassword: account.password_hash !== null,
+  }
 }

@@ -4,17 +4,7 @@ import { ErrorSummary, FieldErrors } from '~/forms/form-errors'
 import { errorId, fieldId, summaryContent } from '~/forms/error-markup'
 import { useErrorText } from '~/forms/error-text'
 import { deleteAccountFormId } from '~/accounts/delete-account-form'
-import { RECENT_PROOF_MINUTES } from '~/accounts/account-proof'
-
-/** What the account page knows of the holder's last proof of who they are. */
-export interface YourDataProof {
-  /** Proved recently enough to download or delete (account-proof.ts). */
-  recent: boolean
-  /** Until when, on the Istanbul clock. */
-  until: string | null
-  /** Whether the account has a password to confirm with (or only sign-in links). */
-  hasPassword: boolean
-}
+import { RECENT_PROOF_MINUTES, type ProofView } from '~/accounts/account-proof'
 
 /**
  * The account page's "Your data" part, plain forms that work without a
@@ -41,7 +31,7 @@ export function YourDataSection({
   retryAt,
 }: {
   verified: boolean
-  proof: YourDataProof
+  proof: ProofView
   asked?: boolean
   refused?: { typed: string; errors: Record<string, string[]> }
   confirmError?: string
