@@ -11,11 +11,10 @@ import {
   type PairedSlots,
   type RateLimitRule,
 } from '~/db/rate-limit.server'
-import { staffPasswordMaxLength } from '~/domain/staff/password'
 import type { Language } from '~/i18n/config'
 import { deliverSoon } from '~/messages/queue.server'
 import { logger } from '~/utils/logger.server'
-import { hashPassword, passwordMatches, unknownAccountHash } from '~/utils/password-hash.server'
+import { hashPassword, typedPasswordMatches } from '~/utils/password-hash.server'
 import {
   createTravellerAccount,
   findTravellerAccount,
@@ -233,10 +232,9 @@ export async function signInTraveller(
       ? { signedIn: false, reason: 'address-locked', retryAt: slots.retryAt }
       : { signedIn: false, reason: 'refused' }
   }
-  const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
   const account = email ? await findTravellerAccountByEmail(handle.db, email) : undefined
-  const matches = await passwordMatches(account?.password_hash ?? unknownAccountHash, password)
-  if (!account || !account.password_hash || !matches) {
+  const matches = await typedPasswordMatches(account?.password_hash, attempt.password)
+  if (!account || !matches) {
     logger.warn('traveller.sign_in_refused', {
       reason: account ? 'wrong-password' : 'unknown',
       accountId: account?.id,
@@ -281,9 +279,7 @@ export async function confirmTravellerPassword(
       ? { confirmed: false, reason: 'address-locked', retryAt: slots.retryAt }
       : { confirmed: false, reason: 'refused' }
   }
-  const typed = password.slice(0, staffPasswordMaxLength * 4)
-  const matches = await passwordMatches(account.password_hash ?? unknownAccountHash, typed)
-  if (!account.password_hash || !matches) {
+  if (!(await typedPasswordMatches(account.password_hash, password))) {
     logger.warn('traveller.confirm_refused', { reason: 'wrong-password', accountId: account.id })
     return { confirmed: false, reason: 'refused' }
   }

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { takePairedSlots, type RateLimitRule } from '~/db/rate-limit.server'
-import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
-import { passwordMatches, unknownAccountHash } from '~/utils/password-hash.server'
+import { normalizeStaffEmail } from '~/domain/staff/password'
+import { typedPasswordMatches } from '~/utils/password-hash.server'
 import { logger } from '~/utils/logger.server'
 import { startPartnerSession } from './partner-sessions.server'
 
@@ -48,7 +48,6 @@ export async function signInPartner(
     return { signedIn: false, reason: 'address-locked', retryAt: slots.retryAt }
   }
 
-  const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
   const user = email
     ? await handle.db
         .selectFrom('partner_users')
@@ -62,7 +61,7 @@ export async function signInPartner(
         .where('partner_users.email', '=', email)
         .executeTakeFirst()
     : undefined
-  const matches = await passwordMatches(user?.password_hash ?? unknownAccountHash, password)
+  const matches = await typedPasswordMatches(user?.password_hash, attempt.password)
   if (!user) return refuse('unknown')
   if (!matches) return refuse('wrong-password', user.id)
   if (user.disabled_at || !user.active) return refuse('disabled', user.id)

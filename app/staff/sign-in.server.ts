@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from '~/db/connect.server'
 import { takePairedSlots, type PairedSlots, type RateLimitRule } from '~/db/rate-limit.server'
-import { normalizeStaffEmail, staffPasswordMaxLength } from '~/domain/staff/password'
+import { normalizeStaffEmail } from '~/domain/staff/password'
 import { logger } from '~/utils/logger.server'
-import { passwordMatches, unknownAccountHash } from '~/utils/password-hash.server'
+import { typedPasswordMatches } from '~/utils/password-hash.server'
 import { findStaffAccount, findStaffAccountByEmail, type StaffAccount } from './accounts.server'
 import { checkSecondFactorCode } from './second-factor.server'
 import { startStaffSession } from './sessions.server'
@@ -95,9 +95,8 @@ export async function signIn(
   const slots = await takeSignInSlots(handle, email, attempt, now)
   if (!slots.taken) return refuseSpent(slots)
 
-  const password = attempt.password.slice(0, staffPasswordMaxLength * 4)
   const account = email ? await findStaffAccountByEmail(handle, email) : undefined
-  const matches = await passwordMatches(account?.password_hash ?? unknownAccountHash, password)
+  const matches = await typedPasswordMatches(account?.password_hash, attempt.password)
   if (!account) return refuse('unknown')
   if (!matches) return refuse('wrong-password', account.id)
   if (account.disabled_at) return refuse('disabled', account.id)

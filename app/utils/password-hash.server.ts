@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
+import { staffPasswordMaxLength } from '~/domain/staff/password'
 
 /**
  * Passwords of every kind of account (staff, travellers): argon2id with the
@@ -25,4 +26,20 @@ export async function passwordMatches(passwordHash: string, password: string): P
   } catch {
     return false
   }
+}
+
+/**
+ * Whether a password typed at a sign-in matches the account's stored hash.
+ * What is typed is cut to a bound first (no password is longer, and argon2
+ * need not hash a megabyte), and without a hash (an unknown e-mail, an
+ * account with no password) the dummy hash is verified, so every refusal
+ * takes as long as a wrong password; then nothing matches.
+ */
+export async function typedPasswordMatches(
+  storedHash: string | null | undefined,
+  typed: string,
+): Promise<boolean> {
+  const bounded = typed.slice(0, staffPasswordMaxLength * 4)
+  const matches = await passwordMatches(storedHash ?? unknownAccountHash, bounded)
+  return matches && Boolean(storedHash)
 }
