@@ -15,9 +15,24 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
   return value && saneRequestId.test(value) ? value : randomUUID()
 }
 
-/** The path of a request without its query string: searches carry what travellers typed. */
+/**
+ * Paths whose last part is itself a key: whoever holds the payment simulator's
+ * page can pay or decline it, and a text message's short link opens the
+ * booking. The log keeps the route's pattern instead. (Every other secret
+ * travels in a query string, which is never logged.)
+ */
+const secretPaths: readonly [RegExp, string][] = [
+  [/^\/payment-simulator\/[^/]*/i, '/payment-simulator/:token'],
+  [/^\/r\/[^/]*/i, '/r/:code'],
+]
+
+/**
+ * The path of a request as logs may hold it: without its query string (searches
+ * carry what travellers typed, links carry keys) and without a key in the path.
+ */
 export function pathOf(url: string | undefined): string {
-  const path = (url ?? '/').split('?', 1)[0] ?? '/'
+  const raw = (url ?? '/').split('?', 1)[0] ?? '/'
+  const path = secretPaths.reduce((kept, [secret, pattern]) => kept.replace(secret, pattern), raw)
   return path.length > 512 ? `${path.slice(0, 512)}…` : path
 }
 
