@@ -21,6 +21,7 @@ import { getEnv } from '~/config/env.server'
 import { logger } from '~/utils/logger.server'
 import { getDatabase } from '~/db/db.server'
 import { runMaintenance } from '~/jobs/maintenance.server'
+import { deliveriesEnded } from '~/messages/queue.server'
 import { startMaintenanceSchedule } from '~/jobs/schedule.server'
 import { paymentProvider } from '~/adapters/payment/configured.server'
 import { runServer } from '~/server/http-server.server'
@@ -49,9 +50,15 @@ export async function startup(): Promise<void> {
   startMaintenanceSchedule(handle, paymentProvider)
 }
 
-/** `npm run maintenance`: the same job once, for operations (scripts/maintenance.mjs). */
+/**
+ * `npm run maintenance`: the same job once, for operations (scripts/maintenance.mjs).
+ * The process exits when this resolves, so it waits for the messages the run
+ * started sending (a confirmation after a lost callback) to be sent.
+ */
 export async function maintenanceOnce() {
-  return runMaintenance(await getDatabase(), paymentProvider(), new Date())
+  const report = await runMaintenance(await getDatabase(), paymentProvider(), new Date())
+  await deliveriesEnded()
+  return report
 }
 
 /**

@@ -323,6 +323,9 @@ export async function fallBackToSms(
   return id
 }
 
+/** Sendings started by deliverSoon that have not ended yet (see deliveriesEnded). */
+const sendingNow = new Set<Promise<unknown>>()
+
 /**
  * Sends messages just queued, after the transaction that queued them has
  * committed, without making the person who acted wait for the provider.
@@ -332,10 +335,22 @@ export function deliverSoon(handle: DatabaseHandle, ids: (number | undefined)[])
     if (id === undefined) continue
     // The queue keeps the message whatever happens here (a closed pool, a lost
     // connection): the periodic job sends it.
-    deliverMessage(handle, id).catch((error: unknown) =>
-      logger.warn('message.deliver_soon_failed', { id, error: String(error) }),
-    )
+    const sending = deliverMessage(handle, id)
+      .catch((error: unknown) =>
+        logger.warn('message.deliver_soon_failed', { id, error: String(error) }),
+      )
+      .finally(() => sendingNow.delete(sending))
+    sendingNow.add(sending)
   }
+}
+
+/**
+ * Resolves once every sending deliverSoon started has ended (sent, or failed
+ * and back in the queue). A process about to exit awaits it: a message it
+ * claimed and never sent would wait out its lease and lose one of its tries.
+ */
+export async function deliveriesEnded(): Promise<void> {
+  while (sendingNow.size > 0) await Promise.allSettled([...sendingNow])
 }
 
 /**

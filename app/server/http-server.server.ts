@@ -9,6 +9,7 @@ import { accessLog } from './access-log.server'
 import { formBodyGate } from './form-body.server'
 import { countRequests, metricsEndpoint, metricsPath } from './metrics-endpoint.server'
 import { stopGracefully } from './lifecycle.server'
+import { deliveriesEnded } from '~/messages/queue.server'
 import { untrustedProxyWarning } from './proxy-check.server'
 import { reactRouterHandler, servePageCache } from './react-router-handler.server'
 import { PageCache } from './page-cache.server'
@@ -170,5 +171,7 @@ export async function runServer(build: ServerBuild, prepare: () => Promise<void>
   stopGracefully(server, {
     delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    // A confirmation whose sending a request started is sent before the exit.
+    finishing: deliveriesEnded,
   })
 }

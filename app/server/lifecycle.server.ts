@@ -13,6 +13,11 @@ export interface ShutdownTimings {
   delayMs: number
   /** From the signal to the forced exit. */
   graceMs: number
+  /**
+   * Awaited after the last request has finished, before the exit: work a request
+   * started and left running (messages being sent), still within the grace period.
+   */
+  finishing?: () => Promise<void>
 }
 
 /**
@@ -23,7 +28,8 @@ export interface ShutdownTimings {
  *    needs to see the 503 and stop sending; Ctrl-C skips this wait;
  * 3. the listener closes, idle keep-alive connections are closed, and the requests
  *    in flight finish (`server.closing`);
- * 4. when the last one has finished the process exits 0 (`server.stopped`);
+ * 4. when the last one has finished, and `finishing` has, the process exits 0
+ *    (`server.stopped`);
  * 5. if any is still open `graceMs` after the signal, or a second signal comes,
  *    the process exits 1 (`server.shutdown_forced`), cutting them.
  */
@@ -64,8 +70,10 @@ export function stopGracefully(server: Server, timings: ShutdownTimings) {
       inflight.forEach(closeAfter)
       logger.info('server.closing', { inflight: inflight.size })
       server.close(() => {
-        logger.info('server.stopped', {})
-        process.exit(0)
+        void (timings.finishing?.() ?? Promise.resolve()).finally(() => {
+          logger.info('server.stopped', {})
+          process.exit(0)
+        })
       })
       server.closeIdleConnections()
     }, delayMs)
