@@ -19,6 +19,8 @@ export interface BookAndPayRequest {
    * a booking already submitted is paid with what it stored.
    */
   details: PaymentDetails | undefined
+  /** The page showed why Book Now had taken the promo code off (see PaymentContext). */
+  promoRefusalSeen?: boolean
 }
 
 export interface BookAndPayContext {
@@ -69,6 +71,7 @@ export async function bookAndPay(
         clientAddress: context.clientAddress,
         vehicleTitle: presentBooking(booking, extras, context.language, context.site).vehicle.title,
         extraTitles: context.extraTitles,
+        promoRefusalSeen: request.promoRefusalSeen,
       },
       now,
     )

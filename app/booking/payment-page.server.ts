@@ -25,13 +25,7 @@ import {
   typedValuesFrom,
 } from './typed-fields.server'
 import { applyPromo, checkPromo, removePromo } from './promo-codes.server'
-import {
-  normalisePromoCode,
-  payableMinor,
-  promoMessageKey,
-  promoRefusals,
-  type PromoRefusal,
-} from '~/domain/pricing/promo'
+import { normalisePromoCode, payableMinor, promoMessageKey } from '~/domain/pricing/promo'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { formatPhone } from '~/domain/phone'
@@ -62,8 +56,8 @@ export async function paymentPageData(context: Context, request: Request) {
   // A partner's booking takes no promo code: its company's net rate is its discount.
   const company = await partnerPaymentView(handle, booking, request, language)
   const promo = company
-    ? { code: null, discountMinor: company.discountMinor, error: null }
-    : await promoOnPage(handle, booking, now, request.url)
+    ? { code: null, discountMinor: company.discountMinor, error: null, refusedAtBookNow: false }
+    : await promoOnPage(handle, booking, now)
   const priced = { ...booking, discount_minor: promo.discountMinor }
   const view = presentBooking(priced, extras, language, site)
   // A signed-in traveller's saved billing details fill what this booking does not hold yet.
@@ -174,6 +168,7 @@ export async function paymentPageAction(context: Context, request: Request) {
     {
       intent: formData.get('intent') === 'reprice' ? 'reprice' : 'book',
       details: submission.status === 'success' ? submission.value : undefined,
+      promoRefusalSeen: formData.get('promoRefusalSeen') === '1',
     },
     {
       provider: paymentProvider(),
@@ -271,7 +266,8 @@ function pageAfter(result: BeginResult) {
     case 'unavailable':
       return redirect('/booking-payment', 303)
     case 'promo-refused':
-      return redirect(`/booking-payment?promoRefused=${result.reason}`, 303)
+      // The page says why, from the booking (promoOnPage).
+      return redirect('/booking-payment', 303)
   }
 }
 
@@ -280,20 +276,23 @@ function pageAfter(result: BeginResult) {
  * change the booking, the code on it is judged again on every view (a limit
  * reached meanwhile, extras changed under a minimum): the discount shown is
  * the one Book Now would claim. Once submitted, the stored discount stands.
- * `promoRefused` in the address: Book Now found the code no longer applied.
+ * A code Book Now took off is said from the booking itself (`refusedAtBookNow`),
+ * whichever of a double press's answers the browser shows, until Book Now
+ * from this page (which then carries `promoRefusalSeen`), Apply or Remove.
  */
-async function promoOnPage(handle: DatabaseHandle, booking: BookingRow, now: Date, url: string) {
-  const refusedAtBookNow = new URL(url).searchParams.get('promoRefused')
-  const refused = (promoRefusals as readonly string[]).includes(refusedAtBookNow ?? '')
-    ? promoMessageKey(refusedAtBookNow as PromoRefusal)
-    : null
+async function promoOnPage(handle: DatabaseHandle, booking: BookingRow, now: Date) {
+  const refusal = booking.promo_refused
+  const refusedAtBookNow = refusal !== null
   const code = booking.promo_code
-  if (!code) return { code: null, discountMinor: 0, error: refused }
+  if (!code) {
+    const error = refusal ? promoMessageKey(refusal) : null
+    return { code: null, discountMinor: 0, error, refusedAtBookNow }
+  }
   if (booking.status !== 'draft' && booking.status !== 'payment_failed') {
-    return { code, discountMinor: booking.discount_minor, error: null }
+    return { code, discountMinor: booking.discount_minor, error: null, refusedAtBookNow }
   }
   const verdict = await checkPromo(handle, booking, code, now)
   return verdict.ok
-    ? { code, discountMinor: verdict.discountMinor, error: null }
-    : { code, discountMinor: 0, error: promoMessageKey(verdict.reason) }
+    ? { code, discountMinor: verdict.discountMinor, error: null, refusedAtBookNow }
+    : { code, discountMinor: 0, error: promoMessageKey(verdict.reason), refusedAtBookNow }
 }

@@ -5,7 +5,13 @@ import { countPayment } from '~/utils/metrics.server'
 import { logger } from '~/utils/logger.server'
 import { confirmationRule, isPaid } from '~/domain/booking/status'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
-import { changeStatus, lockBooking, noteEvent, type Executor } from '~/booking/booking-store.server'
+import {
+  changeStatus,
+  lockBooking,
+  noteEvent,
+  updateBooking,
+  type Executor,
+} from '~/booking/booking-store.server'
 import { amountsDue, paymentOptionOf } from '~/domain/booking/payment-split'
 import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { rideCount, toBookingMinor } from '~/domain/booking/money'
@@ -32,6 +38,11 @@ export interface PaymentContext {
   clientAddress: string
   vehicleTitle: string
   extraTitles: Record<ExtraCode, string>
+  /**
+   * The page this Book Now came from told the traveller why the promo code was
+   * taken off: the booking may now be paid at its full price.
+   */
+  promoRefusalSeen?: boolean
 }
 
 /** The request to the provider, built from the stored booking only. */
@@ -215,7 +226,7 @@ type Claim =
 async function claimAttempt(
   handle: DatabaseHandle,
   bookingId: string,
-  providerName: PaymentProvider['name'],
+  context: Pick<PaymentContext, 'provider' | 'promoRefusalSeen'>,
   now: Date,
 ): Promise<Claim> {
   const at = now.toISOString()
@@ -256,8 +267,18 @@ async function claimAttempt(
       await markPaymentFailed(trx, bookingId, 'quote expired before payment', at)
       return { kind: 'quote-expired' as const }
     }
+    // A code taken off by an earlier Book Now: a press from a page that did not say
+    // so (the double press of the same click) pays nothing and is told again.
+    let unrefused = booking
+    if (booking.promo_refused !== null) {
+      if (!context.promoRefusalSeen) {
+        await markPaymentFailed(trx, bookingId, 'promo code refusal not yet shown', at)
+        return { kind: 'promo-refused' as const, reason: booking.promo_refused }
+      }
+      unrefused = await updateBooking(trx, booking, { promo_refused: null }, at)
+    }
     // The promo code is checked again and its use claimed with the attempt, or neither.
-    const promo = await claimPromoUse(trx, booking, now)
+    const promo = await claimPromoUse(trx, unrefused, now)
     if (promo.kind === 'refused') {
       await markPaymentFailed(trx, bookingId, `promo code refused: ${promo.reason}`, at)
       return { kind: 'promo-refused' as const, reason: promo.reason }
@@ -273,7 +294,7 @@ async function claimAttempt(
       .insertInto('payment_attempts')
       .values({
         booking_id: bookingId,
-        provider: providerName,
+        provider: context.provider.name,
         token: null,
         payment_page_url: null,
         amount_minor: nowMinor,
@@ -327,7 +348,7 @@ export async function beginPayment(
   context: PaymentContext,
   now: Date,
 ): Promise<BeginResult> {
-  const claim = await claimAttempt(handle, bookingId, context.provider.name, now)
+  const claim = await claimAttempt(handle, bookingId, context, now)
   if (claim.kind === 'reuse') return { kind: 'page', paymentPageUrl: claim.url, reused: true }
   if (claim.kind === 'wait') return waitForAttempt(handle, claim.attemptId)
   if (claim.kind !== 'claimed') return claim

@@ -15,6 +15,7 @@ import {
   tokenOf,
 } from '../../tests/support/payment-step'
 import { bookAndPay } from './book-and-pay.server'
+import type { StepBooking } from './step-guard.server'
 import { settlePaymentCallback } from './settle-payment.server'
 import { cancelBooking } from './cancel-booking.server'
 import { updateBooking, lockBooking } from './booking-store.server'
@@ -221,6 +222,73 @@ describe.each(storageBackends())('promo codes on $name', (backend) => {
       expect(loser).toMatchObject({ promo_code: null, discount_minor: 0 })
       expect(await redemptionsOf(loser.id)).toEqual([])
     }
+  })
+
+  it('keeps telling a double Book Now why the code went, and pays the full price only once seen', async () => {
+    const code = await promoCode({ max_uses: 1 })
+    const { booking } = await atPayment('double@example.com')
+    await applyPromo(handle, booking.id, code.code, now)
+    // Both presses' pages showed the discount; another booking takes the last use meanwhile.
+    const first = await paymentStep(handle, booking.id)
+    const other = await atPayment('faster@example.com')
+    await applyPromo(handle, other.booking.id, code.code, now)
+    expect((await bookNow(other.booking.id)).kind).toBe('page')
+    const press = (step: StepBooking, promoRefusalSeen = false) =>
+      bookAndPay(
+        step,
+        { intent: 'book', details: { ...billing, paymentOption: 'depositCash' }, promoRefusalSeen },
+        payContext(simulatorFor(handle)),
+        now,
+      )
+
+    expect(await press(first)).toEqual({ kind: 'promo-refused', reason: 'usedUp' })
+    // The second press of the same click, read before or after the first's refusal
+    // (on another instance): it pays nothing and tells the same.
+    expect(await press(first)).toEqual({ kind: 'promo-refused', reason: 'usedUp' })
+    expect(await press(await paymentStep(handle, booking.id))).toEqual({
+      kind: 'promo-refused',
+      reason: 'usedUp',
+    })
+    const refused = (await findBooking(handle, booking.id))!
+    expect(refused).toMatchObject({
+      status: 'payment_failed',
+      promo_code: null,
+      discount_minor: 0,
+      promo_refused: 'usedUp',
+    })
+    expect(
+      await handle.db
+        .selectFrom('payment_attempts')
+        .select('id')
+        .where('booking_id', '=', booking.id)
+        .execute(),
+    ).toEqual([])
+
+    // Book Now from the page that said so: the full price, and the refusal is done with.
+    const paying = await press(await paymentStep(handle, booking.id), true)
+    expect(paying.kind).toBe('page')
+    expect(await findBooking(handle, booking.id)).toMatchObject({
+      status: 'awaiting_payment',
+      promo_refused: null,
+    })
+  })
+
+  it('forgets a refusal once another code is applied or the code removed', async () => {
+    const code = await promoCode({ max_uses: 0 })
+    const { booking } = await atPayment('forget@example.com')
+    await writeTransaction(handle, async (trx) => {
+      const row = await lockBooking(trx, booking.id)
+      await updateBooking(
+        trx,
+        row!,
+        { promo_code: code.code, discount_minor: 100 },
+        now.toISOString(),
+      )
+    })
+    expect((await bookNow(booking.id)).kind).toBe('promo-refused')
+    expect(await findBooking(handle, booking.id)).toMatchObject({ promo_refused: 'usedUp' })
+    await removePromo(handle, booking.id, now)
+    expect(await findBooking(handle, booking.id)).toMatchObject({ promo_refused: null })
   })
 
   it('gives the use back when the booking expires unpaid, so another may take it', async () => {

@@ -121,7 +121,7 @@ export async function applyPromo(
     const applied = await updateBooking(
       trx,
       booking,
-      { promo_code: code, discount_minor: verdict.discountMinor },
+      { promo_code: code, discount_minor: verdict.discountMinor, promo_refused: null },
       at,
     )
     return { kind: 'applied' as const, booking: applied }
@@ -139,7 +139,8 @@ export async function removePromo(
     if (!booking || !(promoEditable as readonly string[]).includes(booking.status)) return booking
     const at = now.toISOString()
     await releasePromoUse(trx, booking.id, at)
-    return updateBooking(trx, booking, { promo_code: null, discount_minor: 0 }, at)
+    const values = { promo_code: null, discount_minor: 0, promo_refused: null }
+    return updateBooking(trx, booking, values, at)
   })
 }
 
@@ -177,7 +178,8 @@ export async function claimPromoUse(
   const refuse = async (reason: PromoRefusal): Promise<PromoClaim> => {
     await releasePromoUse(trx, booking.id, at)
     await noteEvent(trx, booking, `promo code ${booking.promo_code} refused: ${reason}`, at)
-    const priced = await updateBooking(trx, booking, { promo_code: null, discount_minor: 0 }, at)
+    const values = { promo_code: null, discount_minor: 0, promo_refused: reason }
+    const priced = await updateBooking(trx, booking, values, at)
     return { kind: 'refused', reason, booking: priced }
   }
   const verdict = await judge(trx, code, booking, now)

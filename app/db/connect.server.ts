@@ -41,6 +41,7 @@ import * as m0024 from './migrations/0024_promo_codes'
 import * as m0025 from './migrations/0025_traveller_accounts'
 import * as m0026 from './migrations/0026_companies'
 import * as m0027 from './migrations/0027_session_proof'
+import * as m0028 from './migrations/0028_promo_refused'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0025_traveller_accounts': m0025,
   '0026_companies': m0026,
   '0027_session_proof': m0027,
+  '0028_promo_refused': m0028,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -10,7 +10,7 @@ import type { AuditActorKind } from '~/domain/staff/audit-actions'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import type { CompanyRateKind } from '~/domain/billing/company-rates'
 import type { FlightPhase } from '~/domain/flights/flight-phase'
-import type { PromoKind } from '~/domain/pricing/promo'
+import type { PromoKind, PromoRefusal } from '~/domain/pricing/promo'
 
 // The domain owns these unions; the schema types its columns with them.
 
@@ -150,6 +150,17 @@ export interface BookingsTable {
    */
   promo_code: string | null
   discount_minor: ColumnType<number, number | undefined, number>
+  /**
+   * Why Book Now took the code off (used up meanwhile, expired), until the
+   * traveller has been shown it: a Book Now from a page that did not say so
+   * starts no payment at the full price. Cleared by Apply, Remove, or Book Now
+   * from the page that said so.
+   */
+  promo_refused: ColumnType<
+    PromoRefusal | null,
+    PromoRefusal | null | undefined,
+    PromoRefusal | null
+  >
   /** A booking a partner made for a guest: the company and the partner user. */
   company_id: number | null
   partner_user_id: number | null

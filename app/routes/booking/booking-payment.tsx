@@ -143,6 +143,8 @@ function PromoField({
             </button>
           ) : null}
         </div>
+        {/* Book Now from a page that said why the code went pays the full price. */}
+        {promo.refusedAtBookNow ? <input type="hidden" name="promoRefusalSeen" value="1" /> : null}
         {error ? (
           <p id="promo-code-error" className="field__error">
             {t(error)}
