@@ -67,7 +67,7 @@ export function bookingCalendarFile(
             minutes: estimatedHours(booking.distance_km) * 60,
             from: back.pickup.name,
             to: back.destination.name,
-            location: booking.destination_text,
+            location: back.pickup.name,
           }),
         ]
       : []),

@@ -91,6 +91,61 @@ describe('passengerSchema', () => {
     })
   })
 
+  describe("a return ride's pickup, asked like the outbound's", () => {
+    /** A pickup in town both ways' start: SAW → Şile and back (the return's pickup is Şile). */
+    const withReturn = (
+      returnPickup: 'none' | 'address' | 'airport',
+      values: Record<string, string>,
+    ) =>
+      parseWithZod(form(values), {
+        schema: passengerSchema(capacity, 0, false, undefined, true, returnPickup),
+      })
+    const errorsOf = (returnPickup: 'address' | 'airport', values: Record<string, string>) => {
+      const submission = withReturn(returnPickup, values)
+      return submission.status === 'success' ? {} : submission.reply().error
+    }
+
+    it("needs the exact address of a return's pickup in town", () => {
+      expect(errorsOf('address', { ...passenger, returnPickupAddress: ' ' })).toEqual({
+        returnPickupAddress: ['booking.errors.pickupAddress'],
+      })
+      const submission = withReturn('address', {
+        ...passenger,
+        returnPickupAddress: 'Şile Resort, Kumbaba',
+      })
+      expect(submission.status === 'success' && submission.value.returnPickupAddress).toBe(
+        'Şile Resort, Kumbaba',
+      )
+    })
+
+    it("needs the flight landing before a return's pickup at an airport, unless not by air", () => {
+      expect(errorsOf('airport', { ...passenger, returnFlightNumber: '' })).toEqual({
+        returnFlightNumber: ['booking.errors.flightRequired'],
+      })
+      expect(errorsOf('airport', { ...passenger, returnFlightNumber: '1984' })).toEqual({
+        returnFlightNumber: ['booking.errors.flightNumber'],
+      })
+      const flown = withReturn('airport', { ...passenger, returnFlightNumber: 'pc 2012' })
+      expect(flown.status === 'success' && flown.value.returnFlightNumber).toBe('PC2012')
+      const byRoad = withReturn('airport', { ...passenger, returnNotByAir: 'on' })
+      expect(byRoad.status === 'success' && byRoad.value.returnNotByAir).toBe(true)
+    })
+
+    it('keeps nothing of a return that is not there', () => {
+      const submission = withReturn('none', {
+        ...passenger,
+        returnPickupAddress: 'posted anyway',
+        returnFlightNumber: 'TK1',
+        returnNotByAir: 'on',
+      })
+      expect(submission.status).toBe('success')
+      if (submission.status !== 'success') return
+      expect(submission.value.returnPickupAddress).toBeUndefined()
+      expect(submission.value.returnFlightNumber).toBeUndefined()
+      expect(submission.value.returnNotByAir).toBeUndefined()
+    })
+  })
+
   it('stores the phone in E.164, reading a number without a country code as Turkish', () => {
     for (const [typed, stored] of [
       ['0532 123 45 67', '+905321234567'],

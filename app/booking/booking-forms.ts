@@ -81,10 +81,30 @@ const pickupAddressRequired = 'booking.errors.pickupAddress'
 export function pickupAddressField(asked: boolean) {
   return asked
     ? textField({ max: passengerLimits.pickupAddress, required: pickupAddressRequired })
-    : z.pipe(
-        z.optional(z.unknown()),
-        z.transform((): undefined => undefined),
-      )
+    : notAsked
+}
+
+/** A field this form does not ask: anything posted for it is ignored. */
+const notAsked = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((): undefined => undefined),
+)
+
+/**
+ * A return ride's pickup (the outbound's destination), asked by the rules of
+ * every pickup: `address` in town (its exact address required), `airport`
+ * (the flight landing before it required, unless not arriving by air), or
+ * `none` without a return.
+ */
+export type ReturnPickup = 'none' | 'address' | 'airport'
+
+/** The fields of a return ride's pickup (see ReturnPickup); those not asked are ignored. */
+export function returnPickupFields(returnPickup: ReturnPickup) {
+  return {
+    returnPickupAddress: pickupAddressField(returnPickup === 'address'),
+    returnFlightNumber: returnPickup === 'airport' ? flightNumberField() : notAsked,
+    returnNotByAir: airportCheckbox(returnPickup === 'airport'),
+  }
 }
 
 /**
@@ -153,6 +173,7 @@ export function passengerSchema(
   pickupAddress = false,
   updates: UpdatesOptions = emailOnly,
   arrivalByAir = false,
+  returnPickup: ReturnPickup = 'none',
 ) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
@@ -180,6 +201,7 @@ export function passengerSchema(
     // Kept as typed after the flight-status provider found it not to fit the booking.
     keepFlight: z.optional(z.boolean()),
     signName: textField({ max: limit.signName }),
+    ...returnPickupFields(returnPickup),
   })
   const { canText } = updates
   const checks = [
@@ -189,6 +211,15 @@ export function passengerSchema(
           z.refine<z.infer<typeof fields>>(
             (details) => details.notByAir === true || Boolean(details.flightNumber),
             { path: ['flightNumber'], error: 'booking.errors.flightRequired' },
+          ),
+        ]
+      : []),
+    ...(returnPickup === 'airport'
+      ? [
+          // So does the return's driver, waiting at the airport.
+          z.refine<z.infer<typeof fields>>(
+            (details) => details.returnNotByAir === true || Boolean(details.returnFlightNumber),
+            { path: ['returnFlightNumber'], error: 'booking.errors.flightRequired' },
           ),
         ]
       : []),
@@ -212,12 +243,7 @@ export function passengerSchema(
  * an explicit choice, so a flight is never left out by accident.
  */
 function airportCheckbox(asked: boolean) {
-  return asked
-    ? z.optional(z.boolean())
-    : z.pipe(
-        z.optional(z.unknown()),
-        z.transform((): boolean | undefined => undefined),
-      )
+  return asked ? z.optional(z.boolean()) : notAsked
 }
 export type PassengerDetails = z.infer<ReturnType<typeof passengerSchema>>
 

@@ -16,7 +16,7 @@ import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
 import { bookingLink, manageBookingLink } from './booking-access.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { returnLine, rideLine, staffReference, travellerReference } from './ride-label'
-import { hireOf } from './booking-view.server'
+import { hireOf, rideEndNames, rideEnds } from './booking-view.server'
 import { rideReferences } from './return-ride.server'
 import { queueTravellerText } from './booking-texts.server'
 import { formatPhone } from '~/domain/phone'
@@ -69,7 +69,7 @@ function tripFacts(booking: BookingRow, language: Language, reference: string): 
   return [
     [t('notices.reference'), reference],
     [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
-    [t('notices.route'), rideOf(t, booking)],
+    [t('notices.route'), rideOf(language, booking)],
     [t('notices.vehicle'), vehicle],
   ]
 }
@@ -80,13 +80,9 @@ function signOff(language: Language): string[] {
 }
 
 /** The booking's ride in one line, as typed: a route, or where a hire starts and its hours. */
-function rideOf(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  booking: BookingRow,
-) {
-  return rideLine(t, {
-    from: booking.pickup_text,
-    to: booking.destination_text,
+function rideOf(language: Language, booking: BookingRow) {
+  return rideLine(translatorFor(language), {
+    ...rideEndNames(booking, language),
     hire: hireOf(booking),
   })
 }
@@ -103,7 +99,7 @@ function opsSubject(key: string, booking: BookingRow, reference: string): string
     reference,
     date,
     time: booking.trip_time,
-    route: rideOf(t, booking),
+    route: rideOf(OPS_LANGUAGE, booking),
   })
 }
 
@@ -155,6 +151,7 @@ async function queueOpsMail(
 export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at: Date) {
   const t = translatorFor(OPS_LANGUAGE)
   const split = paymentSplit(booking)
+  const ends = rideEnds(booking, OPS_LANGUAGE)
   // A partner's booking for a guest: dispatch sees whose guest, and how it is settled.
   const company = await companyOf(trx, booking)
   return queueOpsMail(
@@ -202,8 +199,8 @@ export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRo
               returnLine(
                 t,
                 {
-                  from: booking.destination_text,
-                  to: booking.pickup_text,
+                  from: ends.destination.name,
+                  to: ends.pickup.name,
                   date: booking.return_date,
                   time: booking.return_time,
                 },
@@ -560,6 +557,11 @@ export interface ChangedDetail {
  * old and new value; the key holds the change's moment, so each change is
  * confirmed once.
  */
+/** A changed detail as every other page and message writes it: a phone as `+90 532 111 22 22`. */
+function detailText(field: string, value: string | null): string | null {
+  return value !== null && field === 'phone' ? formatPhone(value) : value
+}
+
 export async function queueTravellerDetailsChanged(
   trx: Executor,
   booking: BookingRow,
@@ -582,8 +584,8 @@ export async function queueTravellerDetailsChanged(
       facts: changes.map((change) => [
         t(`notices.traveller.fields.${change.field}`),
         t('notices.traveller.changeValue', {
-          before: change.before ?? none,
-          after: change.after ?? none,
+          before: detailText(change.field, change.before) ?? none,
+          after: detailText(change.field, change.after) ?? none,
         }),
       ]),
     },

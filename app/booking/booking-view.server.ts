@@ -13,6 +13,7 @@ import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rideSplit } from '~/domain/booking/ride-split'
 import { formatPhone } from '~/domain/phone'
+import type { ReturnPickup } from './booking-forms'
 
 /** The seats and suitcases of a vehicle class, from the domain's catalogue. */
 export function vehicleCapacity(code: VehicleClassCode) {
@@ -25,12 +26,51 @@ function fromAirport(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
   return placeById(booking.pickup_place_id)?.kind === 'airport'
 }
 
+type RideEndColumns = Pick<
+  BookingRow,
+  'pickup_place_id' | 'pickup_text' | 'destination_place_id' | 'destination_text'
+>
+
+/**
+ * A ride's two ends as every page, e-mail, message and file names them: as the
+ * traveller chose them ('Taksim'), never only the district they are priced as,
+ * and an airport by its own name in `language` ('Istanbul Airport (IST)').
+ */
+export function rideEnds(booking: RideEndColumns, language: Language) {
+  return {
+    pickup: placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language),
+    destination: placeLabel(
+      placeById(booking.destination_place_id),
+      booking.destination_text,
+      language,
+    ),
+  }
+}
+
+/** A ride's two ends by name (rideEnds), as a route line takes them: `from → to`. */
+export function rideEndNames(booking: RideEndColumns, language: Language) {
+  const { pickup, destination } = rideEnds(booking, language)
+  return { from: pickup.name, to: destination.name }
+}
+
 /**
  * Whether the passenger step asks for the pickup's exact address or hotel:
  * anywhere but an airport, where the searched place is a whole district.
  */
 export function asksPickupAddress(booking: Pick<BookingRow, 'pickup_place_id'>): boolean {
   return !fromAirport(booking)
+}
+
+/**
+ * How the passenger step asks a return ride's pickup, which is the outbound's
+ * destination: like any pickup, its exact address in town, or the flight
+ * landing before it at an airport.
+ */
+export function returnPickupOf(
+  booking: Pick<BookingRow, 'return_date' | 'destination_place_id'>,
+): ReturnPickup {
+  if (!booking.return_date) return 'none'
+  return fromAirport({ pickup_place_id: booking.destination_place_id }) ? 'airport' : 'address'
 }
 
 /**
@@ -50,13 +90,7 @@ export function presentBooking(
   const capacity = vehicleCapacity(booking.vehicle_class)
   const rides = rideCount(booking)
   const terms = readPriceTerms(booking)
-  // The ends as the traveller chose them ('Taksim'), never only the district they are priced as.
-  const pickup = placeLabel(placeById(booking.pickup_place_id), booking.pickup_text, language)
-  const destination = placeLabel(
-    placeById(booking.destination_place_id),
-    booking.destination_text,
-    language,
-  )
+  const { pickup, destination } = rideEnds(booking, language)
   return {
     reference: booking.reference,
     status: booking.status,

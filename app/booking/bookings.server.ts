@@ -399,6 +399,9 @@ export async function savePassengerDetails(
     flight_number: (!details.notByAir && details.flightNumber) || null,
     sign_name: details.signName || null,
     pickup_address: details.pickupAddress || null,
+    // A return ride's pickup, asked like this one (none without a return).
+    return_pickup_address: details.returnPickupAddress || null,
+    return_flight_number: (!details.returnNotByAir && details.returnFlightNumber) || null,
     departure_flight: details.departureFlight || null,
     departure_scheduled_at: details.departureFlight ? departureScheduledAt : null,
     departure_checked_at: null,

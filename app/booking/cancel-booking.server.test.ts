@@ -117,7 +117,7 @@ describe.each(storageBackends())('staff cancellation and refunds on $name', (bac
         text_body: expect.stringContaining(`/ops/bookings/${booking.reference}`),
       }),
     ])
-    expect(mails[0]!.subject).toContain('SAW → Şile')
+    expect(mails[0]!.subject).toContain('Sabiha Gökçen Airport (SAW) → Şile')
     // The callback again, and the job's reconciliation: no second message.
     const token = await handle.db
       .selectFrom('payment_attempts')

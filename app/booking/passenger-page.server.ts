@@ -7,7 +7,12 @@ import { childSeatCount } from '~/domain/booking/extras'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { requireStepBooking } from './step-guard.server'
 import { DraftUnavailableError, savePassengerDetails } from './bookings.server'
-import { asksPickupAddress, presentBooking, vehicleCapacity } from './booking-view.server'
+import {
+  asksPickupAddress,
+  presentBooking,
+  returnPickupOf,
+  vehicleCapacity,
+} from './booking-view.server'
 import { offeredUpdates, passengerSchema, type UpdatesOptions } from './booking-forms'
 import { offersTexts, offersWhatsapp } from '~/adapters/messaging/configured.server'
 import { canReceiveSms } from '~/messages/phone-types.server'
@@ -69,6 +74,8 @@ export async function passengerPageData(context: Context, request: Request) {
     followsFlights: followsFlights(),
     /** A ride to an airport: the flight it is to catch is asked. */
     asksDeparture: goesToAirport(booking),
+    /** A trip there and back: its return's pickup, asked like any pickup. */
+    returnPickup: returnPickupOf(booking),
     // What was stored before: coming back to this step shows it again, and what
     // was typed before a language switch, not yet saved, over it.
     stored: {
@@ -94,6 +101,15 @@ export async function passengerPageData(context: Context, request: Request) {
           : '',
       signName: booking.sign_name ?? '',
       pickupAddress: booking.pickup_address ?? '',
+      returnPickupAddress: booking.return_pickup_address ?? '',
+      returnFlightNumber: booking.return_flight_number ?? '',
+      // A return's airport pickup saved without a flight was saved as "not arriving by air".
+      returnNotByAir:
+        returnPickupOf(booking) === 'airport' &&
+        booking.passenger_done_at &&
+        !booking.return_flight_number
+          ? 'on'
+          : '',
       ...typedFieldsOf(booking, 'passenger'),
     },
     meta: meta('booking-passenger', { noindex: true }),
@@ -118,6 +134,7 @@ export async function passengerPageAction(context: Context, request: Request) {
     asksPickupAddress(booking),
     { ...updatesOptions(), canText: canReceiveSms },
     !asksPickupAddress(booking),
+    returnPickupOf(booking),
   )
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {

@@ -54,7 +54,12 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
     const { booking } = await createDraft(handle, input, now)
     await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
-    await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
+    await savePassengerDetails(
+      handle,
+      booking.id,
+      { ...passenger, passengers: 2, luggage: 2, returnPickupAddress: 'Şile Resort, Kumbaba' },
+      now,
+    )
     const begun = await bookAndPay(
       await paymentStep(handle, booking.id),
       { intent: 'book', details: { ...billing, paymentOption: option } },
@@ -105,8 +110,10 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
       paid_minor: backRide,
       payment_id: outbound.payment_id,
       email: outbound.email,
-      // The flight is the outbound's arrival at SAW, not the return's.
+      // The flight is the outbound's arrival at SAW, not the return's; the return's
+      // pickup in Şile is where the passenger step said.
       flight_number: null,
+      pickup_address: 'Şile Resort, Kumbaba',
       mail_status: null,
       // One pickup code for the trip: the traveller says the same to both drivers.
       pickup_code: outbound.pickup_code,

@@ -2,7 +2,6 @@ import type { BookingRow, NewBooking } from '~/db/schema'
 import { bookingTotals } from '~/domain/booking/money'
 import type { ExtraQuantities } from '~/domain/booking/extras'
 import { returnRideShare } from '~/domain/booking/payment-split'
-import { placeById } from '~/domain/places/gazetteer'
 import { readPriceTerms } from '~/domain/pricing/price-terms'
 
 /**
@@ -64,7 +63,10 @@ export function returnRideColumns(
     passenger_count: outbound.passenger_count,
     luggage_count: outbound.luggage_count,
     notes: outbound.notes,
-    flight_number: returnFlightNumber(outbound),
+    // Its pickup as the passenger step asked it: the address in town, or the
+    // flight landing before a pickup at an airport.
+    pickup_address: outbound.return_pickup_address,
+    flight_number: outbound.return_flight_number,
     sign_name: outbound.sign_name,
     // One code for the trip: the traveller says the same to both drivers.
     pickup_code: outbound.pickup_code,
@@ -89,16 +91,4 @@ export function returnRideColumns(
     partner_user_id: outbound.partner_user_id,
     settlement: outbound.settlement,
   }
-}
-
-/**
- * The one flight number the traveller gave is the arrival their driver waits
- * for: it goes with the ride that starts at an airport. When only the return
- * starts at one (a trip to the airport and back), it is the return's.
- */
-function returnFlightNumber(outbound: BookingRow): string | null {
-  const fromAirport = (placeId: number) => placeById(placeId)?.kind === 'airport'
-  return fromAirport(outbound.destination_place_id) && !fromAirport(outbound.pickup_place_id)
-    ? outbound.flight_number
-    : null
 }

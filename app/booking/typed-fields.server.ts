@@ -26,6 +26,9 @@ export const typedFieldNames = {
     'departureFlight',
     'signName',
     'pickupAddress',
+    'returnPickupAddress',
+    'returnFlightNumber',
+    'returnNotByAir',
   ],
   payment: [
     'fullname',

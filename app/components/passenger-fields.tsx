@@ -32,6 +32,9 @@ export function passengerDetailLabels(t: (key: string) => string) {
     updates: t('booking.passenger.updates.legend'),
     notByAir: t('booking.passenger.notByAir'),
     departureFlight: t('booking.passenger.departureFlight'),
+    returnPickupAddress: t('booking.passenger.returnPickupAddress'),
+    returnFlightNumber: t('booking.passenger.returnArrivingFlight'),
+    returnNotByAir: t('booking.passenger.returnNotByAir'),
   }
 }
 
@@ -294,6 +297,67 @@ export function PickupAddressField({
       hint={t('booking.passenger.pickupAddressHint', { place })}
       text={text}
     />
+  )
+}
+
+/**
+ * A trip there and back: its return ride's pickup (the outbound's destination),
+ * asked by the rules of any pickup. In town, its exact address; at an airport,
+ * the flight landing before it, unless the traveller ticks that they are not
+ * arriving by air. `ride` names the pickup, the date and the time.
+ */
+export function ReturnPickupFields({
+  kind,
+  ride,
+  address,
+  flightNumber,
+  notByAir,
+  followsFlights,
+  text,
+}: {
+  kind: 'address' | 'airport'
+  ride: { place: string; date: string; time: string }
+  address: TextFieldMeta
+  flightNumber: TextFieldMeta
+  /** The passenger step's "not arriving by air"; "Change details" keeps the flight optional. */
+  notByAir?: FieldMetadata<boolean | undefined>
+  followsFlights: boolean
+  text: (error: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="form-fieldset">
+      <legend>{t('booking.passenger.returnPickupTitle')}</legend>
+      <p className="field__hint">{t('booking.passenger.returnPickupLead', ride)}</p>
+      {kind === 'address' ? (
+        <TextField
+          field={address}
+          label={t('booking.passenger.returnPickupAddress')}
+          autoComplete="off"
+          hint={t('booking.passenger.pickupAddressHint', { place: ride.place })}
+          text={text}
+        />
+      ) : (
+        <>
+          <TextField
+            field={flightNumber}
+            label={t('booking.passenger.returnArrivingFlight')}
+            autoComplete="off"
+            hint={`${t(
+              followsFlights
+                ? 'booking.passenger.arrivalFollowed'
+                : 'booking.passenger.arrivalAirport',
+            )} ${t('booking.passenger.flightNumberHint')}`}
+            text={text}
+          />
+          {notByAir ? (
+            <CheckboxField field={notByAir} text={text}>
+              {t('booking.passenger.returnNotByAir')}
+            </CheckboxField>
+          ) : null}
+        </>
+      )}
+    </fieldset>
   )
 }
 

@@ -42,6 +42,7 @@ import * as m0025 from './migrations/0025_traveller_accounts'
 import * as m0026 from './migrations/0026_companies'
 import * as m0027 from './migrations/0027_session_proof'
 import * as m0028 from './migrations/0028_promo_refused'
+import * as m0029 from './migrations/0029_return_pickup'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0026_companies': m0026,
   '0027_session_proof': m0027,
   '0028_promo_refused': m0028,
+  '0029_return_pickup': m0029,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -68,6 +68,14 @@ export interface BookingsTable {
   notes: string | null
   /** Where exactly a pickup that is not an airport is: a street and number, or a hotel. */
   pickup_address: string | null
+  /**
+   * Until a trip there and back is paid (and becomes two bookings), its return
+   * ride's pickup as asked on the passenger step: the exact address of a pickup
+   * in town, or the flight landing before a pickup at an airport. The return
+   * ride's own booking then holds them as its pickup_address and flight_number.
+   */
+  return_pickup_address: ColumnType<string | null, string | null | undefined, string | null>
+  return_flight_number: ColumnType<string | null, string | null | undefined, string | null>
   /** How the traveller wants ride updates besides e-mail: 'whatsapp', 'sms' or 'email' (e-mail only). */
   updates_channel: UpdatesChannel | null
   /** When the traveller chose it, and the words they were shown, in their language. */

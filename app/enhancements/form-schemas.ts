@@ -3,7 +3,7 @@
 // its schema, and what the schema is made with, in its FormCheck JSON
 // (app/forms/form-check.tsx).
 import type { parseWithZod } from '@conform-to/zod/v4'
-import type { UpdatesOptions, VehicleCapacity } from '~/booking/booking-forms'
+import type { ReturnPickup, UpdatesOptions, VehicleCapacity } from '~/booking/booking-forms'
 
 type Schema = Parameters<typeof parseWithZod>[1]['schema']
 
@@ -14,12 +14,14 @@ interface CapacityParams {
   pickupAddress?: boolean
   /** How ride updates may be sent (the passenger step). */
   updates?: UpdatesOptions
+  /** A trip there and back: how its return's pickup is asked. */
+  returnPickup?: ReturnPickup
 }
 
 export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> = {
   contact: async () => (await import('~/contact/contact-schema')).contactSchema,
   passenger: async (params) => {
-    const { capacity, childSeats, pickupAddress, updates } = params as CapacityParams
+    const { capacity, childSeats, pickupAddress, updates, returnPickup } = params as CapacityParams
     // The arrival by air is asked exactly where the address is not: at an airport.
     return (await import('~/booking/booking-forms')).passengerSchema(
       capacity,
@@ -27,15 +29,17 @@ export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> =
       pickupAddress,
       updates,
       !pickupAddress,
+      returnPickup,
     )
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,
   details: async (params) => {
-    const { capacity, childSeats, pickupAddress } = params as CapacityParams
+    const { capacity, childSeats, pickupAddress, returnPickup } = params as CapacityParams
     return (await import('~/traveller/details-form')).detailsFormSchema(
       capacity,
       childSeats,
       pickupAddress,
+      returnPickup,
     )
   },
   findBooking: async () => (await import('~/traveller/find-booking-form')).findBookingSchema,

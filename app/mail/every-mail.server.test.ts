@@ -261,7 +261,7 @@ describe('every e-mail, in both languages', () => {
       const booking = bookings[`return.${language}`]!
       const text = mailOf('ops.booking_confirmed', booking).text
       const back = formatDate(booking.return_date!, 'en')
-      expect(text).toContain(`\nReturn: Şile → SAW, ${back} at 18:00\n`)
+      expect(text).toContain(`\nReturn: Şile → Sabiha Gökçen Airport (SAW), ${back} at 18:00\n`)
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     }
   })

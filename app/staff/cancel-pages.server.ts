@@ -8,7 +8,7 @@ import { paymentProvider } from '~/adapters/payment/configured.server'
 import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
 import { paymentSplit } from '~/domain/booking/payment-split'
 import { rideLine } from '~/booking/ride-label'
-import { hireOf } from '~/booking/booking-view.server'
+import { hireOf, rideEndNames } from '~/booking/booking-view.server'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { Language } from '~/i18n/config'
 import { cancelBooking, CANCEL_REASON_MAX, refundableCharge } from '~/booking/cancel-booking.server'
@@ -70,11 +70,7 @@ export async function cancelPageData(context: Context, request: Request, referen
     trip: {
       date: formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language),
       time: booking.trip_time,
-      route: rideLine(t, {
-        from: booking.pickup_text,
-        to: booking.destination_text,
-        hire: hireOf(booking),
-      }),
+      route: rideLine(t, { ...rideEndNames(booking, language), hire: hireOf(booking) }),
       traveller: [booking.first_name, booking.last_name].filter(Boolean).join(' '),
     },
     paid: money(paymentSplit(booking).paidMinor, booking.currency, language),

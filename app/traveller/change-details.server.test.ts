@@ -22,6 +22,8 @@ const details: DetailsForm = {
   luggage: 2,
   names: [],
   pickupAddress: undefined,
+  returnPickupAddress: undefined,
+  returnFlightNumber: undefined,
 }
 
 describe.each(storageBackends())('the traveller changing details on $name', (backend) => {
@@ -117,6 +119,94 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
     })
     const [mail] = await mailsOf(draft.id)
     expect(mail!.text_body).toContain('Pera Palace Hotel → Meşrutiyet Caddesi 52')
+  })
+
+  /** The return ride of `outbound`, two days later, as a paid trip there and back splits it. */
+  async function returnRideOf(outbound: Awaited<ReturnType<typeof paidBooking>>) {
+    const { booking: back } = await createDraft(handle, draftInput(1, '2026-11-27'), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({
+        status: 'confirmed',
+        outbound_booking_id: outbound.id,
+        pickup_place_id: outbound.destination_place_id,
+        destination_place_id: outbound.pickup_place_id,
+        pickup_text: outbound.destination_text,
+        destination_text: outbound.pickup_text,
+        email: outbound.email,
+        phone: outbound.phone,
+        passenger_count: 2,
+        luggage_count: 2,
+        confirmed_at: now.toISOString(),
+      })
+      .where('id', '=', back.id)
+      .execute()
+    return (await findBooking(handle, back.id))!
+  }
+
+  it("changes a return ride's pickup address from the trip's form, audited and e-mailed", async () => {
+    // SAW → Şile and back: the return is picked up in Şile, at an address.
+    const outbound = await paidBooking()
+    const back = await returnRideOf(outbound)
+    const outcome = await changeBookingDetails(
+      handle,
+      outbound.id,
+      { ...details, returnPickupAddress: 'Şile Resort, Kumbaba' },
+      now,
+    )
+    expect(outcome).toEqual({ kind: 'changed', fields: ['returnPickupAddress'] })
+    expect((await findBooking(handle, back.id))!.pickup_address).toBe('Şile Resort, Kumbaba')
+    expect((await findBooking(handle, outbound.id))!.pickup_address).toBeNull()
+    const [entry] = await staffActionsOnBooking(handle.db, outbound.id)
+    expect(entry).toMatchObject({
+      before: { returnPickupAddress: null },
+      after: { returnPickupAddress: 'Şile Resort, Kumbaba' },
+    })
+    const [mail] = await mailsOf(outbound.id)
+    expect(mail!.text_body).toContain('Return pickup address: (none) → Şile Resort, Kumbaba')
+  })
+
+  it("changes the flight landing before a return's pickup at an airport", async () => {
+    // Taksim → IST and back: the return is picked up at IST, off a flight.
+    const { booking: draft } = await createDraft(handle, namedPickupDraftInput('2026-11-25'), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({
+        status: 'confirmed',
+        email: 'ayse@example.com',
+        phone: details.phone,
+        passenger_count: 2,
+        luggage_count: 2,
+        pickup_address: 'Pera Palace Hotel',
+        confirmed_at: now.toISOString(),
+      })
+      .where('id', '=', draft.id)
+      .execute()
+    const outbound = (await findBooking(handle, draft.id))!
+    const back = await returnRideOf(outbound)
+    const outcome = await changeBookingDetails(
+      handle,
+      outbound.id,
+      {
+        ...details,
+        flightNumber: undefined,
+        pickupAddress: 'Pera Palace Hotel',
+        returnFlightNumber: 'PC2012',
+      },
+      now,
+    )
+    expect(outcome).toEqual({ kind: 'changed', fields: ['returnFlightNumber'] })
+    expect((await findBooking(handle, back.id))!.flight_number).toBe('PC2012')
+  })
+
+  it('writes the change e-mail with the phone and places as every other page shows them', async () => {
+    const booking = await paidBooking()
+    await changeBookingDetails(handle, booking.id, { ...details, phone: '+905321112222' }, now)
+    const [mail] = await mailsOf(booking.id)
+    expect(mail!.text_body).toContain('Phone: +90 532 123 45 67 → +90 532 111 22 22')
+    expect(mail!.text_body).not.toContain('+905321112222')
+    // The route as the confirmation names it: the airport with its code.
+    expect(mail!.text_body).toContain('Sabiha Gökçen Airport (SAW)')
   })
 
   it('writes and sends nothing when the form holds what the booking already has', async () => {

@@ -7,6 +7,7 @@ import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { lockBooking, updateBooking } from '~/booking/booking-store.server'
 import { lockReturnRideToCome } from '~/booking/return-ride.server'
+import { asksPickupAddress } from '~/booking/booking-view.server'
 import {
   namesText,
   passengerNames,
@@ -21,7 +22,8 @@ import { recordTravellerChange } from '~/booking/traveller-change.server'
  * The traveller changes the details of their paid booking online: phone,
  * flight number, name on the sign, notes, passenger and luggage counts, the
  * exact pickup address (a pickup that is not an airport) and the passengers'
- * names. The return ride keeps its own pickup (the outbound's destination). Until 24 hours before pickup, and only while the
+ * names; for a return ride still to come, its own pickup (the outbound's
+ * destination): its address, or its arriving flight. Until 24 hours before pickup, and only while the
  * ride is still to come. Under the booking's lock, in one transaction: the
  * new values, the audit entry (by the traveller, each changed field before
  * and after, shown to staff on the booking's page) and the e-mail that
@@ -52,6 +54,23 @@ function detailsOf(booking: BookingRow, names: PassengerName[]): AuditValues {
   }
 }
 
+/**
+ * A return ride's pickup as the form shows it: the address of a pickup in
+ * town, or the flight landing before a pickup at an airport.
+ */
+function returnPickupDetails(returnRide: BookingRow): AuditValues {
+  return asksPickupAddress(returnRide)
+    ? { returnPickupAddress: returnRide.pickup_address }
+    : { returnFlightNumber: returnRide.flight_number }
+}
+
+/** The return ride's pickup columns after the form: the address required in town, the flight optional. */
+function returnPickupAfter(returnRide: BookingRow, details: DetailsForm) {
+  return asksPickupAddress(returnRide)
+    ? { pickup_address: details.returnPickupAddress ?? returnRide.pickup_address }
+    : { flight_number: details.returnFlightNumber ?? null }
+}
+
 export async function changeBookingDetails(
   handle: DatabaseHandle,
   bookingId: string,
@@ -69,7 +88,13 @@ export async function changeBookingDetails(
       return { outcome: { kind: 'over-capacity' as const } }
     }
     const names = details.names.map(({ firstname, lastname }) => ({ firstname, lastname }))
-    const changes = changedFields(detailsOf(booking, await passengerNames(trx, booking.id)), {
+    const returnRide = await lockReturnRideToCome(trx, booking.id)
+    const returnColumns = returnRide ? returnPickupAfter(returnRide, details) : {}
+    const before = {
+      ...detailsOf(booking, await passengerNames(trx, booking.id)),
+      ...(returnRide ? returnPickupDetails(returnRide) : {}),
+    }
+    const changes = changedFields(before, {
       phone: details.phone,
       flightNumber: details.flightNumber ?? null,
       signName: details.signName ?? null,
@@ -79,6 +104,7 @@ export async function changeBookingDetails(
       passengerNames: namesText(names),
       // Asked only for a pickup that is not an airport: otherwise the booking's stays.
       pickupAddress: details.pickupAddress ?? booking.pickup_address,
+      ...(returnRide ? returnPickupDetails({ ...returnRide, ...returnColumns }) : {}),
     })
     const fields = Object.keys(changes.after)
     if (fields.length === 0) return { outcome: { kind: 'unchanged' as const } }
@@ -98,8 +124,7 @@ export async function changeBookingDetails(
     )
     if (fields.includes('passengerNames')) await replacePassengerNames(trx, booking.id, names)
     // The same people ride back: a return ride still to come takes the details
-    // that are the traveller's, not the outbound's flight.
-    const returnRide = await lockReturnRideToCome(trx, booking.id)
+    // that are the traveller's, and its own pickup (address or arriving flight).
     if (returnRide) {
       await updateBooking(
         trx,
@@ -110,6 +135,7 @@ export async function changeBookingDetails(
           notes: details.notes ?? null,
           passenger_count: details.passengers,
           luggage_count: details.luggage,
+          ...returnColumns,
         },
         at,
       )

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini'
-import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/booking/booking-forms'
+import {
+  passengerNameSchema,
+  passengerSchema,
+  returnPickupFields,
+  type ReturnPickup,
+  type VehicleCapacity,
+} from '~/booking/booking-forms'
 
 /**
  * The traveller's "Change details" form, shared by the server (the source of
@@ -8,14 +14,19 @@ import { passengerNameSchema, passengerSchema, type VehicleCapacity } from '~/bo
  * the booked vehicle's capacity, which the server reads from the booking's
  * class, never from the form, and at least one passenger more than the child
  * seats booked), the exact address of a pickup that is not an airport
- * (`pickupAddress`: required then, as on the passenger step), and the passengers' names, one row each, no
- * more rows than passengers. Messages are translation keys.
+ * (`pickupAddress`: required then, as on the passenger step), a return ride's
+ * pickup asked the same way (`returnPickup`), and the passengers' names, one
+ * row each, no more rows than passengers. Messages are translation keys.
  */
 export function detailsFormSchema(
   capacity: VehicleCapacity,
   childSeats = 0,
   pickupAddress = false,
+  returnPickup: ReturnPickup = 'none',
 ) {
+  // A return ride still to come: its pickup's address, or its arriving flight
+  // (optional here, as the outbound's is).
+  const { returnPickupAddress, returnFlightNumber } = returnPickupFields(returnPickup)
   const counts = z.pick(passengerSchema(capacity, childSeats, pickupAddress), {
     pickupAddress: true,
     phone: true,
@@ -27,6 +38,8 @@ export function detailsFormSchema(
   })
   return z
     .extend(counts, {
+      returnPickupAddress,
+      returnFlightNumber,
       names: z._default(
         z.array(z.object({ firstname: passengerNameSchema, lastname: passengerNameSchema })),
         [],

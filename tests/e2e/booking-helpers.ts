@@ -78,7 +78,8 @@ export const pickupAddress = 'Pera Palace Hotel, Meşrutiyet Caddesi 52'
  */
 export async function fillPassenger(page: Page, passengers = '3') {
   const form = passengerForm(page)
-  const address = form.getByLabel('Pickup address or hotel')
+  // Exact: a trip there and back has a "Return pickup address or hotel" too.
+  const address = form.getByLabel('Pickup address or hotel', { exact: true })
   if (await address.count()) await address.fill(pickupAddress)
   await form.getByLabel('First Name').fill('Ayşe')
   await form.getByLabel('Last Name').fill('Yılmaz')

@@ -78,8 +78,23 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   await expect(total(page)).toHaveText(`€${cardTotal! + 14}`)
   await expect(summary(page)).toContainText('Child Seat, both rides')
   await page.getByRole('button', { name: 'Continue' }).click()
+  // The return's pickup in Şile is asked like any pickup in town: its exact address.
   await fillPassenger(page)
-  await passengerForm(page).getByRole('button', { name: 'Continue' }).click()
+  const passenger = passengerForm(page)
+  await expect(passenger.getByRole('group', { name: 'Your return ride' })).toContainText(
+    `Pickup: Şile`,
+  )
+  await passenger.getByRole('button', { name: 'Continue' }).click()
+  const returnAddress = passenger.getByLabel('Return pickup address or hotel')
+  await expect(returnAddress).toHaveAttribute('aria-invalid', 'true')
+  await expect(returnAddress).toHaveAccessibleDescription(
+    /Please give the street and number, or the hotel, where your driver collects you\./,
+  )
+  // Nothing typed is lost on the way back.
+  await expect(passenger.getByLabel('First Name')).toHaveValue('Ayşe')
+  await expectNoAxeViolations(page, testInfo)
+  await returnAddress.fill('Şile Resort, Kumbaba')
+  await passenger.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/booking-payment$/)
   await fillBilling(page)
   const reference = await bookNowAndPay(page, testInfo)
@@ -123,12 +138,18 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   const database = openServerDatabase()
   const returnRide = database
     .prepare(
-      `select r.reference, r.status, r.paid_minor from bookings r
+      `select r.reference, r.status, r.paid_minor, r.pickup_address from bookings r
          join bookings o on o.id = r.outbound_booking_id where o.reference = ?`,
     )
-    .get(reference) as { reference: string; status: string; paid_minor: number }
+    .get(reference) as {
+    reference: string
+    status: string
+    paid_minor: number
+    pickup_address: string
+  }
   database.close()
   expect(returnRide.status).toBe('confirmed')
+  expect(returnRide.pickup_address).toBe('Şile Resort, Kumbaba')
   expect(returnRide.paid_minor).toBe((back! + 7) * 100)
   const admin = newAccount(testInfo, 'admin', 'return')
   await page.goto('/ops/sign-in')
@@ -184,6 +205,7 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   await expect(page).toHaveURL(/\/ops\/jobs$/)
   const job = page.getByRole('listitem').filter({ hasText: returnRide.reference })
   await expect(job).toContainText(`${returnRide.reference} · return of ${reference}`)
+  await expect(job).toContainText('Şile Resort, Kumbaba')
   await expectNoAxeViolations(page, testInfo)
 
   // The traveller cancels the return ride alone: its share comes back.
@@ -227,6 +249,38 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   expect(decodeMail(cancelled!).subject).toBe(
     `The return ride of your booking ${reference} is cancelled | Marmara Chauffeur`,
   )
+})
+
+/**
+ * Taksim → IST and back: the return is picked up at the airport, so the
+ * passenger step asks the flight landing before it, required unless the
+ * traveller ticks that they are not arriving by air, as at any airport pickup.
+ */
+test('a return picked up at an airport asks its arriving flight', async ({ page }, testInfo) => {
+  const day = istanbulDateIn(4)
+  const back = istanbulDateIn(6)
+  await page.goto(
+    `/booking-vehicle?date=${day}&time=${tripTime(testInfo, 9)}&pickup=Taksim&destination=IST&return=1&returnDate=${back}&returnTime=${tripTime(testInfo, 20)}`,
+  )
+  await page.getByRole('button', { name: 'Select Business Luxury Minivan' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await fillPassenger(page)
+  const passenger = passengerForm(page)
+  const group = passenger.getByRole('group', { name: 'Your return ride' })
+  await expect(group).toContainText('Pickup: Istanbul Airport (IST)')
+  await passenger.getByRole('button', { name: 'Continue' }).click()
+  const flight = passenger.getByLabel('Arriving flight number for your return pickup')
+  await expect(flight).toHaveAttribute('aria-invalid', 'true')
+  await expect(flight).toHaveAccessibleDescription(/flight/i)
+  await expectNoAxeViolations(page, testInfo)
+  await passenger.getByLabel('I am not arriving by air for my return pickup').check()
+  await passenger.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/booking-payment$/)
+  // Back on the step, the choice is still there.
+  await page.goto('/booking-passenger')
+  await expect(
+    passengerForm(page).getByLabel('I am not arriving by air for my return pickup'),
+  ).toBeChecked()
 })
 
 test('a return before the outbound has arrived is explained beside the search, still filled', async ({

@@ -32,6 +32,9 @@ export const passenger: PassengerDetails = {
   departureFlight: undefined,
   signName: undefined,
   pickupAddress: undefined,
+  returnPickupAddress: undefined,
+  returnFlightNumber: undefined,
+  returnNotByAir: undefined,
 }
 
 export const billing: PaymentDetails = {

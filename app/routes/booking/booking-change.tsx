@@ -16,6 +16,7 @@ import {
   NotesField,
   PhoneField,
   PickupAddressField,
+  ReturnPickupFields,
   passengerDetailLabels,
   passengerErrorValues,
   usePassengerErrorText,
@@ -66,6 +67,8 @@ export default function BookingChange({ loaderData, actionData }: Route.Componen
             fromAirport={loaderData.fromAirport}
             followsFlights={loaderData.followsFlights}
             pickupAddress={loaderData.pickupAddress}
+            returnPickup={loaderData.returnPickup}
+            language={language}
           />
         ) : (
           <div className="alert alert--info" role="status">
@@ -99,6 +102,8 @@ function DetailsChangeForm({
   fromAirport,
   followsFlights,
   pickupAddress,
+  returnPickup,
+  language,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   capacity: Loaded['capacity']
@@ -107,12 +112,15 @@ function DetailsChangeForm({
   fromAirport: boolean
   followsFlights: boolean
   pickupAddress: Loaded['pickupAddress']
+  returnPickup: Loaded['returnPickup']
+  language: Loaded['language']
 }) {
   const { t } = useTranslation()
   const asksAddress = pickupAddress !== null
+  const returnKind = returnPickup?.kind ?? 'none'
   const schema = useMemo(
-    () => detailsFormSchema(capacity, childSeats, asksAddress),
-    [capacity, childSeats, asksAddress],
+    () => detailsFormSchema(capacity, childSeats, asksAddress, returnKind),
+    [capacity, childSeats, asksAddress, returnKind],
   )
   const [form, fields] = useForm<DetailsForm>({
     id: 'details-form',
@@ -165,6 +173,20 @@ function DetailsChangeForm({
         followsFlights={followsFlights}
         text={text}
       />
+      {returnPickup ? (
+        <ReturnPickupFields
+          kind={returnPickup.kind}
+          ride={{
+            place: returnPickup.place,
+            date: formatDate(returnPickup.date, language),
+            time: returnPickup.time,
+          }}
+          address={fields.returnPickupAddress}
+          flightNumber={fields.returnFlightNumber}
+          followsFlights={followsFlights}
+          text={text}
+        />
+      ) : null}
       <NotesField field={fields.notes} text={text} />
       <fieldset className="form-fieldset">
         <legend>{t('traveller.change.namesTitle')}</legend>
@@ -212,7 +234,7 @@ function DetailsChangeForm({
       </fieldset>
       <FormCheck
         schema="details"
-        params={{ capacity, childSeats, pickupAddress: asksAddress }}
+        params={{ capacity, childSeats, pickupAddress: asksAddress, returnPickup: returnKind }}
         sections={['booking.errors', 'traveller.change.errors']}
         values={passengerErrorValues(capacity, childSeats)}
         summary={{ mode: 'fields', title: t('forms.summaryTitle'), focusable: true, labels }}

@@ -1,3 +1,4 @@
+import { formatDate } from '~/utils/format'
 import { useMemo } from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
@@ -14,6 +15,7 @@ import {
   ArrivalFields,
   CountFields,
   NotesField,
+  ReturnPickupFields,
   PhoneField,
   DepartureField,
   PickupAddressField,
@@ -48,10 +50,11 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function BookingPassenger({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { view, capacity, childSeats, asksAddress, updates, language, stored } = loaderData
+  const { view, capacity, childSeats, asksAddress, updates, language, stored, returnPickup } =
+    loaderData
   const schema = useMemo(
-    () => passengerSchema(capacity, childSeats, asksAddress, updates, !asksAddress),
-    [capacity, childSeats, asksAddress, updates],
+    () => passengerSchema(capacity, childSeats, asksAddress, updates, !asksAddress, returnPickup),
+    [capacity, childSeats, asksAddress, updates, returnPickup],
   )
   const [form, fields] = useForm<PassengerDetails>({
     id: 'passenger-form',
@@ -159,10 +162,25 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
             {t('booking.passenger.keepFlight')}
           </CheckboxField>
         ) : null}
+        {returnPickup !== 'none' && view.trip.back ? (
+          <ReturnPickupFields
+            kind={returnPickup}
+            ride={{
+              place: view.trip.back.from,
+              date: formatDate(view.trip.back.date, language),
+              time: view.trip.back.time,
+            }}
+            address={fields.returnPickupAddress}
+            flightNumber={fields.returnFlightNumber}
+            notByAir={fields.returnNotByAir}
+            followsFlights={loaderData.followsFlights}
+            text={text}
+          />
+        ) : null}
         <NotesField field={fields.notes} text={text} />
         <FormCheck
           schema="passenger"
-          params={{ capacity, childSeats, pickupAddress: asksAddress, updates }}
+          params={{ capacity, childSeats, pickupAddress: asksAddress, updates, returnPickup }}
           sections={['booking.errors']}
           values={passengerErrorValues(capacity, childSeats)}
           summary={{
