@@ -48,7 +48,7 @@ import {
 } from './staff-cookie.server'
 import { dateTimeFormat } from '~/utils/intl-cache'
 import { formatPhone } from '~/domain/phone'
-import { flightViewOf, flightViewSettings } from '~/flights/flight-view.server'
+import { flightViewOf, flightViews, flightViewSettings } from '~/flights/flight-view.server'
 
 /**
  * What the /ops pages do, so their route modules hold only loader, action,
@@ -411,6 +411,9 @@ export async function bookingPageData(context: Context, request: Request, refere
   const pickupDay = pickupCalendarDate(booking.trip_date, booking.trip_time)
   const otherRide = await findOtherRide((await getDatabase()).db, booking)
   const partner = await bookingCompany((await getDatabase()).db, booking)
+  // As the board and the run sheet show it: a call from the traveller is answered here.
+  const flightStatus =
+    (await flightViews((await getDatabase()).db, [booking], language)).get(booking.id) ?? null
   return {
     meta: staffMeta(context, request, t('ops.booking.title', { reference: booking.reference })),
     reference: booking.reference,
@@ -438,6 +441,8 @@ export async function bookingPageData(context: Context, request: Request, refere
       passengers: booking.passenger_count,
       luggage: booking.luggage_count,
       flight: booking.flight_number,
+      /** The followed flight (null without a provider): where it is and the pickup it moved. */
+      flightStatus,
       signName: booking.sign_name,
       // For the office to confirm a traveller by phone; the driver's page never shows it.
       pickupCode: booking.pickup_code,

@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase } from './database'
 import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './flights-settings'
 import { istanbulPickupIn, mailsWith, payBookingOverHttp } from './traveller-helpers'
+import { newAccount, signIn } from './staff-helpers'
 
 /**
  * With a flight-status provider (the fifth test server asks the local AeroAPI
@@ -189,6 +190,20 @@ test('the maintenance run follows a delayed flight: the ride page shows it, the 
     outbox,
   )
   expect(told.filter((mail) => mail.includes('To: ayse@example.com'))).toHaveLength(1)
+
+  // A dispatcher who opens the booking from the traveller's call sees it there too.
+  const dispatcher = newAccount(testInfo, 'dispatcher', 'flight-desk', flightsSitePort)
+  await page.goto('/ops/sign-in')
+  await signIn(page, dispatcher.email, dispatcher.password)
+  await page.goto(`/ops/bookings/${reference}`)
+  await expect(
+    page.getByText(`Pickup moved to ${istanbulTime(driverAt)} (booked ${when.time})`),
+  ).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`${ident} (in the air, )?expected at ${istanbulTime(late)}`)),
+  ).toBeVisible()
+  await expect(page.getByText(`${when.time}, moved to ${istanbulTime(driverAt)}`)).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
 })
 
 test('a ride to the airport checks the flight it is to catch, and proposes a pickup that catches it', async ({

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation'
 import { PickupAddress } from '~/components/ops/pickup-address'
+import { JobFlight } from '~/components/ops/flight-status'
 import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/booking'
 import { opsBookingPageData } from '~/staff/booking-page.server'
@@ -61,7 +62,16 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       <dl className="ops-details">
         <Detail
           label={t('ops.booking.when')}
-          value={t('ops.booking.whenValue', { date: booking.trip.date, time: booking.trip.time })}
+          value={t('ops.booking.whenValue', {
+            date: booking.trip.date,
+            // A late landing moved the pickup: both times, as the board shows them.
+            time: booking.trip.flightStatus?.expectedPickup
+              ? t('ops.flight.movedTime', {
+                  booked: booking.trip.time,
+                  pickup: booking.trip.flightStatus.expectedPickup,
+                })
+              : booking.trip.time,
+          })}
         />
         <Detail label={t('ops.booking.route')} value={booking.trip.route} />
         <Detail
@@ -95,7 +105,19 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
         <Detail label={t('ops.booking.vehicle')} value={booking.trip.vehicle} />
         <Detail label={t('ops.booking.passengers')} value={booking.trip.passengers} />
         <Detail label={t('ops.booking.luggage')} value={booking.trip.luggage} />
-        <Detail label={t('ops.booking.flight')} value={booking.trip.flight} />
+        <Detail
+          label={t('ops.booking.flight')}
+          value={
+            booking.trip.flight && booking.trip.flightStatus ? (
+              <>
+                {booking.trip.flight}
+                <JobFlight flight={booking.trip.flightStatus} />
+              </>
+            ) : (
+              booking.trip.flight
+            )
+          }
+        />
         <Detail label={t('ops.booking.signName')} value={booking.trip.signName} />
         <Detail
           label={t('ops.booking.pickupCode')}
