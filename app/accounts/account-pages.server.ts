@@ -35,6 +35,7 @@ import {
   type SignedInTraveller,
 } from './signed-in.server'
 import { saveTravellerDetails, savedDetailsOf } from './traveller-accounts.server'
+import { updatesChoices } from '~/booking/updates-options.server'
 import {
   clearedTravellerCookieHeader,
   readTravellerToken,
@@ -412,6 +413,8 @@ export async function accountPageData(context: Context, request: Request) {
       past: bookings.past.map(item),
       // Saved details are offered once the address is proved (account-proof.ts).
       saved: verified ? savedDetailsOf(account) : {},
+      /** The ride-update channels this site offers: e-mail alone without a provider. */
+      updatesChoices: updatesChoices(),
       proof: proofView(signedIn.session, account, now),
       /** Sent back here from the download: the page says why it asks to confirm first. */
       proofAsked: query.get('confirm') === 'download',
@@ -482,7 +485,11 @@ export async function accountPageAction(context: Context, request: Request) {
   if (submission.status !== 'success') {
     return refusedAnswer(context, { result: submission.reply() }, 400)
   }
-  await saveTravellerDetails(await getDatabase(), account.id, submission.value, now)
+  // A channel this site does not offer (no messaging provider) is not kept as a choice.
+  const { updates } = submission.value
+  const offered = updates && updatesChoices().includes(updates) ? updates : undefined
+  const details = { ...submission.value, updates: offered }
+  await saveTravellerDetails(await getDatabase(), account.id, details, now)
   logger.info('traveller.details_saved', { accountId: account.id })
   return redirect(inLanguage(request, '/account', { saved: '1' }), {
     status: 303,

@@ -13,8 +13,8 @@ import {
   returnPickupOf,
   vehicleCapacity,
 } from './booking-view.server'
-import { offeredUpdates, passengerSchema, type UpdatesOptions } from './booking-forms'
-import { offersTexts, offersWhatsapp } from '~/adapters/messaging/configured.server'
+import { offeredUpdates, passengerSchema } from './booking-forms'
+import { updatesOptions } from './updates-options.server'
 import { canReceiveSms } from '~/messages/phone-types.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import type { Language } from '~/i18n/config'
@@ -29,11 +29,6 @@ import { formatPhone } from '~/domain/phone'
 import { accountPrefill, savePassengerToAccount } from '~/accounts/prefill.server'
 
 type Context = Readonly<RouterContextProvider>
-
-/** What this site can send ride updates by: WhatsApp and SMS need a messaging provider. */
-function updatesOptions(): UpdatesOptions {
-  return { offered: offersTexts(), whatsapp: offersWhatsapp() }
-}
 
 /**
  * The words the traveller was shown beside the choice they made, in their

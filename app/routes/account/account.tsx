@@ -11,6 +11,7 @@ import { useErrorText } from '~/forms/error-text'
 import { FormErrorSummary } from '~/forms/form-errors'
 import { SelectField, TextField } from '~/forms/fields'
 import type { SavedDetails } from '~/accounts/account-forms'
+import type { UpdatesChannel } from '~/domain/messages/updates-channel'
 import {
   accountPageAction,
   accountPageData,
@@ -108,6 +109,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {loaderData.verified ? (
             <SavedDetailsForm
               saved={loaderData.saved}
+              updatesChoices={loaderData.updatesChoices}
               lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
             />
           ) : null}
@@ -191,9 +193,12 @@ function BookingList({
 
 function SavedDetailsForm({
   saved,
+  updatesChoices,
   lastResult,
 }: {
   saved: SavedDetails
+  /** The channels this site offers for ride updates: asked only when there is a choice. */
+  updatesChoices: readonly UpdatesChannel[]
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const { t } = useTranslation()
@@ -242,17 +247,22 @@ function SavedDetailsForm({
             {text_('lastName', 'family-name')}
             {text_('email', 'email', 'email')}
             {text_('phone', 'tel', 'tel')}
-            <SelectField
-              field={fields.updates as never}
-              label={labels.updates}
-              text={text}
-              placeholder={t('travellerAccount.page.updatesUnset')}
-              options={(['whatsapp', 'sms', 'email'] as const).map((value) => ({
-                value,
-                label: t(`booking.passenger.updates.${value}`),
-              }))}
-            />
+            {updatesChoices.length > 1 ? (
+              <SelectField
+                field={fields.updates as never}
+                label={labels.updates}
+                text={text}
+                placeholder={t('travellerAccount.page.updatesUnset')}
+                options={updatesChoices.map((value) => ({
+                  value,
+                  label: t(`booking.passenger.updates.${value}`),
+                }))}
+              />
+            ) : null}
           </div>
+          {updatesChoices.length > 1 ? null : (
+            <p className="field__hint">{t('booking.passenger.updates.emailOnly')}</p>
+          )}
         </fieldset>
         <fieldset className="form-fieldset">
           <legend>{t('travellerAccount.page.billingLegend')}</legend>

@@ -405,13 +405,14 @@ export default function BookingPayment({ loaderData, actionData }: Route.Compone
               </div>
               {contact.flightNumber ? (
                 <div>
-                  <dt>{t('booking.passenger.flightNumber')}</dt>
+                  {/* A summary's label: the form's "(optional)" says nothing here. */}
+                  <dt>{t('received.flightNumber')}</dt>
                   <dd>{contact.flightNumber}</dd>
                 </div>
               ) : null}
               {contact.signName ? (
                 <div>
-                  <dt>{t('booking.passenger.signName')}</dt>
+                  <dt>{t('received.signName')}</dt>
                   <dd>{contact.signName}</dd>
                 </div>
               ) : null}
