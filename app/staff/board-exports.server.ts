@@ -117,6 +117,8 @@ const columns = [
 const moneyColumns = [
   ['paidAt', (row) => (row.paidAt ? istanbulDayAndTime(row.paidAt) : null)],
   ['currency', (row) => row.money.currency],
+  // What a promo code took off: every amount after it is what the company was paid.
+  ['discount', (row) => csvAmount(row.money.discountMinor)],
   ['total', (row) => csvAmount(row.money.totalMinor)],
   ['card', (row) => csvAmount(row.money.cardMinor)],
   ['cash', (row) => csvAmount(row.money.cashMinor)],

@@ -108,6 +108,7 @@ function moneyColumns(words: Words) {
   return [
     t('ops.reports.columns.currency'),
     t('ops.reports.columns.rides'),
+    t('ops.reports.columns.discount'),
     t('ops.reports.columns.total'),
     t('ops.reports.columns.card'),
     t('ops.reports.columns.cash'),
@@ -120,6 +121,7 @@ function moneyCells(row: MoneyTotals & { currency: string }, words: Words): Repo
   return [
     cell(row.currency),
     countCell(row.rides, language),
+    moneyCell(row.discountMinor, row.currency, language),
     moneyCell(row.totalMinor, row.currency, language),
     moneyCell(row.cardMinor, row.currency, language),
     moneyCell(row.cashMinor, row.currency, language),
@@ -166,21 +168,13 @@ function classSection(input: ReportInput, words: Words): ReportTable {
 }
 
 function promoSection(input: ReportInput, words: Words): ReportTable {
-  const { t, language } = words
+  const { t } = words
   return {
     id: 'promo-codes',
     caption: t('ops.reports.promo.caption'),
     empty: t('ops.reports.promo.none'),
-    columns: [
-      t('ops.reports.columns.promoCode'),
-      ...moneyColumns(words),
-      t('ops.reports.columns.discount'),
-    ],
-    rows: revenueByPromoCode(input.rides).map((row) => [
-      cell(row.code),
-      ...moneyCells(row, words),
-      moneyCell(row.discountMinor, row.currency, language),
-    ]),
+    columns: [t('ops.reports.columns.promoCode'), ...moneyColumns(words)],
+    rows: revenueByPromoCode(input.rides).map((row) => [cell(row.code), ...moneyCells(row, words)]),
     footer: [],
   }
 }

@@ -77,7 +77,6 @@ export async function reportRides(
     pickupAt: bookingPickupInstant(row).toISOString(),
     cancelledBy: row.status === 'cancelled' ? (row.cancelled_by ?? null) : null,
     promoCode: row.promo_code,
-    discountMinor: row.discount_minor,
     ...rideMoney(row),
   }))
 }

@@ -20,7 +20,12 @@ export interface RideMoney {
   cardMinor: number
   /** What the driver collects in cash (a deposit booking's rest). */
   cashMinor: number
-  /** The ride's price in euro cents, as priced before the locked rate converted it. */
+  /** What a promo code took off the ride: every figure here is after it. */
+  discountMinor: number
+  /**
+   * What the ride came to in euro cents, as priced before the locked rate
+   * converted it, less the discount converted back at that rate.
+   */
   euroCents: number
 }
 
@@ -45,16 +50,19 @@ export interface BookingMoneyColumns {
 export function rideMoney(booking: BookingMoneyColumns): RideMoney {
   const split = rideSplit(booking)
   // The outbound of a return: its extras ride both ways, so half are the return's.
-  const euroCents =
+  const priced =
     booking.return_vehicle_cents === null
       ? booking.total_cents
       : booking.total_cents - booking.return_vehicle_cents - booking.extras_cents / 2
+  // A promo code applies to single rides only (app/domain/pricing/promo.ts).
+  const discountMinor = booking.return_vehicle_cents === null ? (booking.discount_minor ?? 0) : 0
   return {
     currency: booking.currency,
     totalMinor: split.totalMinor,
     cardMinor: split.paidMinor,
     cashMinor: split.cashMinor,
-    euroCents,
+    discountMinor,
+    euroCents: priced - Math.round(discountMinor / Number(booking.rate)),
   }
 }
 
@@ -74,9 +82,8 @@ export interface ReportRide extends RideMoney {
   pickupAt: string
   /** Who cancelled it, for a cancelled ride. */
   cancelledBy: 'traveller' | 'staff' | null
-  /** The promo code it was sold with, and what the code took off (minor units). */
+  /** The promo code it was sold with (what it took off is `discountMinor`). */
   promoCode: string | null
-  discountMinor: number
 }
 
 /** A refund of a payment for a ride of the period: the latest try of each charge's refund. */

@@ -78,6 +78,30 @@ describe('rideMoney', () => {
     expect(money.euroCents).toBe(totals.total_cents)
   })
 
+  it('counts what the company was paid: every figure after a promo code, the discount beside', () => {
+    const totals = bookingTotals(
+      { vehicle_cents: 6800, return_vehicle_cents: null },
+      { childSeat: 0, boosterSeat: 0 },
+      locked,
+      builtinPriceList.extraCents,
+    )
+    // 10 euros off, at the booking's locked lira rate.
+    const discount = Math.round(1000 * Number(locked.rate))
+    const money = rideMoney({
+      ...locked,
+      ...totals,
+      discount_minor: discount,
+      payment_option: 'fullCard',
+      paid_minor: totals.total_minor - discount,
+      vehicle_cents: 6800,
+      return_vehicle_cents: null,
+    })
+    expect(money.totalMinor).toBe(totals.total_minor - discount)
+    expect(money.cardMinor).toBe(totals.total_minor - discount)
+    expect(money.discountMinor).toBe(discount)
+    expect(money.euroCents).toBe(totals.total_cents - 1000)
+  })
+
   it('gives the outbound of a trip there and back only its own ride', () => {
     const extras = { childSeat: 1, boosterSeat: 0 }
     const trip = bookingTotals(
@@ -155,6 +179,7 @@ describe('the report sections', () => {
       {
         currency: 'EUR',
         rides: 3,
+        discountMinor: 0,
         totalMinor: 30_000,
         cardMinor: 30_000,
         cashMinor: 0,
@@ -163,6 +188,7 @@ describe('the report sections', () => {
       {
         currency: 'TRY',
         rides: 1,
+        discountMinor: 0,
         totalMinor: 500_000,
         cardMinor: 150_000,
         cashMinor: 350_000,
@@ -316,5 +342,21 @@ describe('revenueByPromoCode', () => {
       ['AGENCY', 1, 5_000, 500],
       ['WINTER10', 2, 27_000, 3_000],
     ])
+  })
+
+  it('gives every revenue row the discounts of its rides, in a column of their own', () => {
+    const rides = [
+      ride({ reference: 'A', promoCode: 'WINTER10', totalMinor: 9_000, discountMinor: 1_000 }),
+      ride({ reference: 'B', totalMinor: 10_000 }),
+    ]
+    expect(revenueTotals(rides)).toEqual([
+      expect.objectContaining({
+        currency: 'EUR',
+        rides: 2,
+        totalMinor: 19_000,
+        discountMinor: 1_000,
+      }),
+    ])
+    expect(revenueByPeriod(rides, 'day')[0]).toMatchObject({ discountMinor: 1_000 })
   })
 })

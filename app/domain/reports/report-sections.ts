@@ -39,8 +39,10 @@ export function paidDay(ride: Pick<ReportRide, 'paidAt'>): string {
   return istanbulDate(new Date(ride.paidAt))
 }
 
+/** Rides and what they came to: what the company was paid, after any discount, and the discounts. */
 export interface MoneyTotals {
   rides: number
+  discountMinor: number
   totalMinor: number
   cardMinor: number
   cashMinor: number
@@ -49,6 +51,7 @@ export interface MoneyTotals {
 
 const noMoney = (): MoneyTotals => ({
   rides: 0,
+  discountMinor: 0,
   totalMinor: 0,
   cardMinor: 0,
   cashMinor: 0,
@@ -57,6 +60,7 @@ const noMoney = (): MoneyTotals => ({
 
 function addRide(totals: MoneyTotals, ride: ReportRide) {
   totals.rides += 1
+  totals.discountMinor += ride.discountMinor
   totals.totalMinor += ride.totalMinor
   totals.cardMinor += ride.cardMinor
   totals.cashMinor += ride.cashMinor
@@ -121,7 +125,7 @@ export function revenueByClass(rides: readonly ReportRide[]): ClassRow[] {
     )
 }
 
-export type PromoRow = { code: string; discountMinor: number } & CurrencyTotalRow
+export type PromoRow = { code: string } & CurrencyTotalRow
 
 /**
  * Revenue per promo code and currency, what each code took off beside what
@@ -129,17 +133,8 @@ export type PromoRow = { code: string; discountMinor: number } & CurrencyTotalRo
  */
 export function revenueByPromoCode(rides: readonly ReportRide[]): PromoRow[] {
   const withCode = earningRides(rides).filter((ride) => ride.promoCode !== null)
-  const discounts = new Map<string, number>()
-  for (const ride of withCode) {
-    const id = `${ride.promoCode}|${ride.currency}`
-    discounts.set(id, (discounts.get(id) ?? 0) + ride.discountMinor)
-  }
   return sumBy(withCode, (ride) => ride.promoCode!)
-    .map(({ key, ...row }) => ({
-      code: key,
-      discountMinor: discounts.get(`${key}|${row.currency}`) ?? 0,
-      ...row,
-    }))
+    .map(({ key, ...row }) => ({ code: key, ...row }))
     .sort(
       (a, b) =>
         a.code.localeCompare(b.code) || currencyOrder(a.currency) - currencyOrder(b.currency),
