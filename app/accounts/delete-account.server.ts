@@ -83,7 +83,19 @@ export async function deleteTravellerAccount(
         time: toCome.trip_time,
       }
     }
-    for (const booking of bookings) await eraseBooking(trx, booking, now)
+    for (const booking of bookings) {
+      await erasePersonalData(trx, booking, now)
+      await recordAction(
+        trx,
+        {
+          actor: travellerActor,
+          action: 'booking.personal_data_erased',
+          bookingId: booking.id,
+          after: { erased: Object.keys(erasedBookingFields).join(', ') },
+        },
+        now,
+      )
+    }
     await trx
       .deleteFrom('contact_messages')
       .where(...sameEmail(address))
@@ -123,10 +135,14 @@ async function deleteAccountRow(
 /** Audit actions whose values are the traveller's own words or details. */
 const auditActionsWithDetails = ['booking.details_changed', 'booking.message_sent']
 
-/** Erases one booking's personal fields and records (personal-fields.ts). */
-async function eraseBooking(trx: Executor, booking: BookingRow, now: Date) {
+/**
+ * Erases one booking's personal fields and records (personal-fields.ts), and
+ * marks it erased: a payment landing on it later is refunded, not confirmed.
+ * The account's deletion and the end of the ten-year retention both use it.
+ */
+export async function erasePersonalData(trx: Executor, booking: BookingRow, now: Date) {
   const at = now.toISOString()
-  await updateBooking(trx, booking, erasedBookingValues(), at)
+  await updateBooking(trx, booking, { ...erasedBookingValues(), personal_data_erased_at: at }, at)
   await trx.deleteFrom('booking_passengers').where('booking_id', '=', booking.id).execute()
   await trx.deleteFrom('flight_check_history').where('booking_id', '=', booking.id).execute()
   await trx.deleteFrom('flight_checks').where('booking_id', '=', booking.id).execute()
@@ -171,16 +187,6 @@ async function eraseBooking(trx: Executor, booking: BookingRow, now: Date) {
       .where('id', '=', entry.id)
       .execute()
   }
-  await recordAction(
-    trx,
-    {
-      actor: travellerActor,
-      action: 'booking.personal_data_erased',
-      bookingId: booking.id,
-      after: { erased: Object.keys(erasedBookingFields).join(', ') },
-    },
-    now,
-  )
 }
 
 /** An audit entry's values with each value replaced by null: the field names stay. */

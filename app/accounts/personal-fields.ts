@@ -102,6 +102,25 @@ export const erasedPromoEmail = 'erased'
 /** How long the kept fields are kept: ten years from the end of the year of the invoice. */
 export const accountingRetentionYears = 10
 
+/**
+ * The kept fields that name or identify someone, removed when those ten years
+ * end (the maintenance job, app/jobs/invoice-retention.server.ts); what stays
+ * is an anonymous ride: its dates, class, counts and amounts. The places
+ * searched stay as the served place's own name, never as typed.
+ */
+export const removedInvoiceFields = [
+  'billing_first_name',
+  'billing_last_name',
+  'billing_company',
+  'billing_tax_office',
+  'billing_tax_number',
+  'billing_address',
+  'billing_city',
+  'billing_zipcode',
+  'billing_country',
+  'payment_id',
+] as const satisfies readonly (typeof keptBookingFields)[number][]
+
 /** The erased columns as an update: each set to null. */
 export function erasedBookingValues(): Record<ErasedBookingField, null> {
   return Object.fromEntries(Object.keys(erasedBookingFields).map((name) => [name, null])) as Record<

@@ -26,6 +26,7 @@ import {
 import { exportTravellerData } from './your-data.server'
 import { yourDataDownloadResponse } from './your-data-download.server'
 import { deleteTravellerAccount } from './delete-account.server'
+import { refundDuplicateCharges } from '~/jobs/maintenance.server'
 import { deleteAccountAction } from './delete-account-action.server'
 import { accountingRetentionYears, erasedBookingFields, keptBookingFields } from './personal-fields'
 
@@ -352,6 +353,53 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
       .where('account_id', '=', id)
       .execute()
     expect(sessions).toEqual([])
+  })
+
+  it('refunds a payment landing after the account was deleted, tells operations, confirms nothing', async () => {
+    const id = await account('late@example.com')
+    const step = await draftAtPayment(handle, now, tripDate(now, 5))
+    await writeTransaction(handle, async (trx) => {
+      const booking = await lockBooking(trx, step.booking.id)
+      await updateBooking(trx, booking!, { email: 'late@example.com' }, now.toISOString())
+    })
+    // The payment page is still open in a tab.
+    const begun = await bookAndPay(
+      await paymentStep(handle, step.booking.id),
+      { intent: 'book', details: { ...billing, paymentOption: 'fullCard' } },
+      payContext(simulator),
+      now,
+    )
+    if (begun.kind !== 'page') throw new Error(begun.kind)
+    // The booking expired unpaid (no ride to come), and its traveller deleted the account.
+    await transitionBooking(handle, step.booking.id, 'expired', now, 'unpaid')
+    expect(await deleteTravellerAccount(handle, id, now)).toEqual({
+      kind: 'deleted',
+      erasedBookings: 1,
+    })
+    await payOnSimulator(handle, tokenOf(begun.paymentPageUrl), simulatorCards.success, now)
+    await settlePaymentCallback(handle, simulator, tokenOf(begun.paymentPageUrl), now, vi.fn())
+
+    const booking = (await findBooking(handle, step.booking.id))!
+    expect(booking.status).not.toBe('confirmed')
+    expect(booking).toMatchObject({ email: null, confirmed_at: null, mail_status: null })
+    expect(booking.personal_data_erased_at).not.toBeNull()
+    const mails = await handle.db
+      .selectFrom('outgoing_messages')
+      .select(['kind', 'subject'])
+      .where('booking_id', '=', booking.id)
+      .where('status', '!=', 'stopped')
+      .execute()
+    expect(mails).toEqual([
+      {
+        kind: 'ops.refund_due',
+        subject: expect.stringContaining('paid after its data was erased'),
+      },
+    ])
+    // The next maintenance run gives the charge back through the provider.
+    expect(await refundDuplicateCharges(handle, simulator, now)).toEqual({
+      refunded: 1,
+      refundFailed: 0,
+    })
   })
 
   it('refuses while a paid ride is to come, and changes nothing', async () => {

@@ -220,18 +220,21 @@ export function queueOpsRefundDue(
   booking: BookingRow,
   charge: { attemptId: number; paymentId: string; amountMinor: number; currency: string },
   at: Date,
+  /** Why the charge goes back: a second charge, or a booking whose data was erased. */
+  reason: 'second' | 'erased' = 'second',
 ) {
   const t = translatorFor(OPS_LANGUAGE)
+  const key = reason === 'erased' ? 'erasedRefundDue' : 'refundDue'
   return queueOpsMail(
     trx,
     booking,
     {
       dedupeKey: `ops.refund_due:${charge.attemptId}`,
       kind: 'ops.refund_due',
-      subjectKey: 'notices.ops.refundDueSubject',
-      headingKey: 'notices.ops.refundDueHeading',
+      subjectKey: `notices.ops.${key}Subject`,
+      headingKey: `notices.ops.${key}Heading`,
     },
-    [t('notices.ops.refundDueText')],
+    [t(`notices.ops.${key}Text`)],
     [
       [t('notices.charge'), money(charge.amountMinor, charge.currency, OPS_LANGUAGE)],
       [t('notices.paymentId'), charge.paymentId],

@@ -500,16 +500,20 @@ export async function settlePayment(
         return { kind: 'confirmed' as const, booking: current, first: false }
       const rule = confirmationRule(current.status)
       const paidBefore = Boolean(current.payment_id && current.payment_id !== result.paymentId)
-      if (paidBefore || !rule) {
-        // Another attempt paid this booking already (or it was cancelled): this
-        // charge is kept as its own attempt, flagged for refund, and the booking
-        // stays as it is.
+      // Its traveller's data was erased (their account deleted) while the page was
+      // open: a ride nobody can be told of, or driven to, is never confirmed.
+      const erased = current.personal_data_erased_at !== null
+      if (paidBefore || !rule || erased) {
+        // Another attempt paid this booking already (or it was cancelled, or
+        // erased): this charge is kept as its own attempt, flagged for refund
+        // (the maintenance run refunds it), and the booking stays as it is.
         await recordSuccess(trx, attempt, result.paymentId!, at, { refundDue: true })
         afterCommit(trx, () => countPayment('duplicate'))
+        const which = paidBefore ? 'second ' : erased ? 'erased booking’s ' : ''
         await noteEvent(
           trx,
           current,
-          `${paidBefore ? 'second ' : ''}payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
+          `${which}payment ${result.paymentId} by ${attempt.provider} flagged for refund`,
           at,
         )
         mailIds.push(
@@ -523,9 +527,10 @@ export async function settlePayment(
               currency: attempt.currency,
             },
             now,
+            erased && !paidBefore ? 'erased' : 'second',
           ),
         )
-        logger.error('payment.duplicate_charge', {
+        logger.error(erased ? 'payment.erased_booking_charge' : 'payment.duplicate_charge', {
           reference: current.reference,
           attempt: attempt.id,
           provider: attempt.provider,

@@ -43,6 +43,7 @@ import * as m0026 from './migrations/0026_companies'
 import * as m0027 from './migrations/0027_session_proof'
 import * as m0028 from './migrations/0028_promo_refused'
 import * as m0029 from './migrations/0029_return_pickup'
+import * as m0030 from './migrations/0030_personal_data_erased'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0027_session_proof': m0027,
   '0028_promo_refused': m0028,
   '0029_return_pickup': m0029,
+  '0030_personal_data_erased': m0030,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -76,6 +76,13 @@ export interface BookingsTable {
    */
   return_pickup_address: ColumnType<string | null, string | null | undefined, string | null>
   return_flight_number: ColumnType<string | null, string | null | undefined, string | null>
+  /**
+   * When the booking lost its personal fields (its traveller deleted their
+   * account, or the ten years the books are kept ended), and when the invoice
+   * fields kept for those years went too (app/accounts/personal-fields.ts).
+   */
+  personal_data_erased_at: ColumnType<string | null, string | null | undefined, string | null>
+  invoice_fields_removed_at: ColumnType<string | null, string | null | undefined, string | null>
   /** How the traveller wants ride updates besides e-mail: 'whatsapp', 'sms' or 'email' (e-mail only). */
   updates_channel: UpdatesChannel | null
   /** When the traveller chose it, and the words they were shown, in their language. */

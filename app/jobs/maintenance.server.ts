@@ -3,6 +3,7 @@ import { writeTransaction } from '~/db/write.server'
 import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
+import { removeExpiredInvoiceFields } from '~/jobs/invoice-retention.server'
 import { purgeOldStaffSessions } from '~/staff/sessions.server'
 import { purgeOldTravellerSessions } from '~/accounts/traveller-sessions.server'
 import { purgeOldPartnerSessions } from '~/partners/partner-sessions.server'
@@ -354,8 +355,8 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
  * day-before reminders, follow the flights of airport pickups and check
  * the departures of rides to the airport the evening before (when a
  * provider follows flights) and tell what changed, send queued e-mails, refund
- * second charges (listing those still due), and delete what the retention
- * periods no longer allow to keep. Every instance schedules it, but it runs
+ * second charges (listing those still due), and delete or anonymise what the
+ * retention periods no longer allow to keep. Every instance schedules it, but it runs
  * in one at a time (a database lock: docs/database.md); the others answer
  * `{ ran: false }` and try again next period. Each change is a guarded
  * transaction as well, so even overlapping runs stay correct.
@@ -422,6 +423,10 @@ export async function runMaintenance(
     const purgedPartnerSessions = await task('purge_partner_sessions', () =>
       purgeOldPartnerSessions(handle, now),
     )
+    // Paid bookings whose ten years of bookkeeping are over become anonymous rides.
+    const anonymisedBookings = await task('remove_expired_invoice_fields', () =>
+      removeExpiredInvoiceFields(handle, now),
+    )
     return {
       ...payments,
       expiredDrafts,
@@ -443,6 +448,7 @@ export async function runMaintenance(
       purgedStaffSessions,
       purgedTravellerSessions,
       purgedPartnerSessions,
+      anonymisedBookings,
     }
   })
   if (!run.ran) {
