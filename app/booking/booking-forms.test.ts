@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import { buyerFieldLimits } from '~/booking/field-limits'
 import { canReceiveSms } from '~/messages/phone-types.server'
+import { toE164 } from '~/domain/phone'
 import {
   billingLimits,
   passengerLimits,
@@ -35,13 +36,17 @@ const passenger = {
 
 /** The errors of the passenger step of a pickup that is not an airport (its address asked). */
 function passengerErrors(values: Record<string, string>) {
-  const submission = parseWithZod(form(values), { schema: passengerSchema(capacity, 0, true) })
+  const submission = parseWithZod(form(values), {
+    schema: passengerSchema({ capacity, pickupAddress: true, phone: toE164 }),
+  })
   return submission.status === 'success' ? {} : submission.reply().error
 }
 
 describe('passengerSchema', () => {
   it('accepts a complete form and normalises the flight number', () => {
-    const submission = parseWithZod(form(passenger), { schema: passengerSchema(capacity) })
+    const submission = parseWithZod(form(passenger), {
+      schema: passengerSchema({ capacity, phone: toE164 }),
+    })
     expect(submission.status).toBe('success')
     if (submission.status !== 'success') return
     expect(submission.value).toMatchObject({
@@ -58,7 +63,7 @@ describe('passengerSchema', () => {
     /** The passenger step of an airport pickup: no address, the arrival asked. */
     const atAirport = (values: Record<string, string>) =>
       parseWithZod(form(values), {
-        schema: passengerSchema(capacity, 0, false, undefined, true),
+        schema: passengerSchema({ capacity, arrivalByAir: true, phone: toE164 }),
       })
     const errorsOf = (values: Record<string, string>) => {
       const submission = atAirport(values)
@@ -98,7 +103,7 @@ describe('passengerSchema', () => {
       values: Record<string, string>,
     ) =>
       parseWithZod(form(values), {
-        schema: passengerSchema(capacity, 0, false, undefined, true, returnPickup),
+        schema: passengerSchema({ capacity, arrivalByAir: true, returnPickup, phone: toE164 }),
       })
     const errorsOf = (returnPickup: 'address' | 'airport', values: Record<string, string>) => {
       const submission = withReturn(returnPickup, values)
@@ -153,7 +158,7 @@ describe('passengerSchema', () => {
       ['0044 7911 123456', '+447911123456'],
     ] as const) {
       const submission = parseWithZod(form({ ...passenger, phone: typed }), {
-        schema: passengerSchema(capacity),
+        schema: passengerSchema({ capacity, phone: toE164 }),
       })
       expect(submission.status === 'success' && submission.value.phone, typed).toBe(stored)
     }
@@ -163,7 +168,7 @@ describe('passengerSchema', () => {
     const offered: UpdatesOptions = { offered: true, canText: canReceiveSms }
     const errorsWith = (values: Record<string, string>, options: UpdatesOptions = offered) => {
       const submission = parseWithZod(form(values), {
-        schema: passengerSchema(capacity, 0, false, options),
+        schema: passengerSchema({ capacity, updates: options, phone: toE164 }),
       })
       return submission.status === 'success' ? submission.value : submission.reply().error
     }
@@ -209,12 +214,12 @@ describe('passengerSchema', () => {
       pickupAddress: ['booking.errors.pickupAddress'],
     })
     const given = parseWithZod(form({ ...passenger, pickupAddress: ' Pera Palace Hotel ' }), {
-      schema: passengerSchema(capacity, 0, true),
+      schema: passengerSchema({ capacity, pickupAddress: true, phone: toE164 }),
     })
     expect(given.status === 'success' && given.value.pickupAddress).toBe('Pera Palace Hotel')
     // An airport pickup has no such field: what a crafted form sends for it is dropped.
     const airport = parseWithZod(form({ ...passenger, pickupAddress: 'Gate 8' }), {
-      schema: passengerSchema(capacity),
+      schema: passengerSchema({ capacity, phone: toE164 }),
     })
     expect(airport.status === 'success' && airport.value.pickupAddress).toBe(undefined)
   })
@@ -254,7 +259,7 @@ describe('passengerSchema', () => {
 
   it('asks for one passenger more than the child and booster seats booked', () => {
     const withSeats = (childSeats: number, passengers: string) => {
-      const schema = passengerSchema(capacity, childSeats)
+      const schema = passengerSchema({ capacity, childSeats, phone: toE164 })
       const submission = parseWithZod(form({ ...passenger, passengers }), { schema })
       return submission.status === 'success' ? {} : submission.reply().error
     }
@@ -307,7 +312,7 @@ describe('passengerSchema', () => {
   it('keeps the lines of the notes and normalises every field', () => {
     const submission = parseWithZod(
       form({ ...passenger, name: ' Bes\u0327ir ', notes: 'Two cases\r\n\tand a pram' }),
-      { schema: passengerSchema(capacity) },
+      { schema: passengerSchema({ capacity, phone: toE164 }) },
     )
     expect(submission.status === 'success' && submission.value).toMatchObject({
       name: 'Beşir',

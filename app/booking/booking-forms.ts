@@ -3,7 +3,7 @@ import { paymentOptions } from '~/domain/booking/payment-split'
 import { textField } from '~/forms/text-input'
 import { flightNumberField } from './flight-number-field'
 import { buyerFieldLimits } from '~/booking/field-limits'
-import { toE164 } from '~/domain/phone'
+import type { PhoneCheck } from '~/domain/phone-shape'
 import {
   compactTaxNumber,
   taxNumberProblem,
@@ -108,18 +108,19 @@ export function returnPickupFields(returnPickup: ReturnPickup) {
 }
 
 /**
- * A phone number, stored in E.164: one written without a country code is
- * read as Turkish (app/domain/phone.ts); anything that cannot be a number is
- * refused beside the field.
+ * A phone number, as `check` reads it: on the server toE164 (stored in
+ * E.164, one written without a country code read as Turkish:
+ * app/domain/phone.ts), in the browser plausiblePhone, which needs no
+ * phone library. Anything that cannot be a number is refused beside the field.
  */
-export function phoneField(required: string) {
+export function phoneField(required: string, check: PhoneCheck) {
   return z.pipe(
     textField({ max: passengerLimits.phone, required }).check(
-      z.refine((value) => !value || toE164(value) !== undefined, {
+      z.refine((value) => !value || check(value) !== undefined, {
         error: 'booking.errors.phone',
       }),
     ),
-    z.transform((value) => (value ? (toE164(value) ?? value) : value)),
+    z.transform((value) => (value ? (check(value) ?? value) : value)),
   )
 }
 
@@ -167,14 +168,30 @@ function updatesField(options: UpdatesOptions) {
  * at an airport asks how the traveller arrives (`arrivalByAir`). The flight
  * number is kept as its ident (`tk 0012` → `TK12`, app/domain/flight-number.ts).
  */
-export function passengerSchema(
-  capacity: VehicleCapacity,
+export interface PassengerFormOptions {
+  /** The booked class's seats and suitcases, read from the booking. */
+  capacity: VehicleCapacity
+  /** Child and booster seats booked: the passengers are at least one more. */
+  childSeats?: number
+  /** A pickup that is not an airport: its exact address is required. */
+  pickupAddress?: boolean
+  updates?: UpdatesOptions
+  /** A pickup at an airport: the arriving flight is required unless not by air. */
+  arrivalByAir?: boolean
+  returnPickup?: ReturnPickup
+  /** How the phone is read: toE164 on the server, plausiblePhone in the browser. */
+  phone: PhoneCheck
+}
+
+export function passengerSchema({
+  capacity,
   childSeats = 0,
   pickupAddress = false,
-  updates: UpdatesOptions = emailOnly,
+  updates = emailOnly,
   arrivalByAir = false,
-  returnPickup: ReturnPickup = 'none',
-) {
+  returnPickup = 'none',
+  phone,
+}: PassengerFormOptions) {
   const fill = 'booking.errors.fillRequired'
   const limit = passengerLimits
   const fields = z.object({
@@ -184,7 +201,7 @@ export function passengerSchema(
     email: textField({ max: limit.email, required: fill }).check(
       z.refine((value) => emailPattern.test(value), { error: 'booking.errors.email' }),
     ),
-    phone: phoneField(fill),
+    phone: phoneField(fill, phone),
     updates: updatesField(updates),
     passengers: count(capacity.passengers, 'booking.errors.passengersMax').check(
       // Fewer than one passenger is already refused as not a count.

@@ -25,7 +25,7 @@ import {
   switchLanguageKeepingFields,
   typedFieldsOf,
 } from './typed-fields.server'
-import { formatPhone } from '~/domain/phone'
+import { formatPhone, toE164 } from '~/domain/phone'
 import { accountPrefill, savePassengerToAccount } from '~/accounts/prefill.server'
 
 type Context = Readonly<RouterContextProvider>
@@ -123,14 +123,16 @@ export async function passengerPageAction(context: Context, request: Request) {
     'passenger',
   )
   if (switched) return switched
-  const schema = passengerSchema(
-    vehicleCapacity(booking.vehicle_class),
-    childSeatCount(extras),
-    asksPickupAddress(booking),
-    { ...updatesOptions(), canText: canReceiveSms },
-    !asksPickupAddress(booking),
-    returnPickupOf(booking),
-  )
+  const schema = passengerSchema({
+    capacity: vehicleCapacity(booking.vehicle_class),
+    childSeats: childSeatCount(extras),
+    pickupAddress: asksPickupAddress(booking),
+    updates: { ...updatesOptions(), canText: canReceiveSms },
+    // The arrival by air is asked exactly where the address is not: at an airport.
+    arrivalByAir: !asksPickupAddress(booking),
+    returnPickup: returnPickupOf(booking),
+    phone: toE164,
+  })
   const submission = parseWithZod(formData, { schema })
   if (submission.status !== 'success') {
     markFormRefused(context)

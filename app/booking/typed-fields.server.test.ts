@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { createDraft, findBooking, transitionBooking } from './bookings.server'
 import { passengerSchema, paymentSchema } from './booking-forms'
+import { toE164 } from '~/domain/phone'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import {
   MAX_TYPED_CHARACTERS,
@@ -21,7 +22,7 @@ const form = (entries: Record<string, string>) => {
 
 describe('typed fields of a step', () => {
   it('are exactly the fields its schema reads', () => {
-    const passenger = passengerSchema({ passengers: 4, luggage: 4 })
+    const passenger = passengerSchema({ capacity: { passengers: 4, luggage: 4 }, phone: toE164 })
     expect([...typedFieldNames.passenger].sort()).toEqual(Object.keys(passenger.shape).sort())
     expect([...typedFieldNames.payment].sort()).toEqual(Object.keys(paymentSchema.shape).sort())
   })

@@ -4,6 +4,7 @@
 // (app/forms/form-check.tsx).
 import type { parseWithZod } from '@conform-to/zod/v4'
 import type { ReturnPickup, UpdatesOptions, VehicleCapacity } from '~/booking/booking-forms'
+import { plausiblePhone } from '~/domain/phone-shape'
 
 type Schema = Parameters<typeof parseWithZod>[1]['schema']
 
@@ -23,23 +24,23 @@ export const formSchemas: Record<string, (params: unknown) => Promise<Schema>> =
   passenger: async (params) => {
     const { capacity, childSeats, pickupAddress, updates, returnPickup } = params as CapacityParams
     // The arrival by air is asked exactly where the address is not: at an airport.
-    return (await import('~/booking/booking-forms')).passengerSchema(
+    return (await import('~/booking/booking-forms')).passengerSchema({
       capacity,
       childSeats,
       pickupAddress,
       updates,
-      !pickupAddress,
+      arrivalByAir: !pickupAddress,
       returnPickup,
-    )
+      // Checked by its shape here; the server reads it fully (the library stays there).
+      phone: plausiblePhone,
+    })
   },
   payment: async () => (await import('~/booking/booking-forms')).paymentSchema,
   details: async (params) => {
     const { capacity, childSeats, pickupAddress, returnPickup } = params as CapacityParams
     return (await import('~/traveller/details-form')).detailsFormSchema(
-      capacity,
-      childSeats,
-      pickupAddress,
-      returnPickup,
+      { capacity, childSeats, pickupAddress, returnPickup },
+      plausiblePhone,
     )
   },
   findBooking: async () => (await import('~/traveller/find-booking-form')).findBookingSchema,

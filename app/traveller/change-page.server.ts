@@ -17,7 +17,7 @@ import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
 import { detailsFormSchema } from './details-form'
 import { changeBookingDetails } from './change-details.server'
 import type { RouterContextProvider } from 'react-router'
-import { formatPhone } from '~/domain/phone'
+import { formatPhone, toE164 } from '~/domain/phone'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -90,10 +90,13 @@ export async function changePageAction(context: Context, request: Request) {
   const page = pageContext(context, request)
   const { handle, booking, linkTo } = await ownBooking(request, page)
   const schema = detailsFormSchema(
-    vehicleCapacity(booking.vehicle_class),
-    childSeatCount(await bookingExtras(handle, booking.id)),
-    asksPickupAddress(booking),
-    (await returnPickupOfTrip(handle, booking))?.kind ?? 'none',
+    {
+      capacity: vehicleCapacity(booking.vehicle_class),
+      childSeats: childSeatCount(await bookingExtras(handle, booking.id)),
+      pickupAddress: asksPickupAddress(booking),
+      returnPickup: (await returnPickupOfTrip(handle, booking))?.kind ?? 'none',
+    },
+    toE164,
   )
   const submission = parseWithZod(await request.formData(), { schema })
   // Adding or removing a name row without JavaScript: the form comes back with it.

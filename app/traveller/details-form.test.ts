@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { toE164 } from '~/domain/phone'
 import { detailsFormSchema } from './details-form'
 
 const capacity = { passengers: 5, luggage: 6 }
@@ -12,13 +13,13 @@ const valid = {
   names: [{ firstname: 'Ayşe', lastname: 'Yılmaz' }],
 }
 const issues = (value: unknown) =>
-  detailsFormSchema(capacity)
+  detailsFormSchema({ capacity }, toE164)
     .safeParse(value)
     .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
 
 describe('the change-details form', () => {
   it('takes the passenger step’s rules: the flight normalised, the counts within the class', () => {
-    expect(detailsFormSchema(capacity).parse(valid)).toMatchObject({
+    expect(detailsFormSchema({ capacity }, toE164).parse(valid)).toMatchObject({
       flightNumber: 'TK1984',
       passengers: 2,
       names: [{ firstname: 'Ayşe', lastname: 'Yılmaz' }],
@@ -38,6 +39,8 @@ describe('the change-details form', () => {
     expect(issues({ ...valid, passengers: 2, names: three })).toEqual([
       'passengers: traveller.change.errors.fewerThanNames',
     ])
-    expect(detailsFormSchema(capacity).parse({ ...valid, names: undefined }).names).toEqual([])
+    expect(
+      detailsFormSchema({ capacity }, toE164).parse({ ...valid, names: undefined }).names,
+    ).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import {
   type ReturnPickup,
   type VehicleCapacity,
 } from '~/booking/booking-forms'
+import type { PhoneCheck } from '~/domain/phone-shape'
 
 /**
  * The traveller's "Change details" form, shared by the server (the source of
@@ -19,15 +20,24 @@ import {
  * row each, no more rows than passengers. Messages are translation keys.
  */
 export function detailsFormSchema(
-  capacity: VehicleCapacity,
-  childSeats = 0,
-  pickupAddress = false,
-  returnPickup: ReturnPickup = 'none',
+  {
+    capacity,
+    childSeats = 0,
+    pickupAddress = false,
+    returnPickup = 'none',
+  }: {
+    capacity: VehicleCapacity
+    childSeats?: number
+    pickupAddress?: boolean
+    returnPickup?: ReturnPickup
+  },
+  phone: PhoneCheck,
 ) {
   // A return ride still to come: its pickup's address, or its arriving flight
   // (optional here, as the outbound's is).
   const { returnPickupAddress, returnFlightNumber } = returnPickupFields(returnPickup)
-  const counts = z.pick(passengerSchema(capacity, childSeats, pickupAddress), {
+  const passenger = passengerSchema({ capacity, childSeats, pickupAddress, phone })
+  const counts = z.pick(passenger, {
     pickupAddress: true,
     phone: true,
     passengers: true,

@@ -62,6 +62,17 @@ describe('the schemas the browser runs', () => {
     }
   })
 
+  it('leave the phone library to the server, and take only Turkey of the tax numbers', () => {
+    // Its metadata alone is about 30 KiB compressed: the browser checks a phone by its
+    // shape (plausiblePhone), and the server, which always decides, reads it fully.
+    const heavy = [...modules]
+      .filter(([, packages]) =>
+        packages.some((pkg) => pkg.startsWith('libphonenumber-js') || pkg === 'stdnum'),
+      )
+      .map(([file]) => file)
+    expect(heavy).toEqual([])
+  })
+
   it('import zod only as zod/mini', () => {
     const fullZod = [...modules]
       .filter(([, packages]) => packages.some((pkg) => /^zod(\/v4|\/v3)?$/.test(pkg)))

@@ -22,6 +22,7 @@ import {
   usePassengerErrorText,
 } from '~/components/passenger-fields'
 import { formatDate } from '~/utils/format'
+import { plausiblePhone } from '~/domain/phone-shape'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
 import { changePageAction, changePageData } from '~/traveller/change-page.server'
@@ -119,7 +120,12 @@ function DetailsChangeForm({
   const asksAddress = pickupAddress !== null
   const returnKind = returnPickup?.kind ?? 'none'
   const schema = useMemo(
-    () => detailsFormSchema(capacity, childSeats, asksAddress, returnKind),
+    () =>
+      detailsFormSchema(
+        { capacity, childSeats, pickupAddress: asksAddress, returnPickup: returnKind },
+        // Only its constraints are read here: the action parses with the full phone check.
+        plausiblePhone,
+      ),
     [capacity, childSeats, asksAddress, returnKind],
   )
   const [form, fields] = useForm<DetailsForm>({

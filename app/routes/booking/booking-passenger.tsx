@@ -1,4 +1,5 @@
 import { formatDate } from '~/utils/format'
+import { plausiblePhone } from '~/domain/phone-shape'
 import { useMemo } from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
@@ -53,7 +54,17 @@ export default function BookingPassenger({ loaderData, actionData }: Route.Compo
   const { view, capacity, childSeats, asksAddress, updates, language, stored, returnPickup } =
     loaderData
   const schema = useMemo(
-    () => passengerSchema(capacity, childSeats, asksAddress, updates, !asksAddress, returnPickup),
+    () =>
+      passengerSchema({
+        capacity,
+        childSeats,
+        pickupAddress: asksAddress,
+        updates,
+        arrivalByAir: !asksAddress,
+        returnPickup,
+        // Only its constraints are read here: the action parses with the full phone check.
+        phone: plausiblePhone,
+      }),
     [capacity, childSeats, asksAddress, updates, returnPickup],
   )
   const [form, fields] = useForm<PassengerDetails>({
