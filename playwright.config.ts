@@ -55,8 +55,13 @@ export default defineConfig({
   // it at the end of the run. Locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
-    ? [['list'], ['./tests/e2e/flaky-reporter.ts']]
-    : [['list'], ['./tests/e2e/flaky-reporter.ts'], ['html', { open: 'never' }]],
+    ? [['list'], ['./tests/e2e/flaky-reporter.ts'], ['./tests/e2e/slowest-reporter.ts']]
+    : [
+        ['list'],
+        ['./tests/e2e/flaky-reporter.ts'],
+        ['./tests/e2e/slowest-reporter.ts'],
+        ['html', { open: 'never' }],
+      ],
   // The longest journeys (four steps, axe on each in a second browser context for
   // the no-JS project) take 20-40 s on the 2-core CI machine; 60 s left no margin.
   timeout: 120_000,

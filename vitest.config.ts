@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Where the time goes, printed after every run.
+    reporters: ['default', './tests/support/slowest-reporter.ts'],
     // Adapters log their fallbacks; the tests assert them instead of printing them.
     // E-mails a test's booking triggers go to a throwaway outbox, not the repository's data/.
     env: { LOG_LEVEL: 'error', OUTBOX_DIR: join(tmpdir(), `mc-vitest-outbox-${process.pid}`) },

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['tests/process/**/*.test.ts'],
     environment: 'node',
+    // Where the time goes, printed after every run.
+    reporters: ['default', './tests/support/slowest-reporter.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -32,16 +32,34 @@ if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432
   for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
 fi
 
-echo "== typecheck"; npm run typecheck
-echo "== lint"; npm run lint
-echo "== format"; npm run format:check
-echo "== unit tests"; npx vitest run
-echo "== build"; npm run build
-# The Dockerfile's steps replayed without Docker: the image the build would ship
-# must start, so a dependency change cannot ship a server that dies at start.
-echo "== image dry run"
-image_scratch=$(mktemp -d /tmp/mc-image-XXXXXX)
-bash scripts/image-dry-run.sh "$image_scratch"
-rm -rf "$image_scratch"
-echo "== process tests"; npx vitest run --config vitest.process.config.ts
-echo "== browser tests"; npx playwright test
+# Each phase is timed; the times are printed at the end, where the suite's 30 minutes go.
+timings=""
+phase() {
+  local name="$1"
+  shift
+  echo "== $name"
+  local started=$SECONDS
+  "$@"
+  timings+="$(printf '%6ss  %s' "$((SECONDS - started))" "$name")"$'\n'
+}
+image_dry_run() {
+  # The Dockerfile's steps replayed without Docker: the image the build would ship
+  # must start, so a dependency change cannot ship a server that dies at start.
+  local scratch
+  scratch=$(mktemp -d /tmp/mc-image-XXXXXX)
+  bash scripts/image-dry-run.sh "$scratch"
+  rm -rf "$scratch"
+}
+suite_started=$SECONDS
+
+phase typecheck npm run typecheck
+phase lint npm run lint
+phase format npm run format:check
+phase "unit tests" npx vitest run
+phase build npm run build
+phase "image dry run" image_dry_run
+phase "process tests" npx vitest run --config vitest.process.config.ts
+phase "browser tests" npx playwright test
+
+printf '\nWhere the time went (%ss from typecheck to the last browser test):\n%s' \
+  "$((SECONDS - suite_started))" "$timings"
