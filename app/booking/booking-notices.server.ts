@@ -1,4 +1,4 @@
-import { companyOf } from '~/partners/company-of.server'
+import { companyOf } from './booking-company.server'
 import { payableMinor } from '~/domain/pricing/promo'
 import type { Executor } from '~/booking/booking-store.server'
 import { getEnv } from '~/config/env.server'

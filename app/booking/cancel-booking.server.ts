@@ -11,7 +11,7 @@ import { claimRefund, performRefund, type RefundOutcome } from '~/booking/refund
 import { deliverSoon } from '~/messages/queue.server'
 import { recordAction } from '~/audit/audit.server'
 import { logger } from '~/utils/logger.server'
-import { releaseAccountCharge } from '~/partners/on-account.server'
+import { releaseAccountCharge } from './booking-company.server'
 
 /** The longest cancellation reason kept (the form says so too). */
 export const CANCEL_REASON_MAX = 500

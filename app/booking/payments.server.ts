@@ -20,7 +20,7 @@ import { queueOpsBookingConfirmed, queueOpsRefundDue } from '~/booking/booking-n
 import { deliverSoon } from '~/messages/queue.server'
 import { payableMinor, type PromoRefusal } from '~/domain/pricing/promo'
 import { claimPromoUse } from './promo-codes.server'
-import { withCompanyBuyer } from '~/partners/company-of.server'
+import { withCompanyBuyer } from './booking-company.server'
 import type {
   InitializeRequest,
   PaymentProvider,

@@ -1,4 +1,4 @@
-import { companyOf } from '~/partners/company-of.server'
+import { companyOf } from './booking-company.server'
 import { companyDiscountMinor } from '~/domain/billing/company-rates'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'

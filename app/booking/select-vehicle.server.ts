@@ -12,7 +12,7 @@ import type { Language } from '~/i18n/config'
 import { logger } from '~/utils/logger.server'
 import { getEnv } from '~/config/env.server'
 import { clientHash, takeRateLimitSlot, type RateLimitRule } from '~/db/rate-limit.server'
-import { currentPartner } from '~/partners/partner-guard.server'
+import type { Buyer } from './buyer'
 import { getDatabase } from '~/db/db.server'
 import { readDraftId } from './draft-cookie.server'
 import { pageNoncePattern } from './vehicle-selection-form'
@@ -238,20 +238,20 @@ export async function selectVehicleFor(
   request: Request,
   clientAddress: string,
   choice: Omit<Selection, 'previous' | 'clientHash' | 'partner'>,
+  buyer: Buyer,
   now: Date,
 ): Promise<SelectionResult> {
   const handle = await getDatabase()
   const draftId = await readDraftId(request)
-  const partner = await currentPartner(request)
   return selectVehicle(
     handle,
     {
       ...choice,
-      // A partner's bookings are in euros: their credit and statements are.
-      ...(partner
+      // A company's bookings are in euros: its credit and statements are.
+      ...(buyer.kind === 'company'
         ? {
             currency: 'EUR' as const,
-            partner: { companyId: partner.company.id, userId: partner.user.id },
+            partner: { companyId: buyer.companyId, userId: buyer.userId },
           }
         : {}),
       previous: draftId ? await findBooking(handle, draftId) : undefined,

@@ -2,13 +2,13 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow } from '~/db/schema'
 import { writeTransaction } from '~/db/write.server'
-import { changeStatus, lockBooking, type Executor } from '~/booking/booking-store.server'
+import { changeStatus, lockBooking } from '~/booking/booking-store.server'
 import { queueOpsBookingConfirmed } from '~/booking/booking-notices.server'
 import { sendConfirmationSoon } from '~/booking/confirmation-mail.server'
 import { deliverSoon } from '~/messages/queue.server'
 import { companyDiscountMinor } from '~/domain/billing/company-rates'
 import { logger } from '~/utils/logger.server'
-import { companyBilling, companyOf } from './company-of.server'
+import { companyBilling, companyOf } from '~/booking/booking-company.server'
 
 export type OnAccountResult =
   | { kind: 'confirmed'; booking: BookingRow; amountCents: number }
@@ -96,26 +96,4 @@ export async function chargeToAccount(
     })
   }
   return result
-}
-
-/**
- * A partner booking on account that was cancelled with its money due back
- * (within free cancellation, or staff chose to refund): the charge leaves the
- * account and its credit is free again. Called inside the cancellation's
- * transaction. `paid_minor` becomes 0, so the statement keeps nothing of it;
- * a cancellation that refunds nothing keeps the charge (a late cancellation's fee).
- */
-export async function releaseAccountCharge(trx: Executor, booking: BookingRow) {
-  if (booking.settlement !== 'account' || booking.company_id === null) return 0
-  const charged = booking.paid_minor ?? 0
-  if (charged <= 0) return 0
-  await trx
-    .updateTable('companies')
-    .set({
-      credit_used_cents: sql<number>`case when credit_used_cents > ${charged} then credit_used_cents - ${charged} else 0 end`,
-    })
-    .where('id', '=', booking.company_id)
-    .execute()
-  await trx.updateTable('bookings').set({ paid_minor: 0 }).where('id', '=', booking.id).execute()
-  return charged
 }

@@ -7,7 +7,7 @@ import { forgetTypedFields } from '~/booking/typed-fields.server'
 import type { StepBooking } from '~/booking/step-guard.server'
 import type { PaymentDetails } from '~/booking/booking-forms'
 import { currentPartner } from './partner-guard.server'
-import { companyOf } from './company-of.server'
+import { companyOf } from '~/booking/booking-company.server'
 import { chargeToAccount } from './on-account.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 

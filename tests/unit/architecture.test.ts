@@ -133,3 +133,59 @@ describe('the booking store', () => {
     expect(statusWrites(store, readFileSync(join(root, store), 'utf8')).length).toBeGreaterThan(2)
   })
 })
+
+/**
+ * The booking core (app/booking/) knows what a booking is, not who makes it:
+ * who is booking is resolved at the edge (the storefront's pages,
+ * app/storefront/) into a Buyer, and the features that sell through the core
+ * (partners' companies, travellers' accounts, flights followed, staff pages,
+ * dispatch) sit above it and import it, never the reverse. A new kind of
+ * buyer then adds to the edge, not to the core.
+ */
+const featuresAboveBooking = [
+  'accounts',
+  'companies',
+  'contact',
+  'dispatch',
+  'flights',
+  'jobs',
+  'partners',
+  'routes',
+  'staff',
+  'storefront',
+  'traveller',
+]
+
+/** The `~/<folder>` imports of a module's text that name a feature above the booking core. */
+export function importsAboveBooking(text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((name) => featuresAboveBooking.some((feature) => name.startsWith(`~/${feature}/`)))
+}
+
+describe('the booking core', () => {
+  it('imports no feature above it', () => {
+    const offenders = sourceFiles('app/booking').flatMap((path) =>
+      importsAboveBooking(readFileSync(join(root, path), 'utf8')).map((name) => `${path}: ${name}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('finds such an import, static or dynamic, and lets the layers below through', () => {
+    expect(
+      importsAboveBooking(`
+        import { currentPartner } from '~/partners/partner-guard.server'
+        import type { FlightLookup } from '~/flights/follow-flights.server'
+        const prefill = await import('~/accounts/prefill.server')
+        import { getDatabase } from '~/db/db.server'
+        import { toE164 } from '~/domain/phone'
+        import { queueMail } from '~/messages/queue.server'
+      `),
+    ).toEqual([
+      '~/partners/partner-guard.server',
+      '~/flights/follow-flights.server',
+      '~/accounts/prefill.server',
+    ])
+  })
+})

@@ -6,7 +6,7 @@ import { BookingStepLayout } from '~/components/booking-step'
 import { BookingSummary } from '~/components/booking-summary'
 import { formatMoney } from '~/utils/format'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
-import { extrasPageAction, extrasPageData } from '~/booking/extras-page.server'
+import { extrasPageAction, extrasPageData } from '~/storefront/extras-page.server'
 
 // Not hydrated: each quantity is a form post; app/enhancements/keep-place.ts
 // brings the reader back to where they pressed.

@@ -29,7 +29,7 @@ import { useErrorTitle } from '~/utils/use-error-title'
 import type { TypedFieldsHandle } from '~/components/language-switch'
 import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
-import { passengerPageAction, passengerPageData } from '~/booking/passenger-page.server'
+import { passengerPageAction, passengerPageData } from '~/storefront/passenger-page.server'
 
 /** The language buttons carry this form: a switch keeps what was typed. */
 // Not hydrated: the form is checked by app/enhancements/form-check.ts.

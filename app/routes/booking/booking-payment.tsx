@@ -22,7 +22,7 @@ import type { TypedFieldsHandle } from '~/components/language-switch'
 import { extraLineLabel } from '~/booking/extra-label'
 import { loadAsDocument, staticPageHandle, type HydrateHandle } from '~/utils/hydrate-handle'
 import { FormCheck } from '~/forms/form-check'
-import { paymentPageAction, paymentPageData } from '~/booking/payment-page.server'
+import { paymentPageAction, paymentPageData } from '~/storefront/payment-page.server'
 
 /** The language buttons carry the form while it is on the page: a switch keeps what was typed. */
 // Not hydrated: app/enhancements/form-check.ts checks the form, payment-choice.ts

@@ -17,7 +17,7 @@ import { dialogClosedParam, tripFields } from '~/booking/vehicle-step'
 import type { buildVehicleStep } from '~/booking/vehicle-step.server'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { returnLine } from '~/booking/ride-label'
-import { vehiclePageAction, vehiclePageData } from '~/booking/vehicle-page.server'
+import { vehiclePageAction, vehiclePageData } from '~/storefront/vehicle-page.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return vehiclePageData(context, request)

@@ -8,22 +8,22 @@ import {
   selectionTrip,
   selectionTripSchema,
   vehicleSelectionSchema,
-} from './vehicle-selection-form'
-import { readNotice, type BookingNotice } from './notices'
-import { newPageNonce, selectVehicleFor } from './select-vehicle.server'
-import { draftCookieHeader } from './draft-cookie.server'
+} from '~/booking/vehicle-selection-form'
+import { readNotice, type BookingNotice } from '~/booking/notices'
+import { newPageNonce, selectVehicleFor } from '~/booking/select-vehicle.server'
+import { draftCookieHeader } from '~/booking/draft-cookie.server'
 import { clientAddressContext } from '~/utils/client-address.server'
-import { buildVehicleStep } from './vehicle-step.server'
-import { currentPartner } from '~/partners/partner-guard.server'
+import { buildVehicleStep } from '~/booking/vehicle-step.server'
+import { buyerOf } from './buyer.server'
 
 type Context = Readonly<RouterContextProvider>
 
 /**
- * The search as the step prices it: a signed-in partner's in euros whatever
+ * The search as the step prices it: a company's (a partner signed in) in euros whatever
  * the currency picker says, since their company's credit and statements are.
  */
 async function pricedSearch(request: Request, params: URLSearchParams) {
-  if (!(await currentPartner(request))) return params
+  if ((await buyerOf(request)).kind !== 'company') return params
   const euros = new URLSearchParams(params)
   euros.set('currency', 'EUR')
   return euros
@@ -87,6 +87,7 @@ export async function vehiclePageAction(context: Context, request: Request) {
           language,
           site,
         },
+        await buyerOf(request),
         new Date(),
       )
     : ({ kind: 'refused' } as const)

@@ -1,30 +1,30 @@
-import { companyOf } from '~/partners/company-of.server'
+import { companyOf } from '~/booking/booking-company.server'
 import { followsFlights } from '~/adapters/flights/configured.server'
-import { checkFlights, goesToAirport } from './flight-question.server'
+import { checkFlights, goesToAirport } from '~/booking/flight-question.server'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { childSeatCount } from '~/domain/booking/extras'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { requireStepBooking } from './step-guard.server'
-import { DraftUnavailableError, savePassengerDetails } from './bookings.server'
+import { requireStepBooking } from '~/booking/step-guard.server'
+import { DraftUnavailableError, savePassengerDetails } from '~/booking/bookings.server'
 import {
   asksPickupAddress,
   presentBooking,
   returnPickupOf,
   vehicleCapacity,
-} from './booking-view.server'
-import { offeredUpdates, passengerSchema } from './booking-forms'
-import { updatesOptions } from './updates-options.server'
+} from '~/booking/booking-view.server'
+import { offeredUpdates, passengerSchema } from '~/booking/booking-forms'
+import { updatesOptions } from '~/booking/updates-options.server'
 import { canReceiveSms } from '~/messages/phone-types.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import type { Language } from '~/i18n/config'
 import type { UpdatesChannel } from '~/domain/messages/updates-channel'
-import { readNotice } from './notices'
+import { readNotice } from '~/booking/notices'
 import {
   forgetTypedFields,
   switchLanguageKeepingFields,
   typedFieldsOf,
-} from './typed-fields.server'
+} from '~/booking/typed-fields.server'
 import { formatPhone, toE164 } from '~/domain/phone'
 import { accountPrefill, savePassengerToAccount } from '~/accounts/prefill.server'
 

@@ -1,16 +1,16 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { requireStepBooking } from './step-guard.server'
-import { openAttempt, type BeginResult } from './payments.server'
-import { bookAndPay } from './book-and-pay.server'
+import { requireStepBooking } from '~/booking/step-guard.server'
+import { openAttempt, type BeginResult } from '~/booking/payments.server'
+import { bookAndPay } from '~/booking/book-and-pay.server'
 import { callbackUrl, paymentProvider } from '~/adapters/payment/configured.server'
 import { clientAddressContext } from '~/utils/client-address.server'
 import { extraCodes, type ExtraCode } from '~/domain/booking/extras'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
-import { presentBooking } from './booking-view.server'
-import { paymentSchema } from './booking-forms'
-import { isWarningNotice, readNotice } from './notices'
+import { presentBooking } from '~/booking/booking-view.server'
+import { paymentSchema } from '~/booking/booking-forms'
+import { isWarningNotice, readNotice } from '~/booking/notices'
 import {
   amountsDue,
   paymentOptionOf,
@@ -23,15 +23,15 @@ import {
   switchLanguageKeepingFields,
   typedFieldsOf,
   typedValuesFrom,
-} from './typed-fields.server'
-import { applyPromo, checkPromo, removePromo } from './promo-codes.server'
+} from '~/booking/typed-fields.server'
+import { applyPromo, checkPromo, removePromo } from '~/booking/promo-codes.server'
 import { normalisePromoCode, payableMinor, promoMessageKey } from '~/domain/pricing/promo'
 import type { BookingRow } from '~/db/schema'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { formatPhone } from '~/domain/phone'
 import { accountPrefill } from '~/accounts/prefill.server'
 import type { Language } from '~/i18n/config'
-import type { StepBooking } from './step-guard.server'
+import type { StepBooking } from '~/booking/step-guard.server'
 import { bookOnAccount, partnerPaymentView } from '~/partners/partner-payment.server'
 
 type Context = Readonly<RouterContextProvider>

@@ -1,19 +1,19 @@
 import { readPriceTerms } from '~/domain/pricing/price-terms'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { pageContext } from '~/utils/page-context.server'
-import { requireStepBooking, vehicleSearchPath } from './step-guard.server'
+import { requireStepBooking, vehicleSearchPath } from '~/booking/step-guard.server'
 import {
   markExtrasDone,
   setExtraQuantity,
   DraftUnavailableError,
   ExtrasLimitError,
-} from './bookings.server'
+} from '~/booking/bookings.server'
 import { toBookingMinor } from '~/domain/booking/money'
 import { childSeatCount, classChildSeatLimit, extraCodes } from '~/domain/booking/extras'
-import { presentBooking } from './booking-view.server'
-import { extrasFormSchema } from './extras-form'
+import { presentBooking } from '~/booking/booking-view.server'
+import { extrasFormSchema } from '~/booking/extras-form'
 import { formValues } from '~/forms/form-data'
-import { readNotice } from './notices'
+import { readNotice } from '~/booking/notices'
 
 type Context = Readonly<RouterContextProvider>
 
