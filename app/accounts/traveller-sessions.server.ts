@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import type { Executor } from '~/db/executor'
 import type { TravellerSessionsTable } from '~/db/schema'
 import type { Selectable } from 'kysely'
-import { newSecretToken, secretTokenKey, secretTokenPattern } from '~/utils/secret-token.server'
+import { sessionStore, sessionTokenPattern } from '~/db/session-store.server'
 import { findTravellerAccount, type TravellerAccount } from './traveller-accounts.server'
 
 /**
@@ -19,10 +19,21 @@ export const SESSION_IDLE_MS = 2 * 60 * 60_000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000
 export const REMEMBERED_IDLE_MS = 14 * 24 * 60 * 60_000
 export const REMEMBERED_ABSOLUTE_MS = 30 * 24 * 60 * 60_000
-/** `last_seen_at` is written at most this often: a minute of slack does not matter. */
-const LAST_SEEN_RESOLUTION_MS = 60_000
+/** Ended sessions and used or expired links are kept this long, then deleted. */
+export const ENDED_TRAVELLER_ROWS_RETENTION_DAYS = 30
 
-export const travellerSessionTokenPattern = secretTokenPattern
+/** Kept as every session is (app/db/session-store.server.ts); a remembered one lasts longer. */
+const travellerSessions = sessionStore({
+  table: 'traveller_sessions',
+  owner: 'account_id',
+  lifetime: (session) =>
+    session.remember
+      ? { idleMs: REMEMBERED_IDLE_MS, absoluteMs: REMEMBERED_ABSOLUTE_MS }
+      : { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS },
+  retentionDays: ENDED_TRAVELLER_ROWS_RETENTION_DAYS,
+})
+
+export const travellerSessionTokenPattern = sessionTokenPattern
 
 export type TravellerSession = Selectable<TravellerSessionsTable>
 
@@ -31,39 +42,28 @@ export interface SignedInTraveller {
   session: TravellerSession
 }
 
-export async function startTravellerSession(
+export function startTravellerSession(
   executor: Executor,
   accountId: number,
   options: { remember: boolean; userAgent: string | null },
   now: Date,
 ): Promise<string> {
-  const token = newSecretToken()
-  const at = now.toISOString()
-  const lifetime = options.remember ? REMEMBERED_ABSOLUTE_MS : SESSION_ABSOLUTE_MS
-  await executor
-    .insertInto('traveller_sessions')
-    .values({
-      id: secretTokenKey(token),
-      account_id: accountId,
-      remember: options.remember ? 1 : 0,
-      created_at: at,
-      last_seen_at: at,
-      expires_at: new Date(now.getTime() + lifetime).toISOString(),
-      user_agent: options.userAgent ? options.userAgent.slice(0, 255) : null,
-      revoked_at: null,
+  return travellerSessions.start(
+    executor,
+    accountId,
+    {
+      userAgent: options.userAgent,
+      absoluteMs: options.remember ? REMEMBERED_ABSOLUTE_MS : SESSION_ABSOLUTE_MS,
       // Every sign-in is a proof: a password typed or a link from the mailbox opened.
-      proved_at: at,
-    })
-    .execute()
-  return token
+      columns: { remember: options.remember ? 1 : 0, proved_at: now.toISOString() },
+    },
+    now,
+  )
 }
 
 /** Whether a session row still signs its holder in at `now`. */
 export function travellerSessionIsLive(session: TravellerSession, now: Date): boolean {
-  if (session.revoked_at) return false
-  if (now.toISOString() >= session.expires_at) return false
-  const idle = session.remember ? REMEMBERED_IDLE_MS : SESSION_IDLE_MS
-  return now.getTime() - Date.parse(session.last_seen_at) < idle
+  return travellerSessions.isLive(session, now)
 }
 
 /**
@@ -76,24 +76,10 @@ export async function readTravellerSession(
   token: string | undefined,
   now: Date,
 ): Promise<SignedInTraveller | undefined> {
-  if (!token || !travellerSessionTokenPattern.test(token)) return undefined
-  const session = await handle.db
-    .selectFrom('traveller_sessions')
-    .selectAll()
-    .where('id', '=', secretTokenKey(token))
-    .executeTakeFirst()
-  if (!session || !travellerSessionIsLive(session, now)) return undefined
+  const session = await travellerSessions.read(handle, token, now)
+  if (!session) return undefined
   const account = await findTravellerAccount(handle.db, session.account_id)
   if (!account) return undefined
-  if (now.getTime() - Date.parse(session.last_seen_at) >= LAST_SEEN_RESOLUTION_MS) {
-    const at = now.toISOString()
-    await handle.db
-      .updateTable('traveller_sessions')
-      .set({ last_seen_at: at })
-      .where('id', '=', session.id)
-      .execute()
-    session.last_seen_at = at
-  }
   return { account, session }
 }
 
@@ -112,37 +98,14 @@ export async function markTravellerSessionProved(
 }
 
 /** Signs one browser out: its token signs no one in again. */
-export async function revokeTravellerSession(
-  handle: DatabaseHandle,
-  token: string,
-  now: Date,
-): Promise<void> {
-  if (!travellerSessionTokenPattern.test(token)) return
-  await handle.db
-    .updateTable('traveller_sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', secretTokenKey(token))
-    .where('revoked_at', 'is', null)
-    .execute()
+export function revokeTravellerSession(handle: DatabaseHandle, token: string, now: Date) {
+  return travellerSessions.revoke(handle, token, now)
 }
 
 /** Signs every browser of an account out (a new password, an address first proved). */
-export async function revokeTravellerAccountSessions(
-  executor: Executor,
-  accountId: number,
-  now: Date,
-): Promise<number> {
-  const result = await executor
-    .updateTable('traveller_sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('account_id', '=', accountId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+export function revokeTravellerAccountSessions(executor: Executor, accountId: number, now: Date) {
+  return travellerSessions.revokeAll(executor, accountId, now)
 }
-
-/** Ended sessions and used or expired links are kept this long, then deleted. */
-export const ENDED_TRAVELLER_ROWS_RETENTION_DAYS = 30
 
 /** Deletes sessions unused, and links made, before the retention period (maintenance job). */
 export async function purgeOldTravellerSessions(
@@ -150,13 +113,10 @@ export async function purgeOldTravellerSessions(
   now: Date,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - ENDED_TRAVELLER_ROWS_RETENTION_DAYS * 86_400_000)
-  const sessions = await handle.db
-    .deleteFrom('traveller_sessions')
-    .where('last_seen_at', '<', cutoff.toISOString())
-    .executeTakeFirst()
+  const sessions = await travellerSessions.purge(handle, now)
   const tokens = await handle.db
     .deleteFrom('traveller_tokens')
     .where('expires_at', '<', cutoff.toISOString())
     .executeTakeFirst()
-  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows)
+  return sessions + Number(tokens.numDeletedRows)
 }

@@ -15,9 +15,9 @@ import {
   purgeOldStaffSessions,
   readStaffSession,
   revokeStaffSession,
-  sessionKey,
   startStaffSession,
 } from './sessions.server'
+import { secretTokenKey as sessionKey } from '~/utils/secret-token.server'
 import { signIn, signInAccountRule, signInAddressRule, type SignInAttempt } from './sign-in.server'
 
 const secret = 'staff-test-secret-0123456789'
