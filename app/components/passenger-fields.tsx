@@ -339,17 +339,22 @@ export function ReturnPickupFields({
         />
       ) : (
         <>
-          <TextField
-            field={flightNumber}
-            label={t('booking.passenger.returnArrivingFlight')}
-            autoComplete="off"
-            hint={`${t(
+          <p className="field__hint">
+            {t(
               followsFlights
                 ? 'booking.passenger.arrivalFollowed'
                 : 'booking.passenger.arrivalAirport',
-            )} ${t('booking.passenger.flightNumberHint')}`}
-            text={text}
-          />
+            )}
+          </p>
+          <div className="form-grid">
+            <TextField
+              field={flightNumber}
+              label={t('booking.passenger.returnArrivingFlight')}
+              autoComplete="off"
+              hint={t('booking.passenger.flightNumberHint')}
+              text={text}
+            />
+          </div>
           {notByAir ? (
             <CheckboxField field={notByAir} text={text}>
               {t('booking.passenger.returnNotByAir')}
