@@ -49,7 +49,9 @@ export default defineConfig({
   // The local stand-in for iyzico's API, used by the third server below.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Three on CI's two cores: a browser test waits on pages and servers much of the
+  // time, so a third worker fills the cores rather than fighting for them.
+  workers: process.env.CI ? 3 : undefined,
   // CI retries a failed test once, so that one timing accident does not keep a
   // sound change from landing; the flaky reporter names every test that needed
   // it at the end of the run. Locally a failure is a failure.

@@ -8,6 +8,12 @@ for (const language of ['en', 'tr'] as Language[]) {
       test(`${path} answers 200 with its heading and no axe violations`, async ({
         page,
       }, testInfo) => {
+        // The server renders the same markup in both languages: without JavaScript
+        // it is checked in English, and both languages with the page's scripts run.
+        test.skip(
+          language === 'tr' && testInfo.project.name === 'no-js',
+          'the same markup is checked in English without JavaScript',
+        )
         const errors = watchConsole(page)
         const response = await openIn(page, path, language)
         expect(response?.status()).toBe(200)
