@@ -21,11 +21,20 @@ interface Partner {
   email: string
 }
 
-function seedPartner(testInfo: TestInfo): Partner {
-  const project = testInfo.project.name
-  const companyName = `Pera Test Hotel (${project})`
-  const email = `desk-${project}@pera-hotel.example`
-  const taxNumber = project === 'no-js' ? '1730084129' : '4540536920'
+/**
+ * Each test's own company (valid VKNs), in each project: tests run in parallel,
+ * and one test's ride on account must not change another's credit.
+ */
+const taxNumbers = {
+  account: { js: '4540536920', 'no-js': '1730084129' },
+  credit: { js: '3850063352', 'no-js': '3850293003' },
+} as const
+
+function seedPartner(testInfo: TestInfo, test: keyof typeof taxNumbers): Partner {
+  const project = testInfo.project.name as 'js' | 'no-js'
+  const companyName = `Pera Test Hotel (${test}, ${project})`
+  const email = `desk-${test}-${project}@pera-hotel.example`
+  const taxNumber = taxNumbers[test][project]
   const passwordHash = hashSync
   const database = openServerDatabase()
   try {
@@ -39,7 +48,7 @@ function seedPartner(testInfo: TestInfo): Partner {
            'account', 100000, 0, 1, ?, ?)
          on conflict (tax_number) do update set credit_limit_cents = 100000, credit_used_cents = 0`,
       )
-      .run(companyName, taxNumber, `accounts-${project}@pera-hotel.example`, at, at)
+      .run(companyName, taxNumber, `accounts-${test}-${project}@pera-hotel.example`, at, at)
     const company = database
       .prepare('select id from companies where tax_number = ?')
       .get(taxNumber) as { id: number }
@@ -116,7 +125,7 @@ async function bookForGuest(page: Page, time: string) {
 test('a partner books a guest on account, finds the ride and cancels it', async ({
   page,
 }, testInfo) => {
-  const partner = seedPartner(testInfo)
+  const partner = seedPartner(testInfo, 'account')
   await page.goto('/partners')
   await expect(page).toHaveURL(/\/partners\/sign-in$/)
   await page.getByLabel('E-mail').fill(partner.email)
@@ -182,7 +191,7 @@ test('a partner books a guest on account, finds the ride and cancels it', async 
 test('a ride beyond the credit left is refused with everything typed kept', async ({
   page,
 }, testInfo) => {
-  const partner = seedPartner(testInfo)
+  const partner = seedPartner(testInfo, 'credit')
   setCreditLimit(partner.companyId, 1000)
   await signIn(page, partner)
   await expect(page.getByText(/credit left on account: €10/)).toBeVisible()
