@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, type APIRequestContext } from '@playwright/test'
 import { cards } from './booking-helpers'
 import { outboxDir } from './database'
+import { mailsInOutbox } from '../support/outbox-mails'
 
 /**
  * For the specs of the traveller's side of a booking. A paid booking made
@@ -134,16 +133,7 @@ export function istanbulPickupIn(hours: number): { date: string; time: string } 
 
 /** Every e-mail in the test server's outbox, its quoted-printable soft breaks and escapes undone. */
 export function outboxMails(folder = outboxDir()): string[] {
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.eml'))
-    .map((file) => {
-      const raw = readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, '')
-      const bytes = raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      )
-      return Buffer.from(bytes, 'latin1').toString('utf8')
-    })
+  return mailsInOutbox(folder)
 }
 
 /**

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simulatorCards } from '~/adapters/payment/simulator.server'
 import { startFakeTwilio, type FakeTwilio } from '../support/twilio-fake-server'
+import { mailsInOutbox } from '../support/outbox-mails'
 import { CookieJar, bookNow, get, journeyToPassenger, passengerForm, post } from './journey'
 import { scratchFolder, startServer, type RunningServer } from './server-process'
 
@@ -16,20 +16,6 @@ import { scratchFolder, startServer, type RunningServer } from './server-process
  */
 
 const passwordOfAccount = 'a password for the log test'
-
-/** The text of every e-mail in the outbox, quoted-printable decoded. */
-function mailsIn(folder: string): string[] {
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.eml'))
-    .map((file) => {
-      const raw = readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, '')
-      const bytes = raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      )
-      return Buffer.from(bytes, 'latin1').toString('utf8')
-    })
-}
 
 async function waitFor(what: string, ready: () => boolean) {
   for (let waited = 0; waited < 20_000; waited += 100) {
@@ -119,9 +105,12 @@ describe('the logs after whole journeys', () => {
     await post(`${server.url}/account/forgot-password`, account, { email: passengerForm.email })
 
     // The confirmation, the account's three e-mails and the confirmation's text message.
-    await waitFor('the e-mails', () => mailsIn(outbox).length >= 4)
+    await waitFor('the e-mails', () => mailsInOutbox(outbox).length >= 4)
     await waitFor('the text message', () => twilio.messages.length >= 1)
-    const sent = [...mailsIn(outbox), ...twilio.messages.map((message) => message.params.Body)]
+    const sent = [
+      ...mailsInOutbox(outbox),
+      ...twilio.messages.map((message) => message.params.Body),
+    ]
     for (const text of sent) {
       for (const href of text?.match(/https?:\/\/localhost:\d+\/[^\s"'<>)]*/g) ?? []) keep(href)
     }
