@@ -31,6 +31,19 @@ export const erasedBookingFields = {
 
 export type ErasedBookingField = keyof typeof erasedBookingFields
 
+/** The invoice's buyer: kept for the ten years, then removed (removedInvoiceFields). */
+const invoiceBuyerFields = [
+  'billing_first_name',
+  'billing_last_name',
+  'billing_company',
+  'billing_tax_office',
+  'billing_tax_number',
+  'billing_address',
+  'billing_city',
+  'billing_zipcode',
+  'billing_country',
+] as const satisfies readonly (keyof BookingsTable)[]
+
 /**
  * Booking columns kept after the account is deleted: what the invoice and the
  * books must show (Turkish tax law: ten years). Every other column is not
@@ -60,15 +73,7 @@ export const keptBookingFields = [
   'confirmed_at',
   'created_at',
   'terms_accepted_at',
-  'billing_first_name',
-  'billing_last_name',
-  'billing_company',
-  'billing_tax_office',
-  'billing_tax_number',
-  'billing_address',
-  'billing_city',
-  'billing_zipcode',
-  'billing_country',
+  ...invoiceBuyerFields,
 ] as const satisfies readonly (keyof BookingsTable)[]
 
 /**
@@ -109,15 +114,7 @@ export const accountingRetentionYears = 10
  * searched stay as the served place's own name, never as typed.
  */
 export const removedInvoiceFields = [
-  'billing_first_name',
-  'billing_last_name',
-  'billing_company',
-  'billing_tax_office',
-  'billing_tax_number',
-  'billing_address',
-  'billing_city',
-  'billing_zipcode',
-  'billing_country',
+  ...invoiceBuyerFields,
   'payment_id',
 ] as const satisfies readonly (typeof keptBookingFields)[number][]
 
