@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { Submission } from '@conform-to/react'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { requireStepBooking } from '~/booking/step-guard.server'
 import { openAttempt, type BeginResult } from '~/booking/payments.server'
@@ -9,7 +10,7 @@ import { clientAddressContext } from '~/utils/client-address.server'
 import { extraCodes, type ExtraCode } from '~/domain/booking/extras'
 import { isQuoteExpired } from '~/domain/booking/quote-hold'
 import { presentBooking } from '~/booking/booking-view.server'
-import { paymentSchema } from '~/booking/booking-forms'
+import { paymentSchema, type PaymentDetails } from '~/booking/booking-forms'
 import { isWarningNotice, readNotice } from '~/booking/notices'
 import {
   amountsDue,
@@ -186,15 +187,7 @@ export async function paymentPageAction(context: Context, request: Request) {
       markFormRefused(context)
       return data({ result: submission.reply() }, { status: 400 })
     case 'submit-expired':
-      // The held price ran out: what was typed stays on the page, beside the way on.
-      markFormRefused(context)
-      return data(
-        {
-          result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
-          quoteExpired: true,
-        },
-        { status: 409 },
-      )
+      return quoteExpiredAnswer(context, submission)
     case 'repriced':
       return redirect('/booking-payment?notice=repriced', 303)
     case 'reprice-unavailable':
@@ -202,6 +195,24 @@ export async function paymentPageAction(context: Context, request: Request) {
     default:
       return pageAfter(result)
   }
+}
+
+/**
+ * The held price ran out before Book Now (by card or on account) was stored:
+ * what was typed stays on the page, beside the way on.
+ */
+function quoteExpiredAnswer(
+  context: Context,
+  submission: Pick<Submission<PaymentDetails>, 'reply'>,
+) {
+  markFormRefused(context)
+  return data(
+    {
+      result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
+      quoteExpired: true,
+    },
+    { status: 409 },
+  )
 }
 
 /**
@@ -235,14 +246,7 @@ async function accountAction(
         { status: 409 },
       )
     case 'submit-expired':
-      markFormRefused(context)
-      return data(
-        {
-          result: submission.reply({ formErrors: ['booking.payment.quoteExpiredError'] }),
-          quoteExpired: true,
-        },
-        { status: 409 },
-      )
+      return quoteExpiredAnswer(context, submission)
     case 'not-allowed':
       throw data('Forbidden', { status: 403 })
     default:
