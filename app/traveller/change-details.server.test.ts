@@ -51,6 +51,26 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
     return (await findBooking(handle, booking.id))!
   }
 
+  /** A paid ride from Pera Palace Hotel in Taksim to IST, with or without a flight. */
+  async function paidFromTaksim(flightNumber: string | null) {
+    const { booking } = await createDraft(handle, namedPickupDraftInput('2026-11-25'), now)
+    await handle.db
+      .updateTable('bookings')
+      .set({
+        status: 'confirmed',
+        email: 'ayse@example.com',
+        phone: details.phone,
+        flight_number: flightNumber,
+        passenger_count: 2,
+        luggage_count: 2,
+        pickup_address: 'Pera Palace Hotel',
+        confirmed_at: now.toISOString(),
+      })
+      .where('id', '=', booking.id)
+      .execute()
+    return (await findBooking(handle, booking.id))!
+  }
+
   const mailsOf = (bookingId: string) =>
     handle.db
       .selectFrom('outgoing_messages')
@@ -91,21 +111,7 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
   })
 
   it('changes the exact address of a pickup that is not an airport, audited and e-mailed', async () => {
-    const { booking: draft } = await createDraft(handle, namedPickupDraftInput('2026-11-25'), now)
-    await handle.db
-      .updateTable('bookings')
-      .set({
-        status: 'confirmed',
-        email: 'ayse@example.com',
-        phone: details.phone,
-        flight_number: 'TK1984',
-        passenger_count: 2,
-        luggage_count: 2,
-        pickup_address: 'Pera Palace Hotel',
-        confirmed_at: now.toISOString(),
-      })
-      .where('id', '=', draft.id)
-      .execute()
+    const draft = await paidFromTaksim('TK1984')
     const moved = { ...details, pickupAddress: 'Meşrutiyet Caddesi 52' }
     expect(await changeBookingDetails(handle, draft.id, moved, now)).toEqual({
       kind: 'changed',
@@ -168,21 +174,7 @@ describe.each(storageBackends())('the traveller changing details on $name', (bac
 
   it("changes the flight landing before a return's pickup at an airport", async () => {
     // Taksim → IST and back: the return is picked up at IST, off a flight.
-    const { booking: draft } = await createDraft(handle, namedPickupDraftInput('2026-11-25'), now)
-    await handle.db
-      .updateTable('bookings')
-      .set({
-        status: 'confirmed',
-        email: 'ayse@example.com',
-        phone: details.phone,
-        passenger_count: 2,
-        luggage_count: 2,
-        pickup_address: 'Pera Palace Hotel',
-        confirmed_at: now.toISOString(),
-      })
-      .where('id', '=', draft.id)
-      .execute()
-    const outbound = (await findBooking(handle, draft.id))!
+    const outbound = await paidFromTaksim(null)
     const back = await returnRideOf(outbound)
     const outcome = await changeBookingDetails(
       handle,
