@@ -79,7 +79,7 @@ function signOff(language: Language): string[] {
   return [t('mail.signOff'), t('mail.team', { brand: getSiteSettings().brand })]
 }
 
-/** The booking's ride in one line, as typed: a route, or where a hire starts and its hours. */
+/** The booking's ride in one line, its ends named as every page names them (or a hire's hours). */
 function rideOf(language: Language, booking: BookingRow) {
   return rideLine(translatorFor(language), {
     ...rideEndNames(booking, language),
@@ -548,6 +548,11 @@ export async function queueTravellerLink(
   )
 }
 
+/** A changed detail as every other page and message writes it: a phone as `+90 532 111 22 22`. */
+function detailText(field: string, value: string | null): string | null {
+  return value !== null && field === 'phone' ? formatPhone(value) : value
+}
+
 /** One changed detail as the traveller reads it: its label, and its old and new values. */
 export interface ChangedDetail {
   field: string
@@ -560,11 +565,6 @@ export interface ChangedDetail {
  * old and new value; the key holds the change's moment, so each change is
  * confirmed once.
  */
-/** A changed detail as every other page and message writes it: a phone as `+90 532 111 22 22`. */
-function detailText(field: string, value: string | null): string | null {
-  return value !== null && field === 'phone' ? formatPhone(value) : value
-}
-
 export async function queueTravellerDetailsChanged(
   trx: Executor,
   booking: BookingRow,
