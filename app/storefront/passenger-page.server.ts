@@ -13,8 +13,8 @@ import {
   returnPickupOf,
   vehicleCapacity,
 } from '~/booking/booking-view.server'
-import { offeredUpdates, passengerSchema } from '~/booking/booking-forms'
-import { updatesOptions } from '~/booking/updates-options.server'
+import { passengerSchema } from '~/booking/booking-forms'
+import { updatesChoices, updatesOptions } from '~/booking/updates-options.server'
 import { canReceiveSms } from '~/messages/phone-types.server'
 import { translatorFor } from '~/i18n/fixed-translator.server'
 import type { Language } from '~/i18n/config'
@@ -50,7 +50,7 @@ export async function passengerPageData(context: Context, request: Request) {
   const { handle, booking, extras } = await requireStepBooking(request, 'passenger')
   // A signed-in traveller's saved details fill what this booking does not hold yet.
   const { signedIn, saved } = await accountPrefill(request)
-  const offered = offeredUpdates(updatesOptions())
+  const offered = updatesChoices()
   return {
     language,
     /** A partner's booking for a guest: the company's name heads the form. */
