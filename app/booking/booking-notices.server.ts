@@ -1,215 +1,104 @@
 import { companyOf } from './booking-company.server'
 import { payableMinor } from '~/domain/pricing/promo'
 import type { Executor } from '~/booking/booking-store.server'
-import { getEnv } from '~/config/env.server'
-import { getSiteSettings } from '~/config/site.server'
-import { listVehicleClasses } from '~/content/fleet.server'
 import type { BookingRow } from '~/db/schema'
-import type { TFunction } from 'i18next'
-import { pickupCalendarDate } from '~/domain/trip-search'
+import { getSiteSettings } from '~/config/site.server'
 import { paymentSplit } from '~/domain/booking/payment-split'
-import { toLanguage, type Language } from '~/i18n/config'
-import { translatorFor } from '~/i18n/fixed-translator.server'
-import { queueMail } from '~/messages/queue.server'
-import { noticeMail } from '~/mail/notice-mail'
 import { LINK_VALID_DAYS_AFTER_PICKUP } from '~/domain/booking/traveller-rules'
-import { bookingLink, manageBookingLink } from './booking-access.server'
-import { formatDate, formatMoney } from '~/utils/format'
-import { returnLine, rideLine, staffReference, travellerReference } from './ride-label'
-import { hireOf, rideEndNames, rideEnds } from './booking-view.server'
-import { rideReferences } from './return-ride.server'
-import { queueTravellerText } from './booking-texts.server'
 import { formatPhone } from '~/domain/phone'
-import { istanbulClock, istanbulDate } from '~/domain/booking-window'
+import { istanbulClock } from '~/domain/booking-window'
 import { noticeOccasion, type FlightNotice } from '~/domain/flights/flight-notice'
 import {
   departureOccasion,
   departureTexts,
   type DepartureNotice,
 } from '~/domain/flights/departure-notice'
+import { returnLine } from './ride-label'
+import { rideEnds } from './booking-view.server'
+import { queueOpsNotice, queueTravellerNotice, type NoticeWords } from './notice-builder.server'
+
+export { opsBookingUrl } from './notice-builder.server'
 
 /**
- * The e-mails a booking's later life sends, queued in the transaction that
- * makes the change (see app/messages/queue.server.ts), each with a dedupe
- * key naming its cause so it goes once:
+ * The occasions a booking's later life writes about, each queued in the
+ * transaction that makes the change (see app/messages/queue.server.ts) with
+ * a dedupe key naming its cause, so it goes once. Each says only what is its
+ * own; notice-builder.server.ts writes the rest the same way for all.
  *
- * - to the operations mailbox (OPERATIONS_EMAIL), in English, the company's
- *   working language on the staff side: every confirmed booking, every
- *   second charge flagged for refund, every cancellation;
- * - to the traveller, in the booking's language: the cancellation (with what
- *   is refunded), a refund that went through after a first failure, the
- *   booking's link asked for again, and the details they changed online.
- *   Each carries the signed link to the booking and the find-my-booking page.
- *
- * A return ride is a booking of its own whose reference the traveller never
- * saw: their messages name it by the trip's reference, as the return ride;
- * the operations mailbox names both, as the staff pages and the driver do.
+ * - to the operations mailbox: every confirmed booking, every second charge
+ *   flagged for refund, every cancellation, a pickup code entered wrongly
+ *   too often, and every change to a followed flight;
+ * - to the traveller: the cancellation (with what is refunded), a refund that
+ *   went through after a first failure, a message from staff, the booking's
+ *   link asked for again, the details they changed online, and their flight's
+ *   changes; by WhatsApp or SMS as well where they asked for it.
  */
 
-/** The staff page of a booking, as a full address for e-mails. */
-export function opsBookingUrl(reference: string): string {
-  return `${getEnv().PUBLIC_BASE_URL}/ops/bookings/${encodeURIComponent(reference)}`
-}
-
-/** The working language of the operations mailbox. */
-const OPS_LANGUAGE: Language = 'en'
-
-function money(minor: number, currency: string, language: Language) {
-  return formatMoney(minor / 100, currency, language, { minimumFractionDigits: 2 })
-}
-
-/** The facts every message about a booking starts with, in `language`, naming it `reference`. */
-function tripFacts(booking: BookingRow, language: Language, reference: string): [string, string][] {
-  const t = translatorFor(language)
-  const site = getSiteSettings()
-  const vehicle =
-    listVehicleClasses(language, site).find((item) => item.code === booking.vehicle_class)?.title ??
-    booking.vehicle_class
-  const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), language)
-  return [
-    [t('notices.reference'), reference],
-    [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
-    [t('notices.route'), rideOf(language, booking)],
-    [t('notices.vehicle'), vehicle],
-  ]
-}
-
-function signOff(language: Language): string[] {
-  const t = translatorFor(language)
-  return [t('mail.signOff'), t('mail.team', { brand: getSiteSettings().brand })]
-}
-
-/** The booking's ride in one line, its ends named as every page names them (or a hire's hours). */
-function rideOf(language: Language, booking: BookingRow) {
-  return rideLine(translatorFor(language), {
-    ...rideEndNames(booking, language),
-    hire: hireOf(booking),
-  })
-}
-
-function travellerName(booking: BookingRow) {
-  return [booking.first_name, booking.last_name].filter(Boolean).join(' ')
-}
-
-/** Subject line for the operations mailbox: what, reference, pickup and route. */
-function opsSubject(key: string, booking: BookingRow, reference: string): string {
-  const t = translatorFor(OPS_LANGUAGE)
-  const date = formatDate(pickupCalendarDate(booking.trip_date, booking.trip_time), OPS_LANGUAGE)
-  return t(key, {
-    reference,
-    date,
-    time: booking.trip_time,
-    route: rideOf(OPS_LANGUAGE, booking),
-  })
-}
-
-async function queueOpsMail(
-  trx: Executor,
-  booking: BookingRow,
-  notice: { dedupeKey: string; kind: string; subjectKey: string; headingKey: string },
-  paragraphs: string[],
-  extraFacts: [string, string][],
-  at: Date,
-) {
-  const t = translatorFor(OPS_LANGUAGE)
-  const site = getSiteSettings()
-  const reference = staffReference(t, await rideReferences(trx, booking))
-  const mail = noticeMail({
-    language: OPS_LANGUAGE,
-    brand: site.brand,
-    subject: opsSubject(notice.subjectKey, booking, reference),
-    heading: t(notice.headingKey, { reference }),
-    paragraphs,
-    facts: [
-      ...tripFacts(booking, OPS_LANGUAGE, reference),
-      [t('notices.travellerName'), travellerName(booking)],
-      [t('notices.email'), booking.email ?? ''],
-      [t('notices.phone'), booking.phone ? formatPhone(booking.phone) : ''],
-      ...extraFacts,
-    ],
-    link: { label: t('notices.ops.link'), url: opsBookingUrl(booking.reference) },
-    signOff: [],
-  })
-  return queueMail(
-    trx,
-    {
-      dedupeKey: notice.dedupeKey,
-      kind: notice.kind,
-      bookingId: booking.id,
-      reference: booking.reference,
-      language: OPS_LANGUAGE,
-      to: getEnv().OPERATIONS_EMAIL,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    },
-    at,
-  )
+/** Facts that are only there when `value` is. */
+function factsIf<T>(
+  value: T | null | undefined | false | 0,
+  facts: (value: T) => [string, string][],
+): [string, string][] {
+  return value ? facts(value) : []
 }
 
 /** A booking was paid and confirmed: the operations mailbox hears of it once. */
 export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRow, at: Date) {
-  const t = translatorFor(OPS_LANGUAGE)
-  const split = paymentSplit(booking)
-  const ends = rideEnds(booking, OPS_LANGUAGE)
   // A partner's booking for a guest: dispatch sees whose guest, and how it is settled.
   const company = await companyOf(trx, booking)
-  return queueOpsMail(
+  return queueOpsNotice(
     trx,
     booking,
-    {
-      dedupeKey: `ops.confirmed:${booking.id}`,
-      kind: 'ops.booking_confirmed',
-      subjectKey: 'notices.ops.confirmedSubject',
-      headingKey: 'notices.ops.confirmedHeading',
-    },
-    [t('notices.ops.confirmedText')],
-    [
-      ...(company
-        ? ([
+    ({ t, money, language }) => {
+      const split = paymentSplit(booking)
+      const ends = rideEnds(booking, language)
+      return {
+        dedupeKey: `ops.confirmed:${booking.id}`,
+        kind: 'ops.booking_confirmed',
+        name: 'confirmed',
+        paragraphs: [t('notices.ops.confirmedText')],
+        facts: [
+          ...factsIf(company, ({ name }) => [
             [
               t('partners.booking.companyRow'),
-              `${company.name} (${t(`partners.settlement.${booking.settlement ?? 'card'}`)})`,
+              `${name} (${t(`partners.settlement.${booking.settlement ?? 'card'}`)})`,
             ],
-          ] as [string, string][])
-        : []),
-      [t('notices.total'), money(payableMinor(booking), booking.currency, OPS_LANGUAGE)],
-      ...(booking.discount_minor > 0
-        ? ([
+          ]),
+          [t('notices.total'), money(payableMinor(booking), booking.currency)],
+          ...factsIf(booking.discount_minor > 0, () => [
             [
               t('ops.booking.promo'),
-              `${booking.promo_code ?? ''} −${money(booking.discount_minor, booking.currency, OPS_LANGUAGE)}`,
+              `${booking.promo_code ?? ''} −${money(booking.discount_minor, booking.currency)}`,
             ],
-          ] as [string, string][])
-        : []),
-      [
-        booking.settlement === 'account'
-          ? t('partners.booking.chargedToAccount')
-          : t('notices.paidByCard'),
-        money(split.paidMinor, booking.currency, OPS_LANGUAGE),
-      ],
-      [t('notices.cashToCollect'), money(split.cashMinor, booking.currency, OPS_LANGUAGE)],
-      [t('notices.passengers'), String(booking.passenger_count ?? 1)],
-      [t('notices.flight'), booking.flight_number ?? '–'],
-      // A trip there and back: its return is a second job to dispatch, on its own day.
-      ...(booking.return_date && booking.return_time
-        ? ([
-            [
-              t('booking.return.label'),
-              returnLine(
-                t,
-                {
-                  from: ends.destination.name,
-                  to: ends.pickup.name,
-                  date: booking.return_date,
-                  time: booking.return_time,
-                },
-                OPS_LANGUAGE,
-              ),
+          ]),
+          [
+            booking.settlement === 'account'
+              ? t('partners.booking.chargedToAccount')
+              : t('notices.paidByCard'),
+            money(split.paidMinor, booking.currency),
+          ],
+          [t('notices.cashToCollect'), money(split.cashMinor, booking.currency)],
+          [t('notices.passengers'), String(booking.passenger_count ?? 1)],
+          [t('notices.flight'), booking.flight_number ?? '–'],
+          // A trip there and back: its return is a second job to dispatch, on its own day.
+          ...factsIf(
+            booking.return_date && booking.return_time
+              ? { date: booking.return_date, time: booking.return_time }
+              : null,
+            (when) => [
+              [
+                t('booking.return.label'),
+                returnLine(
+                  t,
+                  { from: ends.destination.name, to: ends.pickup.name, ...when },
+                  language,
+                ),
+              ],
             ],
-          ] as [string, string][])
-        : []),
-    ],
+          ),
+        ],
+      }
+    },
     at,
   )
 }
@@ -223,22 +112,20 @@ export function queueOpsRefundDue(
   /** Why the charge goes back: a second charge, or a booking whose data was erased. */
   reason: 'second' | 'erased' = 'second',
 ) {
-  const t = translatorFor(OPS_LANGUAGE)
-  const key = reason === 'erased' ? 'erasedRefundDue' : 'refundDue'
-  return queueOpsMail(
+  const name = reason === 'erased' ? 'erasedRefundDue' : 'refundDue'
+  return queueOpsNotice(
     trx,
     booking,
-    {
+    ({ t, money }) => ({
       dedupeKey: `ops.refund_due:${charge.attemptId}`,
       kind: 'ops.refund_due',
-      subjectKey: `notices.ops.${key}Subject`,
-      headingKey: `notices.ops.${key}Heading`,
-    },
-    [t(`notices.ops.${key}Text`)],
-    [
-      [t('notices.charge'), money(charge.amountMinor, charge.currency, OPS_LANGUAGE)],
-      [t('notices.paymentId'), charge.paymentId],
-    ],
+      name,
+      paragraphs: [t(`notices.ops.${name}Text`)],
+      facts: [
+        [t('notices.charge'), money(charge.amountMinor, charge.currency)],
+        [t('notices.paymentId'), charge.paymentId],
+      ],
+    }),
     at,
   )
 }
@@ -254,18 +141,16 @@ export function queueOpsPickupCodeAlert(
   facts: { misses: number; driver: string },
   at: Date,
 ) {
-  const t = translatorFor(OPS_LANGUAGE)
-  return queueOpsMail(
+  return queueOpsNotice(
     trx,
     booking,
-    {
+    ({ t }) => ({
       dedupeKey: `ops.pickup_code:${booking.id}`,
       kind: 'ops.pickup_code_alert',
-      subjectKey: 'notices.ops.codeAlertSubject',
-      headingKey: 'notices.ops.codeAlertHeading',
-    },
-    [t('notices.ops.codeAlertText', { misses: facts.misses })],
-    [[t('notices.ops.driver'), facts.driver]],
+      name: 'codeAlert',
+      paragraphs: [t('notices.ops.codeAlertText', { misses: facts.misses })],
+      facts: [[t('notices.ops.driver'), facts.driver]],
+    }),
     at,
   )
 }
@@ -284,121 +169,30 @@ export function queueOpsCancelled(
   facts: CancellationFacts,
   at: Date,
 ) {
-  const t = translatorFor(OPS_LANGUAGE)
-  return queueOpsMail(
+  return queueOpsNotice(
     trx,
     booking,
-    {
+    ({ t, money }) => ({
       dedupeKey: `ops.cancelled:${booking.id}`,
       kind: 'ops.booking_cancelled',
-      subjectKey: 'notices.ops.cancelledSubject',
-      headingKey: 'notices.ops.cancelledHeading',
-    },
-    [t(facts.by === 'staff' ? 'notices.ops.cancelledByStaff' : 'notices.ops.cancelledByTraveller')],
-    [
-      [t('notices.reason'), facts.reason],
-      [
-        t('notices.refund'),
-        facts.refundMinor > 0
-          ? money(facts.refundMinor, booking.currency, OPS_LANGUAGE)
-          : t('notices.noRefund'),
+      name: 'cancelled',
+      paragraphs: [
+        t(
+          facts.by === 'staff'
+            ? 'notices.ops.cancelledByStaff'
+            : 'notices.ops.cancelledByTraveller',
+        ),
       ],
-    ],
-    at,
-  )
-}
-
-/**
- * A traveller's words about one booking, in its language. `say` gives a text
- * the reference the traveller knows (the trip's) and, for a return ride, the
- * text's `_returnRide` variant (i18next's context), which says it is the
- * return ride; a text without one reads the same for both rides.
- */
-interface TravellerWords {
-  language: Language
-  t: TFunction
-  /** The booking as the facts name it: the trip's reference, a return ride marked with its own. */
-  reference: string
-  say: (key: string, values?: Record<string, unknown>) => string
-}
-
-async function travellerWords(trx: Executor, booking: BookingRow): Promise<TravellerWords> {
-  const language = toLanguage(booking.language)
-  const t = translatorFor(language)
-  const ride = await rideReferences(trx, booking)
-  return {
-    language,
-    t,
-    reference: travellerReference(t, ride),
-    say: (key, values) =>
-      t(key, {
-        reference: ride.returnOf ?? ride.own,
-        ...(ride.returnOf ? { context: 'returnRide' } : {}),
-        ...values,
-      }),
-  }
-}
-
-interface TravellerNotice {
-  /** Names the cause, so the message is queued once. */
-  dedupeKey: string
-  kind: string
-  /** Keys under `notices.traveller`, given the reference and the brand. */
-  subjectKey: string
-  headingKey: string
-  /** The message's own paragraphs, between the greeting and the contact line. */
-  paragraphs: string[]
-  /** Facts after the trip's (a change's old and new values). */
-  facts?: [string, string][]
-  /** Whether the message carries the signed link to the booking (not once the links expired). */
-  withLink?: boolean
-}
-
-/**
- * Queues a message to the traveller, in the booking's language: greeting,
- * the notice's paragraphs, how to reach us, the trip, the signed link to the
- * booking and the way to find it again without that link.
- */
-function queueTravellerNotice(
-  trx: Executor,
-  booking: BookingRow,
-  { language, t, reference, say }: TravellerWords,
-  notice: TravellerNotice,
-  at: Date,
-) {
-  if (!booking.email) return Promise.resolve(undefined)
-  const site = getSiteSettings()
-  const mail = noticeMail({
-    language,
-    brand: site.brand,
-    subject: say(`notices.traveller.${notice.subjectKey}`, { brand: site.brand }),
-    heading: say(`notices.traveller.${notice.headingKey}`),
-    paragraphs: [
-      t('notices.traveller.greeting', { name: travellerName(booking) }),
-      ...notice.paragraphs,
-      t('notices.traveller.contact', { phone: site.phone, email: site.email }),
-    ],
-    facts: [...tripFacts(booking, language, reference), ...(notice.facts ?? [])],
-    ...(notice.withLink === false
-      ? {}
-      : { link: { label: t('notices.traveller.openBooking'), url: bookingLink(booking.id) } }),
-    manage: { label: t('notices.traveller.manageBooking'), url: manageBookingLink() },
-    signOff: signOff(language),
-  })
-  return queueMail(
-    trx,
-    {
-      dedupeKey: notice.dedupeKey,
-      kind: notice.kind,
-      bookingId: booking.id,
-      reference: booking.reference,
-      language,
-      to: booking.email,
-      replyTo: site.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    },
+      facts: [
+        [t('notices.reason'), facts.reason],
+        [
+          t('notices.refund'),
+          facts.refundMinor > 0
+            ? money(facts.refundMinor, booking.currency)
+            : t('notices.noRefund'),
+        ],
+      ],
+    }),
     at,
   )
 }
@@ -407,75 +201,61 @@ function queueTravellerNotice(
  * Tells the traveller, in the booking's language, that the booking is
  * cancelled: by e-mail, and by WhatsApp or SMS if they asked for it.
  */
-export async function queueTravellerCancelled(
+export function queueTravellerCancelled(
   trx: Executor,
   booking: BookingRow,
   facts: Pick<CancellationFacts, 'refundMinor'>,
   at: Date,
 ): Promise<(number | undefined)[]> {
-  const words = await travellerWords(trx, booking)
-  const { language, t } = words
-  const amount = money(facts.refundMinor, booking.currency, language)
-  const mailId = await queueTravellerNotice(
+  return queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
-      dedupeKey: `traveller.cancelled:${booking.id}`,
-      kind: 'traveller.cancelled',
-      subjectKey: 'cancelledSubject',
-      headingKey: 'cancelledHeading',
-      paragraphs: [
-        words.say('notices.traveller.cancelledText'),
-        facts.refundMinor > 0
-          ? t('notices.traveller.cancelledRefund', { amount })
-          : t('notices.traveller.cancelledNoRefund'),
-      ],
+    ({ t, say, money }) => {
+      const amount = money(facts.refundMinor, booking.currency)
+      const refunded = facts.refundMinor > 0
+      return {
+        dedupeKey: `traveller.cancelled:${booking.id}`,
+        kind: 'traveller.cancelled',
+        name: 'cancelled',
+        paragraphs: [
+          say('notices.traveller.cancelledText'),
+          refunded
+            ? t('notices.traveller.cancelledRefund', { amount })
+            : t('notices.traveller.cancelledNoRefund'),
+        ],
+        text: {
+          kind: refunded ? 'cancelledRefund' : 'cancelled',
+          occasion: booking.id,
+          values: refunded ? { amount } : {},
+        },
+      }
     },
     at,
   )
-  const textId = await queueTravellerText(
-    trx,
-    booking,
-    facts.refundMinor > 0 ? 'cancelledRefund' : 'cancelled',
-    booking.id,
-    facts.refundMinor > 0 ? { amount } : {},
-    at,
-  )
-  return [mailId, textId]
 }
 
 /** Tells the traveller that a refund went through (once it did, after a first failure). */
-export async function queueTravellerRefunded(
+export function queueTravellerRefunded(
   trx: Executor,
   booking: BookingRow,
   refund: { id: number; amountMinor: number; currency: string },
   at: Date,
 ): Promise<(number | undefined)[]> {
-  const words = await travellerWords(trx, booking)
-  const amount = money(refund.amountMinor, refund.currency, words.language)
-  const mailId = await queueTravellerNotice(
+  return queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
-      dedupeKey: `traveller.refunded:${refund.id}`,
-      kind: 'traveller.refunded',
-      subjectKey: 'refundedSubject',
-      headingKey: 'refundedHeading',
-      paragraphs: [words.say('notices.traveller.refundedText', { amount })],
+    ({ say, money }) => {
+      const amount = money(refund.amountMinor, refund.currency)
+      return {
+        dedupeKey: `traveller.refunded:${refund.id}`,
+        kind: 'traveller.refunded',
+        name: 'refunded',
+        paragraphs: [say('notices.traveller.refundedText', { amount })],
+        text: { kind: 'refunded', occasion: String(refund.id), values: { amount } },
+      }
     },
     at,
   )
-  const textId = await queueTravellerText(
-    trx,
-    booking,
-    'refunded',
-    String(refund.id),
-    { amount },
-    at,
-  )
-  return [mailId, textId]
 }
 
 /**
@@ -489,20 +269,18 @@ export async function queueTravellerStaffMessage(
   occasion: string,
   at: Date,
 ) {
-  const words = await travellerWords(trx, booking)
-  return queueTravellerNotice(
+  const [mailId] = await queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
+    () => ({
       dedupeKey: `traveller.staff_message:${occasion}`,
       kind: 'traveller.staff_message',
-      subjectKey: 'staffMessageSubject',
-      headingKey: 'staffMessageHeading',
+      name: 'staffMessage',
       paragraphs: message.split(/\n{2,}/),
-    },
+    }),
     at,
   )
+  return mailId
 }
 
 /**
@@ -518,34 +296,31 @@ export async function queueTravellerLink(
   request: { id: number; expired: boolean },
   at: Date,
 ) {
-  const words = await travellerWords(trx, booking)
-  return queueTravellerNotice(
+  const dedupeKey = `traveller.link:${booking.id}:${request.id}`
+  const [mailId] = await queueTravellerNotice(
     trx,
     booking,
-    words,
-    request.expired
-      ? {
-          dedupeKey: `traveller.link:${booking.id}:${request.id}`,
-          kind: 'traveller.link_expired',
-          subjectKey: 'linkSubject',
-          headingKey: 'linkExpiredHeading',
-          paragraphs: [
-            words.say('notices.traveller.linkExpiredText', { days: LINK_VALID_DAYS_AFTER_PICKUP }),
-          ],
-          withLink: false,
-        }
-      : {
-          dedupeKey: `traveller.link:${booking.id}:${request.id}`,
-          kind: 'traveller.link',
-          subjectKey: 'linkSubject',
-          headingKey: 'linkHeading',
-          paragraphs: [
-            words.say('notices.traveller.linkText'),
-            words.t('notices.traveller.linkNotAsked'),
-          ],
-        },
+    ({ t, say }) =>
+      request.expired
+        ? {
+            dedupeKey,
+            kind: 'traveller.link_expired',
+            name: 'linkExpired',
+            subjectName: 'link',
+            paragraphs: [
+              say('notices.traveller.linkExpiredText', { days: LINK_VALID_DAYS_AFTER_PICKUP }),
+            ],
+            withLink: false,
+          }
+        : {
+            dedupeKey,
+            kind: 'traveller.link',
+            name: 'link',
+            paragraphs: [say('notices.traveller.linkText'), t('notices.traveller.linkNotAsked')],
+          },
     at,
   )
+  return mailId
 }
 
 /** A changed detail as every other page and message writes it: a phone as `+90 532 111 22 22`. */
@@ -571,37 +346,28 @@ export async function queueTravellerDetailsChanged(
   changes: ChangedDetail[],
   at: Date,
 ) {
-  const words = await travellerWords(trx, booking)
-  const { t } = words
-  const none = t('notices.traveller.empty')
-  return queueTravellerNotice(
+  const [mailId] = await queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
-      dedupeKey: `traveller.changed:${booking.id}:${at.toISOString()}`,
-      kind: 'traveller.details_changed',
-      subjectKey: 'changedSubject',
-      headingKey: 'changedHeading',
-      paragraphs: [words.say('notices.traveller.changedText')],
-      facts: changes.map((change) => [
-        t(`notices.traveller.fields.${change.field}`),
-        t('notices.traveller.changeValue', {
-          before: detailText(change.field, change.before) ?? none,
-          after: detailText(change.field, change.after) ?? none,
-        }),
-      ]),
+    ({ t, say }) => {
+      const none = t('notices.traveller.empty')
+      return {
+        dedupeKey: `traveller.changed:${booking.id}:${at.toISOString()}`,
+        kind: 'traveller.details_changed',
+        name: 'changed',
+        paragraphs: [say('notices.traveller.changedText')],
+        facts: changes.map((change) => [
+          t(`notices.traveller.fields.${change.field}`),
+          t('notices.traveller.changeValue', {
+            before: detailText(change.field, change.before) ?? none,
+            after: detailText(change.field, change.after) ?? none,
+          }),
+        ]),
+      }
     },
     at,
   )
-}
-
-/** A moment as the notices write it, in Istanbul time: "2 December 2026, 16:10". */
-function momentText(at: Date, language: Language): string {
-  return translatorFor(language)('notices.pickupValue', {
-    date: formatDate(istanbulDate(at), language),
-    time: istanbulClock(at),
-  })
+  return mailId
 }
 
 const flightKeys = {
@@ -610,13 +376,13 @@ const flightKeys = {
   diverted: { kind: 'diverted', name: 'flightDiverted' },
 } as const
 
-/** The values a flight notice's words are written with, in `language`. */
-function flightValues(notice: FlightNotice, language: Language) {
+/** The values a flight notice's words are written with. */
+function flightValues(notice: FlightNotice, { moment }: NoticeWords) {
   return notice.kind === 'delayed'
     ? {
         flight: notice.flight,
-        landing: momentText(notice.landing, language),
-        pickup: momentText(notice.pickup, language),
+        landing: moment(notice.landing),
+        pickup: moment(notice.pickup),
         minutes: notice.minutes,
       }
     : notice.kind === 'diverted'
@@ -635,37 +401,35 @@ export function queueOpsFlightNotice(
   facts: { driver: string | null },
   at: Date,
 ) {
-  const t = translatorFor(OPS_LANGUAGE)
   const keys = flightKeys[notice.kind]
-  return queueOpsMail(
+  return queueOpsNotice(
     trx,
     booking,
-    {
-      dedupeKey: `ops.flight.${keys.kind}:${noticeOccasion(booking.id, notice)}`,
-      kind: `ops.flight_${keys.kind}`,
-      subjectKey: `notices.ops.${keys.name}Subject`,
-      headingKey: `notices.ops.${keys.name}Heading`,
+    (words) => {
+      const { t } = words
+      return {
+        dedupeKey: `ops.flight.${keys.kind}:${noticeOccasion(booking.id, notice)}`,
+        kind: `ops.flight_${keys.kind}`,
+        name: keys.name,
+        paragraphs: [
+          t(
+            // A delay told before that has gone again: the booked pickup stands.
+            notice.kind === 'delayed' && notice.minutes === 0
+              ? 'notices.ops.flightOnTimeText'
+              : `notices.ops.${keys.name}Text`,
+            flightValues(notice, words),
+          ),
+        ],
+        facts: [
+          [t('notices.flight'), notice.flight],
+          [t('notices.ops.flightStatus'), notice.statusText ?? '–'],
+          ...factsIf(notice.kind === 'delayed' && notice, (delayed) => [
+            [t('notices.ops.expectedLanding'), words.moment(delayed.landing)],
+          ]),
+          [t('notices.ops.driver'), facts.driver ?? '–'],
+        ],
+      }
     },
-    [
-      t(
-        // A delay told before that has gone again: the booked pickup stands.
-        notice.kind === 'delayed' && notice.minutes === 0
-          ? 'notices.ops.flightOnTimeText'
-          : `notices.ops.${keys.name}Text`,
-        flightValues(notice, OPS_LANGUAGE),
-      ),
-    ],
-    [
-      [t('notices.flight'), notice.flight],
-      [t('notices.ops.flightStatus'), notice.statusText ?? '–'],
-      ...(notice.kind === 'delayed'
-        ? ([[t('notices.ops.expectedLanding'), momentText(notice.landing, OPS_LANGUAGE)]] as [
-            string,
-            string,
-          ][])
-        : []),
-      [t('notices.ops.driver'), facts.driver ?? '–'],
-    ],
     at,
   )
 }
@@ -674,41 +438,33 @@ export function queueOpsFlightNotice(
  * Tells the traveller, in the booking's language, what their flight's change
  * means for the pickup: by e-mail, and by WhatsApp or SMS if they asked for it.
  */
-export async function queueTravellerFlightNotice(
+export function queueTravellerFlightNotice(
   trx: Executor,
   booking: BookingRow,
   notice: FlightNotice,
   at: Date,
 ): Promise<(number | undefined)[]> {
-  const words = await travellerWords(trx, booking)
   const keys = flightKeys[notice.kind]
   const occasion = noticeOccasion(booking.id, notice)
-  const mailId = await queueTravellerNotice(
+  return queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
+    (words) => ({
       dedupeKey: `traveller.flight.${keys.kind}:${occasion}`,
       kind: `traveller.flight_${keys.kind}`,
-      subjectKey: `${keys.name}Subject`,
-      headingKey: `${keys.name}Heading`,
-      paragraphs: [
-        words.say(`notices.traveller.${keys.name}Text`, flightValues(notice, words.language)),
-      ],
-    },
+      name: keys.name,
+      paragraphs: [words.say(`notices.traveller.${keys.name}Text`, flightValues(notice, words))],
+      text: {
+        kind: keys.name,
+        occasion,
+        values:
+          notice.kind === 'delayed'
+            ? { flight: notice.flight, time: istanbulClock(notice.landing) }
+            : { flight: notice.flight, phone: getSiteSettings().phone },
+      },
+    }),
     at,
   )
-  const textId = await queueTravellerText(
-    trx,
-    booking,
-    keys.name,
-    occasion,
-    notice.kind === 'delayed'
-      ? { flight: notice.flight, time: istanbulClock(notice.landing) }
-      : { flight: notice.flight, phone: getSiteSettings().phone },
-    at,
-  )
-  return [mailId, textId]
 }
 
 const departureKeys = {
@@ -716,14 +472,14 @@ const departureKeys = {
   cancelled: { kind: 'cancelled', name: 'departureCancelled' },
 } as const
 
-/** The values a departure notice's words are written with, in `language`. */
-function departureValues(notice: DepartureNotice, language: Language) {
+/** The values a departure notice's words are written with. */
+function departureValues(notice: DepartureNotice, { moment }: NoticeWords) {
   return notice.kind === 'moved'
     ? {
         flight: notice.flight,
-        departure: momentText(notice.departure, language),
-        previous: momentText(notice.previous, language),
-        pickup: momentText(notice.pickup, language),
+        departure: moment(notice.departure),
+        previous: moment(notice.previous),
+        pickup: moment(notice.pickup),
       }
     : { flight: notice.flight }
 }
@@ -739,27 +495,22 @@ export function queueOpsDepartureNotice(
   notice: DepartureNotice,
   at: Date,
 ) {
-  const t = translatorFor(OPS_LANGUAGE)
   const keys = departureKeys[notice.kind]
-  return queueOpsMail(
+  return queueOpsNotice(
     trx,
     booking,
-    {
+    (words) => ({
       dedupeKey: `ops.departure.${keys.kind}:${departureOccasion(booking.id, notice)}`,
       kind: `ops.departure_${keys.kind}`,
-      subjectKey: `notices.ops.${keys.name}Subject`,
-      headingKey: `notices.ops.${keys.name}Heading`,
-    },
-    [t(`notices.ops.${keys.name}Text`, departureValues(notice, OPS_LANGUAGE))],
-    [
-      [t('notices.flight'), notice.flight],
-      ...(notice.kind === 'moved'
-        ? ([[t('notices.ops.departure'), momentText(notice.departure, OPS_LANGUAGE)]] as [
-            string,
-            string,
-          ][])
-        : []),
-    ],
+      name: keys.name,
+      paragraphs: [words.t(`notices.ops.${keys.name}Text`, departureValues(notice, words))],
+      facts: [
+        [words.t('notices.flight'), notice.flight],
+        ...factsIf(notice.kind === 'moved' && notice, (moved) => [
+          [words.t('notices.ops.departure'), words.moment(moved.departure)],
+        ]),
+      ],
+    }),
     at,
   )
 }
@@ -770,43 +521,35 @@ export function queueOpsDepartureNotice(
  * unless they change it) or is cancelled: by e-mail, and by WhatsApp or SMS
  * if they asked for it.
  */
-export async function queueTravellerDepartureNotice(
+export function queueTravellerDepartureNotice(
   trx: Executor,
   booking: BookingRow,
   notice: DepartureNotice,
   at: Date,
 ): Promise<(number | undefined)[]> {
-  const words = await travellerWords(trx, booking)
   const keys = departureKeys[notice.kind]
   const occasion = departureOccasion(booking.id, notice)
-  const mailId = await queueTravellerNotice(
+  return queueTravellerNotice(
     trx,
     booking,
-    words,
-    {
+    (words) => ({
       dedupeKey: `traveller.departure.${keys.kind}:${occasion}`,
       kind: `traveller.departure_${keys.kind}`,
-      subjectKey: `${keys.name}Subject`,
-      headingKey: `${keys.name}Heading`,
-      paragraphs: [
-        words.say(`notices.traveller.${keys.name}Text`, departureValues(notice, words.language)),
-      ],
-    },
+      name: keys.name,
+      paragraphs: [words.say(`notices.traveller.${keys.name}Text`, departureValues(notice, words))],
+      text: {
+        kind: departureTexts[notice.kind],
+        occasion,
+        values:
+          notice.kind === 'moved'
+            ? {
+                flight: notice.flight,
+                departure: istanbulClock(notice.departure),
+                time: istanbulClock(notice.pickup),
+              }
+            : { flight: notice.flight, phone: getSiteSettings().phone },
+      },
+    }),
     at,
   )
-  const textId = await queueTravellerText(
-    trx,
-    booking,
-    departureTexts[notice.kind],
-    occasion,
-    notice.kind === 'moved'
-      ? {
-          flight: notice.flight,
-          departure: istanbulClock(notice.departure),
-          time: istanbulClock(notice.pickup),
-        }
-      : { flight: notice.flight, phone: getSiteSettings().phone },
-    at,
-  )
-  return [mailId, textId]
 }

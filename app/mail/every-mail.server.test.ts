@@ -17,8 +17,13 @@ import {
   queueTravellerRefunded,
   queueOpsDepartureNotice,
   queueTravellerDepartureNotice,
+  queueOpsFlightNotice,
+  queueTravellerFlightNotice,
+  queueOpsPickupCodeAlert,
+  queueTravellerStaffMessage,
 } from '~/booking/booking-notices.server'
 import type { DepartureNotice } from '~/domain/flights/departure-notice'
+import type { FlightNotice } from '~/domain/flights/flight-notice'
 import { queueDriverDetailsMail } from '~/dispatch/traveller-mail.server'
 import type { AssignedPair } from '~/dispatch/assignment.server'
 import { writeTransaction } from '~/db/write.server'
@@ -171,6 +176,30 @@ describe('every e-mail, in both languages', () => {
         await queueOpsDepartureNotice(trx, booking, notice, now)
         await queueTravellerDepartureNotice(trx, booking, notice, now)
       }
+      const flights: FlightNotice[] = [
+        {
+          kind: 'delayed',
+          flight: 'TK1984',
+          landing: new Date('2026-12-02T11:30:00Z'),
+          pickup: new Date('2026-12-02T12:00:00Z'),
+          minutes: 90,
+          statusText: 'Delayed',
+        },
+        { kind: 'cancelled', flight: 'TK1984', statusText: 'Cancelled' },
+        { kind: 'diverted', flight: 'TK1984', airport: 'IST', statusText: 'Diverted' },
+      ]
+      for (const notice of flights) {
+        await queueOpsFlightNotice(trx, booking, notice, { driver: 'Ali Veli' }, now)
+        await queueTravellerFlightNotice(trx, booking, notice, now)
+      }
+      await queueOpsPickupCodeAlert(trx, booking, { misses: 3, driver: 'Ali Veli' }, now)
+      await queueTravellerStaffMessage(
+        trx,
+        booking,
+        'Your driver waits at gate 8.',
+        `m:${booking.id}`,
+        now,
+      )
       for (const kind of ['assignment', 'withdrawn', 'reminder'] as const) {
         await queueDriverDetailsMail(
           trx,
@@ -210,6 +239,14 @@ describe('every e-mail, in both languages', () => {
       'ops.departure_cancelled',
       'traveller.departure_moved',
       'traveller.departure_cancelled',
+      'ops.flight_delay',
+      'ops.flight_cancelled',
+      'ops.flight_diverted',
+      'traveller.flight_delay',
+      'traveller.flight_cancelled',
+      'traveller.flight_diverted',
+      'ops.pickup_code_alert',
+      'traveller.staff_message',
     ]
     for (const language of ['en', 'tr'] as const) {
       expect(
