@@ -383,7 +383,7 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
       await ride(id, '2026-11-30', 2_000, { trip_time: '00:00' })
 
       const company = (await findCompany(handle.db, id))!
-      const statement = await monthStatement(handle.db, company, '2026-12')
+      const statement = await monthStatement(handle.db, company, '2026-12', 'en')
       expect(statement.rides.map((line) => line.amountCents)).toEqual([
         2_000, 12_345, 20_000, 8_000,
       ])
@@ -415,7 +415,7 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
         kind: 'alreadyPaid',
       })
       expect((await findCompany(handle.db, id))!.credit_used_cents).toBe(9_655)
-      const paid = await monthStatement(handle.db, company, '2026-12')
+      const paid = await monthStatement(handle.db, company, '2026-12', 'en')
       expect(paid.paidAt).toBe(paidAt.toISOString())
       expect(paid.paidBy).toBe('Ayla Admin')
       const audit = await auditRows(`company:${id}`)
@@ -438,6 +438,22 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
       expect((await findCompany(handle.db, id))!.credit_used_cents).toBe(0)
     })
 
+    it('names each ride’s places as every page does, in the reader’s language', async () => {
+      const by = await adminId()
+      const added = await addCompany(handle, input({ taxNumber: '3850063352' }), by, now)
+      if (!added.ok) throw new Error('not added')
+      // Typed loosely by the traveller; the gazetteer's places are what the statement names.
+      await ride(added.id, '2026-12-03', 10_000, {
+        pickup_text: 'sabiha',
+        destination_text: 'sile',
+      })
+      const company = (await findCompany(handle.db, added.id))!
+      const [english] = (await monthStatement(handle.db, company, '2026-12', 'en')).rides
+      expect([english!.from, english!.to]).toEqual(['Sabiha Gökçen Airport (SAW)', 'Şile'])
+      const [turkish] = (await monthStatement(handle.db, company, '2026-12', 'tr')).rides
+      expect(turkish!.from).toBe('Sabiha Gökçen Havalimanı (SAW)')
+    })
+
     it('gives a net-rate company no commission: its balance is what is due on account', async () => {
       const by = await adminId()
       const added = await addCompany(
@@ -453,6 +469,7 @@ describe.each(storageBackends())('company accounts on $name', (backend) => {
         handle.db,
         (await findCompany(handle.db, added.id))!,
         '2026-12',
+        'en',
       )
       expect(statement.rides.map((line) => line.commissionCents)).toEqual([0, 0])
       expect(statement.totals).toMatchObject({

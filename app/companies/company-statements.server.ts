@@ -11,6 +11,8 @@ import {
   type StatementRide,
 } from '~/domain/billing/company-statement'
 import { recordStaffAction } from '~/audit/audit.server'
+import { rideEndNames } from '~/booking/booking-view.server'
+import type { Language } from '~/i18n/config'
 
 /**
  * A company's monthly statements read from its bookings (the figures are
@@ -52,11 +54,16 @@ async function keptOfCancelled(
   return Math.max(0, charged - Number(refunds?.total ?? 0))
 }
 
-/** The company's rides of an Istanbul month (YYYY-MM), by pickup, as the statement takes them. */
+/**
+ * The company's rides of an Istanbul month (YYYY-MM), by pickup, as the
+ * statement takes them: their places named in `language` as every page names
+ * them, never only as the traveller typed them.
+ */
 export async function statementRides(
   executor: Executor,
   companyId: number,
   month: string,
+  language: Language,
 ): Promise<StatementRide[]> {
   const { first, next } = monthDays(month)
   // A pickup at 00:00 is on the next calendar day, so the day before the month is read too.
@@ -68,7 +75,9 @@ export async function statementRides(
       'status',
       'trip_date',
       'trip_time',
+      'pickup_place_id',
       'pickup_text',
+      'destination_place_id',
       'destination_text',
       'vehicle_class',
       'first_name',
@@ -98,8 +107,7 @@ export async function statementRides(
       reference: row.reference,
       pickupDate,
       pickupTime: row.trip_time,
-      from: row.pickup_text,
-      to: row.destination_text,
+      ...rideEndNames(row, language),
       vehicleClass: row.vehicle_class,
       guestName: [row.first_name, row.last_name].filter(Boolean).join(' '),
       settlement,
@@ -117,12 +125,14 @@ export interface MonthStatement extends Statement {
   paidBy: string | null
 }
 
+/** A company's statement of an Istanbul month, its places named in `language`. */
 export async function monthStatement(
   executor: Executor,
   company: CompanyRow,
   month: string,
+  language: Language,
 ): Promise<MonthStatement> {
-  const rides = await statementRides(executor, company.id, month)
+  const rides = await statementRides(executor, company.id, month, language)
   const paid = await executor
     .selectFrom('company_statements')
     .leftJoin('staff_accounts', 'staff_accounts.id', 'company_statements.marked_paid_by')
@@ -201,7 +211,8 @@ export async function markStatementPaid(
       .where('month', '=', month)
       .executeTakeFirst()
     if (existing?.paid_at) return { kind: 'alreadyPaid' } as const
-    const statement = await monthStatement(trx, company, month)
+    // Only the figures are read here: the places' language does not matter.
+    const statement = await monthStatement(trx, company, month, 'en')
     const due = statement.totals.onAccountDueCents
     const creditUsed = Math.max(0, company.credit_used_cents - Math.max(0, due))
     await trx

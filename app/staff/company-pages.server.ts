@@ -1,3 +1,4 @@
+import type { Language } from '~/i18n/config'
 import { data, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
@@ -280,7 +281,7 @@ export async function companyPageData(context: Context, request: Request, id: st
   const currentMonth = istanbulDate(new Date()).slice(0, 7)
   const months = await Promise.all(
     (await statementMonths(db, row.id, currentMonth)).map(async (month) => {
-      const statement = await monthStatement(db, row, month)
+      const statement = await monthStatement(db, row, month, language)
       return {
         month,
         rideCount: statement.rides.length,
@@ -319,12 +320,12 @@ export async function companyPageData(context: Context, request: Request, id: st
   )
 }
 
-async function statementOf(id: string | undefined, month: string | undefined) {
+async function statementOf(id: string | undefined, month: string | undefined, language: Language) {
   if (!isStatementMonth(month)) throw notFound()
   const db = (await getDatabase()).db
   const row = await findCompany(db, idParam(id))
   if (!row) throw notFound()
-  return { row, statement: await monthStatement(db, row, month) }
+  return { row, statement: await monthStatement(db, row, month, language) }
 }
 
 /** The Istanbul month as words: 'December 2026', 'Aralık 2026'. */
@@ -344,7 +345,7 @@ export async function statementPageData(
 ) {
   const staff = await requireViewer(request)
   const { t, language } = pageContext(context, request)
-  const { row, statement } = await statementOf(id, month)
+  const { row, statement } = await statementOf(id, month, language)
   const money = euros(language)
   const title = classTitles(context, request)
   const line = (ride: MonthStatement['rides'][number]) => ({
@@ -430,8 +431,8 @@ export async function statementCsvResponse(
   month: string | undefined,
 ) {
   await requireViewer(request)
-  const { t } = pageContext(context, request)
-  const { row, statement } = await statementOf(id, month)
+  const { t, language } = pageContext(context, request)
+  const { row, statement } = await statementOf(id, month, language)
   const title = classTitles(context, request)
   const header = [
     'reference',
