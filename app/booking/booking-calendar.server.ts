@@ -67,7 +67,7 @@ export function bookingCalendarFile(
             minutes: estimatedHours(booking.distance_km) * 60,
             from: back.pickup.name,
             to: back.destination.name,
-            location: back.pickup.name,
+            location: exactPlace(back.pickup, back.pickupAddress),
           }),
         ]
       : []),

@@ -13,8 +13,8 @@ import {
   departureTexts,
   type DepartureNotice,
 } from '~/domain/flights/departure-notice'
-import { returnLine } from './ride-label'
-import { rideEnds } from './booking-view.server'
+import { returnRideFacts } from './ride-label'
+import { returnRideOf } from './booking-view.server'
 import { queueOpsNotice, queueTravellerNotice, type NoticeWords } from './notice-builder.server'
 
 export { opsBookingUrl } from './notice-builder.server'
@@ -51,7 +51,6 @@ export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRo
     booking,
     ({ t, money, language }) => {
       const split = paymentSplit(booking)
-      const ends = rideEnds(booking, language)
       return {
         dedupeKey: `ops.confirmed:${booking.id}`,
         kind: 'ops.booking_confirmed',
@@ -81,21 +80,7 @@ export async function queueOpsBookingConfirmed(trx: Executor, booking: BookingRo
           [t('notices.passengers'), String(booking.passenger_count ?? 1)],
           [t('notices.flight'), booking.flight_number ?? '–'],
           // A trip there and back: its return is a second job to dispatch, on its own day.
-          ...factsIf(
-            booking.return_date && booking.return_time
-              ? { date: booking.return_date, time: booking.return_time }
-              : null,
-            (when) => [
-              [
-                t('booking.return.label'),
-                returnLine(
-                  t,
-                  { from: ends.destination.name, to: ends.pickup.name, ...when },
-                  language,
-                ),
-              ],
-            ],
-          ),
+          ...factsIf(returnRideOf(booking, language), (back) => returnRideFacts(t, back, language)),
         ],
       }
     },

@@ -74,6 +74,27 @@ export function returnPickupOf(
 }
 
 /**
+ * A trip's return ride, from the destination back to the pickup, with its
+ * pickup's exact address or arriving flight once given; null for one way.
+ */
+export function returnRideOf(booking: BookingRow, language: Language) {
+  if (!booking.return_date || !booking.return_time || booking.return_vehicle_cents === null)
+    return null
+  const { pickup, destination } = rideEnds(booking, language)
+  return {
+    pickup: destination,
+    destination: pickup,
+    from: destination.name,
+    to: pickup.name,
+    date: pickupCalendarDate(booking.return_date, booking.return_time),
+    time: booking.return_time,
+    pickupAddress: booking.return_pickup_address,
+    flightNumber: booking.return_flight_number,
+    vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
+  }
+}
+
+/**
  * What every step shows of a stored booking: the trip, the vehicle, the extras
  * and the amounts in the traveller's currency at the locked rate. Everything
  * comes from the database row, nothing from the request.
@@ -107,18 +128,7 @@ export function presentBooking(
       /** Hire by the hour: the hours and the kilometres included; null for a transfer. */
       hire: hireOf(booking),
       /** A trip there and back: the return ride, from the destination back to the pickup. */
-      back:
-        booking.return_date && booking.return_time && booking.return_vehicle_cents !== null
-          ? {
-              pickup: destination,
-              destination: pickup,
-              from: destination.name,
-              to: pickup.name,
-              date: pickupCalendarDate(booking.return_date, booking.return_time),
-              time: booking.return_time,
-              vehicleMinor: toBookingMinor(booking.return_vehicle_cents, booking),
-            }
-          : null,
+      back: returnRideOf(booking, language),
     },
     vehicle: {
       code: booking.vehicle_class,
@@ -204,6 +214,8 @@ export function driverVoucher(booking: BookingRow, view: BookingView, site: Site
           to: view.trip.back.to,
           date: view.trip.back.date,
           time: view.trip.back.time,
+          pickupAddress: view.trip.back.pickupAddress,
+          flightNumber: view.trip.back.flightNumber,
           cashMinor: view.payment.cashMinor - rideCash,
         }
       : null,

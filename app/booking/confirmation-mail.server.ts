@@ -118,19 +118,13 @@ export async function renderConfirmation(executor: Executor, booking: BookingRow
       voucherLink: bookingLink(booking.id, '/booking-voucher'),
       manageLink: manageBookingLink(),
       pickup: view.trip.pickup.name,
+      pickupAddress: view.pickupAddress ?? undefined,
       destination: view.trip.destination.name,
       hireHours: view.trip.hire?.hours,
       // As stored: the mail explains that a 00:00 pickup is the midnight ending this date.
       date: booking.trip_date,
       time: booking.trip_time,
-      returnRide: view.trip.back
-        ? {
-            from: view.trip.back.from,
-            to: view.trip.back.to,
-            date: view.trip.back.date,
-            time: view.trip.back.time,
-          }
-        : undefined,
+      returnRide: view.trip.back ?? undefined,
       vehicleTitle: view.vehicle.title,
       extras: view.extras.map((line) => extraLineLabel(t, line)),
       passengers: booking.passenger_count ?? 1,

@@ -151,6 +151,9 @@ function tripFacts(booking: BookingRow, words: NoticeWords): [string, string][] 
   return [
     [t('notices.reference'), words.reference],
     [t('notices.pickup'), t('notices.pickupValue', { date, time: booking.trip_time })],
+    ...(booking.pickup_address
+      ? ([[t('notices.pickupAddress'), booking.pickup_address]] as [string, string][])
+      : []),
     [t('notices.route'), rideOf(language, booking)],
     [t('notices.vehicle'), vehicle],
   ]

@@ -35,6 +35,39 @@ export function returnLine(
   })
 }
 
+/** A return ride as the facts of a booking show it: when, and where exactly it collects. */
+export interface ReturnRideFacts {
+  from: string
+  to: string
+  date: string
+  time: string
+  /** The exact address or hotel of a pickup in town, once the traveller gave it. */
+  pickupAddress?: string | null
+  /** The flight landing before a pickup at an airport, once the traveller gave it. */
+  flightNumber?: string | null
+}
+
+/**
+ * A return ride as rows of facts, the same on every page and e-mail: the
+ * ride in one line, then its pickup's exact address or arriving flight, as
+ * the outbound's pickup is shown.
+ */
+export function returnRideFacts(
+  t: Translate,
+  back: ReturnRideFacts,
+  language: Language,
+): [string, string][] {
+  return [
+    [t('booking.return.label'), returnLine(t, back, language)],
+    ...(back.pickupAddress
+      ? ([[t('booking.return.pickupAddress'), back.pickupAddress]] as [string, string][])
+      : []),
+    ...(back.flightNumber
+      ? ([[t('booking.return.flightNumber'), back.flightNumber]] as [string, string][])
+      : []),
+  ]
+}
+
 /**
  * The references of a ride's booking. A return ride is a booking of its own
  * (made when the trip was paid) with a reference the traveller never sees:

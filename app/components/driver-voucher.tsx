@@ -3,7 +3,7 @@ import type { DriverVoucherFacts } from '~/booking/booking-view.server'
 import type { Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
 import { extraLineLabel } from '~/booking/extra-label'
-import { returnLine } from '~/booking/ride-label'
+import { returnRideFacts } from '~/booking/ride-label'
 
 /**
  * The voucher the traveller shows the driver, printed or on a phone: the
@@ -33,7 +33,7 @@ export function DriverVoucher({
       : [t('voucher.destination'), voucher.to],
     [t('voucher.date'), formatDate(voucher.date, language)],
     [t('voucher.time'), voucher.time],
-    [t('booking.return.label'), voucher.back ? returnLine(t, voucher.back, language) : null],
+    ...(voucher.back ? returnRideFacts(t, voucher.back, language) : []),
     [t('voucher.flightNumber'), voucher.flightNumber],
     [t('voucher.vehicle'), voucher.vehicle],
     [t('voucher.passengers'), voucher.passengers],

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next'
 import { intlLocale, type Language } from '~/i18n/config'
 import { phoneHref } from '~/config/site'
 import { formatDate, statementMoney } from '~/utils/format'
-import { returnLine } from '~/booking/ride-label'
+import { returnRideFacts, type ReturnRideFacts } from '~/booking/ride-label'
 import { extrasLine } from '~/booking/extra-label'
 
 export type ConfirmationPaymentOption = 'fullCard' | 'depositCash'
@@ -37,7 +37,9 @@ export interface BookingConfirmationInput {
   /** 'HH:MM', Istanbul time. */
   time: string
   /** A trip there and back: the return ride, from the destination back (date as chosen). */
-  returnRide?: { from: string; to: string; date: string; time: string }
+  returnRide?: ReturnRideFacts
+  /** The exact address or hotel of a pickup in town. */
+  pickupAddress?: string
   vehicleTitle: string
   /** Titles of the extras, already in the booking's language. */
   extras: string[]
@@ -136,17 +138,15 @@ export function bookingConfirmationMail(
 
   const trip: [string, string][] = [
     [tr('mail.from'), input.pickup],
+    ...(input.pickupAddress
+      ? ([[tr('mail.pickupAddress'), input.pickupAddress]] as [string, string][])
+      : []),
     input.hireHours
       ? [tr('mail.hire'), tr('search.hoursOption', { count: input.hireHours })]
       : [tr('mail.to'), input.destination],
     [tr('mail.date'), date],
     [tr('mail.time'), input.time],
-    ...(input.returnRide
-      ? ([[tr('booking.return.label'), returnLine(tr, input.returnRide, language)]] as [
-          string,
-          string,
-        ][])
-      : []),
+    ...(input.returnRide ? returnRideFacts(tr, input.returnRide, language) : []),
     [tr('mail.vehicle'), input.vehicleTitle],
     [
       tr('mail.extras'),

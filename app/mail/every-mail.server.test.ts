@@ -33,8 +33,11 @@ import {
   billing,
   draftInput,
   hourlyDraftInput,
+  namedPickupDraftInput,
   returnDraftInput,
+  withReturn,
 } from '../../tests/support/booking-fixtures'
+import type { PassengerDetails } from '~/booking/booking-forms'
 import {
   draftAtPayment,
   payContext,
@@ -77,13 +80,22 @@ describe('every e-mail, in both languages', () => {
   })
   beforeAll(async () => {
     for (const language of ['en', 'tr'] as const) {
-      const trips: [string, DraftInput][] = [
+      const trips: [string, DraftInput, Partial<PassengerDetails>?][] = [
         ['oneWay', draftInput(1, tripDate(now, 5))],
-        ['return', returnDraftInput(1, tripDate(now, 5), tripDate(now, 12))],
+        [
+          'return',
+          returnDraftInput(1, tripDate(now, 5), tripDate(now, 12)),
+          { returnPickupAddress: 'Şile Feneri Oteli' },
+        ],
+        [
+          'returnFromTown',
+          withReturn(namedPickupDraftInput(tripDate(now, 5)), tripDate(now, 12)),
+          { pickupAddress: 'Cumhuriyet Caddesi 10', returnFlightNumber: 'TK1985' },
+        ],
         ['hourly', hourlyDraftInput(4, null, 1, tripDate(now, 5))],
       ]
-      for (const [name, input] of trips) {
-        const booking = await paid({ ...input, language })
+      for (const [name, input, details] of trips) {
+        const booking = await paid({ ...input, language }, details)
         bookings[`${name}.${language}`] = booking
         await renderAll(booking, language)
       }
@@ -105,8 +117,11 @@ describe('every e-mail, in both languages', () => {
   }, 60_000)
 
   /** A draft with a child seat, walked to the payment step and paid on the simulator. */
-  async function paid(input: DraftInput): Promise<BookingRow> {
-    const step = await draftAtPayment(handle, now, input.trip.date, input)
+  async function paid(
+    input: DraftInput,
+    details: Partial<PassengerDetails> = {},
+  ): Promise<BookingRow> {
+    const step = await draftAtPayment(handle, now, input.trip.date, input, details)
     const begun = await bookAndPay(
       step,
       { intent: 'book', details: { ...billing, paymentOption: 'depositCash' } },
@@ -301,6 +316,41 @@ describe('every e-mail, in both languages', () => {
       expect(text).toContain(`\nReturn: Şile → Sabiha Gökçen Airport (SAW), ${back} at 18:00\n`)
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     }
+  })
+
+  it('gives each pickup’s exact place, outbound and return, to the traveller and to operations', () => {
+    const labels = {
+      en: {
+        address: 'Address or hotel',
+        returnAddress: 'Return pickup address',
+        returnFlight: 'Return arriving flight',
+      },
+      tr: {
+        address: 'Adres veya otel',
+        returnAddress: 'Dönüşte alış adresi',
+        returnFlight: 'Dönüşte geliş uçuşu',
+      },
+    }
+    for (const language of ['en', 'tr'] as const) {
+      const words = labels[language]
+      const toShile = bookings[`return.${language}`]!
+      const fromTown = bookings[`returnFromTown.${language}`]!
+      const confirmation = (booking: BookingRow) => mailOf('traveller.confirmation', booking).text
+      expect(confirmation(toShile)).toContain(`\n${words.returnAddress}: Şile Feneri Oteli\n`)
+      expect(confirmation(fromTown)).toContain(`\n${words.address}: Cumhuriyet Caddesi 10\n`)
+      expect(confirmation(fromTown)).toContain(`\n${words.returnFlight}: TK1985\n`)
+      const ops = (booking: BookingRow) => mailOf('ops.booking_confirmed', booking).text
+      expect(ops(toShile)).toContain('\nReturn pickup address: Şile Feneri Oteli\n')
+      expect(ops(fromTown)).toContain('\nAddress or hotel: Cumhuriyet Caddesi 10\n')
+      expect(ops(fromTown)).toContain('\nReturn arriving flight: TK1985\n')
+    }
+  })
+
+  it('puts the return pickup’s exact address in the calendar file', async () => {
+    const toShile = bookings['return.en']!
+    const { attachment } = await renderConfirmation(handle.db, toShile, now)
+    const unfolded = attachment.content.replace(/\r\n /g, '')
+    expect(unfolded).toContain('LOCATION:Şile Feneri Oteli\\, Şile\r\n')
   })
 
   it('says a return trip’s extras are fitted and charged on each ride', () => {

@@ -57,6 +57,10 @@ test('SAW → Şile with a return two days later, paid once, two jobs', async ({
   await expect(page.getByRole('region', { name: 'Your trip' })).toContainText(
     /Return.*Şile → Sabiha Gökçen/,
   )
+  // The return's pickup is shown as exactly as the outbound's, here and on the voucher.
+  await expect(page.getByRole('region', { name: 'Reservation Information' })).toContainText(
+    'Return pickup addressŞile Resort, Kumbaba',
+  )
   const offer = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Business Luxury Minivan' }) })

@@ -97,7 +97,11 @@ export function returnDraftInput(
   date = '2026-11-23',
   returnDate = '2026-11-25',
 ): DraftInput {
-  const outbound = draftInput(classIndex, date)
+  return withReturn(draftInput(classIndex, date), returnDate, classIndex)
+}
+
+/** `outbound` with its return ride at 18:00 on `returnDate`, priced the other way round. */
+export function withReturn(outbound: DraftInput, returnDate: string, classIndex = 1): DraftInput {
   const quote = quoteClasses({
     pickup: outbound.destination,
     destination: outbound.pickup,

@@ -12,6 +12,7 @@ import {
   setExtraQuantity,
 } from '../../app/booking/bookings.server'
 import type { StepBooking } from '../../app/booking/step-guard.server'
+import type { PassengerDetails } from '../../app/booking/booking-forms'
 import type { BookAndPayContext } from '../../app/booking/book-and-pay.server'
 import { draftInput, passenger } from './booking-fixtures'
 
@@ -56,11 +57,18 @@ export async function draftAtPayment(
   now: Date,
   date = tripDate(now, 5),
   input: DraftInput = draftInput(1, date),
+  /** Passenger details beside the usual ones (a pickup's address, a return's flight). */
+  details: Partial<PassengerDetails> = {},
 ): Promise<StepBooking> {
   const { booking } = await createDraft(handle, input, now)
   await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
   await markExtrasDone(handle, booking.id, now)
-  await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
+  await savePassengerDetails(
+    handle,
+    booking.id,
+    { ...passenger, passengers: 2, luggage: 2, ...details },
+    now,
+  )
   return paymentStep(handle, booking.id)
 }
 

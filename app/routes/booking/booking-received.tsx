@@ -18,7 +18,7 @@ import { RideStatusCard } from '~/components/ride/ride-status-card'
 import { MeetingPointCard } from '~/components/ride/meeting-point-card'
 import { ManageRideCard, ShareRideCard } from '~/components/ride/manage-ride-card'
 import { extraLineLabel, extrasLine } from '~/booking/extra-label'
-import { returnLine } from '~/booking/ride-label'
+import { returnRideFacts } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { forgetPaymentReturn } from '~/booking/payment-return.server'
 import { receivedPageAction, receivedPageData } from '~/traveller/received-page.server'
@@ -211,9 +211,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                     : [t('received.dropoff'), view.trip.destination.name],
                   [t('received.pickupDate'), formatDate(view.trip.date, language)],
                   [t('received.pickupTime'), view.trip.time],
-                  view.trip.back
-                    ? [t('booking.return.label'), returnLine(t, view.trip.back, language)]
-                    : null,
+                  ...(view.trip.back ? returnRideFacts(t, view.trip.back, language) : []),
                   view.flightNumber ? [t('received.flightNumber'), view.flightNumber] : null,
                   view.signName ? [t('received.signName'), view.signName] : null,
                   [t('received.vehicle'), view.vehicle.title],
