@@ -19,6 +19,7 @@ export const bookingNotices = [
   'quoteExpired',
   'repriced',
   'repriceUnavailable',
+  'fullyBooked',
 ] as const
 export type BookingNotice = (typeof bookingNotices)[number]
 
@@ -40,6 +41,7 @@ const warningNotices: readonly BookingNotice[] = [
   'paymentUnknown',
   'quoteExpired',
   'repriceUnavailable',
+  'fullyBooked',
 ]
 
 /** A notice that says something went wrong: the page's title starts with 'Error: '. */

@@ -1,3 +1,4 @@
+import { bookingAvailabilityUnderLock } from '~/capacity/capacity.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, PaymentAttemptsTable } from '~/db/schema'
 import { afterCommit, writeTransaction } from '~/db/write.server'
@@ -206,6 +207,12 @@ export type BeginResult =
    * price, and the traveller is shown why before paying.
    */
   | { kind: 'promo-refused'; reason: PromoRefusal }
+  /**
+   * The fleet can no longer drive it at that time (the last car went to
+   * another traveller meanwhile, or staff closed the hours): nothing was
+   * started, the booking is payment_failed, the traveller chooses again.
+   */
+  | { kind: 'fully-booked' }
 
 type Claim =
   | { kind: 'claimed'; attempt: Attempt; booking: BookingRow }
@@ -215,6 +222,7 @@ type Claim =
   | { kind: 'quote-expired' }
   | { kind: 'unavailable' }
   | { kind: 'promo-refused'; reason: PromoRefusal }
+  | { kind: 'fully-booked' }
 
 /**
  * Decides, with the booking's row locked, whether this request starts the
@@ -266,6 +274,13 @@ async function claimAttempt(
       // A new payment is only started at a price still held.
       await markPaymentFailed(trx, bookingId, 'quote expired before payment', at)
       return { kind: 'quote-expired' as const }
+    }
+    // The last car: checked under the capacity lock, so two Book Nows never both take it.
+    const capacity = await bookingAvailabilityUnderLock(trx, booking, now)
+    if (capacity.kind !== 'free') {
+      const why = capacity.kind === 'closed' ? 'closed' : capacity.limit
+      await markPaymentFailed(trx, bookingId, `fully booked: ${why}`, at)
+      return { kind: 'fully-booked' as const }
     }
     // A code taken off by an earlier Book Now: a press from a page that did not say
     // so (the double press of the same click) pays nothing and is told again.

@@ -24,7 +24,19 @@ export function vehicleSearchPath(booking: BookingRow | undefined, notice?: Book
     params.set('date', booking.trip_date)
     params.set('time', booking.trip_time)
     params.set('pickup', booking.pickup_text)
-    params.set('destination', booking.destination_text)
+    if (booking.ride_mode === 'hourly' && booking.hire_hours) {
+      params.set('mode', 'hourly')
+      params.set('hours', String(booking.hire_hours))
+      if (booking.planned_km) params.set('km', String(booking.planned_km))
+    } else {
+      params.set('destination', booking.destination_text)
+    }
+    // A trip there and back is searched again as one.
+    if (booking.return_date && booking.return_time) {
+      params.set('return', '1')
+      params.set('returnDate', booking.return_date)
+      params.set('returnTime', booking.return_time)
+    }
     params.set('currency', booking.currency)
   }
   if (notice) params.set('notice', notice)

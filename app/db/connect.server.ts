@@ -44,6 +44,7 @@ import * as m0027 from './migrations/0027_session_proof'
 import * as m0028 from './migrations/0028_promo_refused'
 import * as m0029 from './migrations/0029_return_pickup'
 import * as m0030 from './migrations/0030_personal_data_erased'
+import * as m0031 from './migrations/0031_capacity'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '0028_promo_refused': m0028,
   '0029_return_pickup': m0029,
   '0030_personal_data_erased': m0030,
+  '0031_capacity': m0031,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -601,6 +601,42 @@ export interface PromoRedemptionsTable {
   released_at: string | null
 }
 
+/** The company's capacity rules: one row, id 1 (docs/capacity.md). */
+export interface CapacitySettingsTable {
+  id: number
+  fleet_limited: number
+  buffer_before_minutes: number
+  buffer_after_minutes: number
+  /** JSON: vehicle class → the classes whose cars may drive its rides. */
+  upgrades_json: string
+  /** JSON: vehicle class → { perDay, perHour }, each a number or null. */
+  caps_json: string
+  updated_by: number | null
+  updated_at: string
+}
+
+/** Instants between which nothing is sold, with the reason travellers read. */
+export interface ClosedPeriodsTable {
+  id: Generated<number>
+  starts_at: string
+  ends_at: string
+  reason_en: string
+  reason_tr: string
+  created_by: number | null
+  created_at: string
+}
+
+/** A car out of service between two instants: it is not counted then. */
+export interface VehicleBlocksTable {
+  id: Generated<number>
+  vehicle_id: number
+  starts_at: string
+  ends_at: string
+  note: string
+  created_by: number | null
+  created_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -634,6 +670,9 @@ export interface Database {
   partner_users: PartnerUsersTable
   partner_sessions: PartnerSessionsTable
   company_statements: CompanyStatementsTable
+  capacity_settings: CapacitySettingsTable
+  closed_periods: ClosedPeriodsTable
+  vehicle_blocks: VehicleBlocksTable
 }
 
 /** A traveller's own account (never a staff member's: those are staff_accounts). */

@@ -8,6 +8,7 @@ import { sendConfirmationSoon } from '~/booking/confirmation-mail.server'
 import { deliverSoon } from '~/messages/queue.server'
 import { companyDiscountMinor } from '~/domain/billing/company-rates'
 import { logger } from '~/utils/logger.server'
+import { bookingAvailabilityUnderLock } from '~/capacity/capacity.server'
 import { companyBilling, companyOf } from '~/booking/booking-company.server'
 
 export type OnAccountResult =
@@ -17,6 +18,8 @@ export type OnAccountResult =
   /** The company does not pay on account (or is inactive): only a card pays. */
   | { kind: 'not-on-account' }
   | { kind: 'credit-exceeded'; amountCents: number; leftCents: number }
+  /** The fleet can no longer drive it at that time: nothing was charged. */
+  | { kind: 'fully-booked' }
 
 /**
  * A partner's booking charged to the company's account, once it was
@@ -54,6 +57,9 @@ export async function chargeToAccount(
     if (!company || !company.active || company.payment_terms !== 'account') {
       return { kind: 'not-on-account' }
     }
+    // The last car, checked under the capacity lock as a card's Book Now checks it.
+    const capacity = await bookingAvailabilityUnderLock(trx, booking, now)
+    if (capacity.kind !== 'free') return { kind: 'fully-booked' }
     const discountMinor = companyDiscountMinor(booking.total_minor, company)
     const amountCents = booking.total_minor - discountMinor
     const taken = await trx

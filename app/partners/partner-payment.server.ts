@@ -48,6 +48,7 @@ export type AccountBookingResult =
   | { kind: 'submit-expired' }
   | { kind: 'unavailable' }
   | { kind: 'credit-exceeded'; amount: string; left: string }
+  | { kind: 'fully-booked' }
 
 /**
  * 'Book on account': the billing form as validated is stored as Book Now
@@ -96,6 +97,8 @@ export async function bookOnAccount(
       return refusal(charged.amountCents, charged.leftCents)
     case 'not-on-account':
       return { kind: 'not-allowed' }
+    case 'fully-booked':
+      return { kind: 'fully-booked' }
     default:
       return { kind: 'unavailable' }
   }

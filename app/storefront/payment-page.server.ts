@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Submission } from '@conform-to/react'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
-import { requireStepBooking } from '~/booking/step-guard.server'
+import { requireStepBooking, vehicleSearchPath } from '~/booking/step-guard.server'
 import { openAttempt, type BeginResult } from '~/booking/payments.server'
 import { bookAndPay } from '~/booking/book-and-pay.server'
 import { callbackUrl, paymentProvider } from '~/adapters/payment/configured.server'
@@ -193,7 +193,7 @@ export async function paymentPageAction(context: Context, request: Request) {
     case 'reprice-unavailable':
       return redirect('/booking-payment?notice=repriceUnavailable', 303)
     default:
-      return pageAfter(result)
+      return pageAfter(result, step.booking)
   }
 }
 
@@ -249,13 +249,15 @@ async function accountAction(
       return quoteExpiredAnswer(context, submission)
     case 'not-allowed':
       throw data('Forbidden', { status: 403 })
+    case 'fully-booked':
+      return redirect(vehicleSearchPath(step.booking, 'fullyBooked'), 303)
     default:
       return redirect('/booking-payment', 303)
   }
 }
 
 /** Where the traveller goes once the booking's payment was begun (or found begun). */
-function pageAfter(result: BeginResult) {
+function pageAfter(result: BeginResult, booking: BookingRow) {
   switch (result.kind) {
     case 'page':
       return redirect(result.paymentPageUrl, 303)
@@ -272,6 +274,9 @@ function pageAfter(result: BeginResult) {
     case 'promo-refused':
       // The page says why, from the booking (promoOnPage).
       return redirect('/booking-payment', 303)
+    case 'fully-booked':
+      // The same search again: the class shows as fully booked, with the times still free.
+      return redirect(vehicleSearchPath(booking, 'fullyBooked'), 303)
   }
 }
 

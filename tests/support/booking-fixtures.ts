@@ -100,16 +100,21 @@ export function returnDraftInput(
   return withReturn(draftInput(classIndex, date), returnDate, classIndex)
 }
 
-/** `outbound` with its return ride at 18:00 on `returnDate`, priced the other way round. */
-export function withReturn(outbound: DraftInput, returnDate: string, classIndex = 1): DraftInput {
+/** `outbound` with its return ride at `time` on `returnDate`, priced the other way round. */
+export function withReturn(
+  outbound: DraftInput,
+  returnDate: string,
+  classIndex = 1,
+  time = '18:00',
+): DraftInput {
   const quote = quoteClasses({
     pickup: outbound.destination,
     destination: outbound.pickup,
     distanceKm: outbound.distance.km,
-    pickupTime: '18:00',
+    pickupTime: time,
     prices: firstPrices,
   })[classIndex]!
-  return { ...outbound, back: { date: returnDate, time: '18:00', quote } }
+  return { ...outbound, back: { date: returnDate, time, quote } }
 }
 
 /** A hire by the hour from Kadıköy: `hours` hours, in euro, the plan in km if given. */

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '~/db/connect.server'
+import type { PaymentProvider } from '~/adapters/payment/provider'
+import { payOnSimulator, simulatorCards } from '~/adapters/payment/simulator.server'
+import { bookAndPay } from '~/booking/book-and-pay.server'
+import { findBooking } from '~/booking/bookings.server'
+import { settlePaymentCallback } from '~/booking/settle-payment.server'
+import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
+import { billing, draftInput, withReturn } from '../../tests/support/booking-fixtures'
+import { addDays } from '~/domain/booking-window'
+import {
+  draftAtPayment,
+  payContext,
+  paymentStep,
+  simulatorFor,
+  tokenOf,
+  tripDate,
+} from '../../tests/support/payment-step'
+import {
+  bookingAvailabilityUnderLock,
+  capacityPicture,
+  heldRides,
+  readCapacityRules,
+} from './capacity.server'
+import { writeTransaction } from '~/db/write.server'
+
+/**
+ * Capacity against stored data, on a real SQLite file and on PostgreSQL: what
+ * holds a car (a paid ride, an open payment page, its return leg), and the
+ * race for the last car between Book Nows on two connection pools, as two
+ * instances of the site would press them.
+ */
+describe.each(storageBackends())('capacity on $name', (backend) => {
+  let handle: DatabaseHandle
+  let simulator: PaymentProvider
+  const now = new Date()
+  let day = 3
+
+  useMigratedDatabase(backend, (opened) => {
+    handle = opened
+    simulator = simulatorFor(handle)
+  })
+
+  /** The fleet: `count` active cars of the class the fixtures book (LUXMNVN). */
+  async function fleetOf(count: number) {
+    await handle.db.deleteFrom('vehicles').execute()
+    for (let car = 0; car < count; car++) {
+      const at = now.toISOString()
+      await handle.db
+        .insertInto('vehicles')
+        .values({
+          class_code: 'LUXMNVN',
+          make_model: 'Mercedes V',
+          plate: `34 CAP ${day}${car}`,
+          colour: null,
+          seats: 6,
+          luggage: 6,
+          active: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+    }
+    await handle.db
+      .updateTable('capacity_settings')
+      .set({ fleet_limited: 1 })
+      .where('id', '=', 1)
+      .execute()
+  }
+
+  /** A fresh day for each test, so their rides do not meet. */
+  const nextDay = () => tripDate(now, ++day * 2)
+
+  const bookNow = async (bookingId: string, on = handle) =>
+    bookAndPay(
+      await paymentStep(on, bookingId),
+      { intent: 'book', details: { ...billing, paymentOption: 'depositCash' } },
+      payContext(simulatorFor(on)),
+      now,
+    )
+
+  it('starts with no limit: the default rules refuse nothing', async () => {
+    const rules = await readCapacityRules(handle.db, now)
+    expect(rules).toMatchObject({ fleetLimited: false, closedPeriods: [], caps: {} })
+    const date = nextDay()
+    const picture = await capacityPicture(handle.db, { from: date, to: date }, now)
+    expect(picture.held).toEqual([])
+  })
+
+  it('counts a paid ride and an open payment page as holding a car, a draft not', async () => {
+    await fleetOf(2)
+    const date = nextDay()
+    const paid = await draftAtPayment(handle, now, date, draftInput(1, date))
+    const begun = await bookNow(paid.booking.id)
+    if (begun.kind !== 'page') throw new Error(begun.kind)
+    await payOnSimulator(handle, tokenOf(begun.paymentPageUrl), simulatorCards.success, now)
+    await settlePaymentCallback(handle, simulator, tokenOf(begun.paymentPageUrl), now, () => {})
+    expect((await findBooking(handle, paid.booking.id))!.status).toBe('confirmed')
+    const paying = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect((await bookNow(paying.booking.id)).kind).toBe('page')
+    await draftAtPayment(handle, now, date, draftInput(1, date))
+
+    expect(await heldRides(handle.db, { from: date, to: date }, now)).toHaveLength(2)
+    // Both cars are held: a third booking at that time is refused at Book Now.
+    const third = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect(await bookNow(third.booking.id)).toEqual({ kind: 'fully-booked' })
+    expect((await findBooking(handle, third.booking.id))!.status).toBe('payment_failed')
+    expect(
+      await handle.db
+        .selectFrom('payment_attempts')
+        .select('id')
+        .where('booking_id', '=', third.booking.id)
+        .execute(),
+    ).toEqual([])
+  })
+
+  it('gives the last car to one of two Book Nows on two connections, and says so to the other', async () => {
+    await fleetOf(1)
+    const date = nextDay()
+    const steps = [
+      await draftAtPayment(handle, now, date, draftInput(1, date)),
+      await draftAtPayment(handle, now, date, draftInput(1, date)),
+    ]
+    const other = await backend.openAnother()
+    let results
+    try {
+      results = await Promise.all([
+        bookNow(steps[0]!.booking.id, handle),
+        bookNow(steps[1]!.booking.id, other),
+      ])
+    } finally {
+      await other.db.destroy()
+    }
+    expect(results.map((result) => result.kind).sort()).toEqual(['fully-booked', 'page'])
+    // The one told tries again: still full while the other's payment page is open.
+    const loser = steps[results.findIndex((result) => result.kind === 'fully-booked')]!
+    expect(await bookNow(loser.booking.id)).toEqual({ kind: 'fully-booked' })
+  })
+
+  it('makes a second check wait for the first one’s transaction, on two connections', async () => {
+    await fleetOf(1)
+    const date = nextDay()
+    const first = await draftAtPayment(handle, now, date, draftInput(1, date))
+    const second = await draftAtPayment(handle, now, date, draftInput(1, date))
+    const other = await backend.openAnother()
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    let commitFirst = () => {}
+    const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve))
+    try {
+      // The first check holds the car (as Book Now's attempt does) and stays open.
+      const firstAnswer = writeTransaction(handle, async (trx) => {
+        const answer = await bookingAvailabilityUnderLock(trx, first.booking, now)
+        await holdCar(trx, first.booking.id)
+        await firstMayCommit
+        return answer
+      })
+      await sleep(150)
+      const secondAnswer = writeTransaction(other, (trx) =>
+        bookingAvailabilityUnderLock(trx, second.booking, now),
+      )
+      // Without the lock, the second would read before the first commits, and pass.
+      expect(await Promise.race([secondAnswer.then(() => 'answered'), sleep(400)])).toBe(undefined)
+      commitFirst()
+      expect(await firstAnswer).toEqual({ kind: 'free' })
+      expect(await secondAnswer).toEqual({ kind: 'full', limit: 'fleet' })
+    } finally {
+      commitFirst()
+      await other.db.destroy()
+    }
+  })
+
+  /** What Book Now writes for a booking whose payment page opens: it then holds its car. */
+  async function holdCar(trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], id: string) {
+    const at = now.toISOString()
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'awaiting_payment' })
+      .where('id', '=', id)
+      .execute()
+    await trx
+      .insertInto('payment_attempts')
+      .values({
+        booking_id: id,
+        provider: 'simulator',
+        token: null,
+        payment_page_url: null,
+        amount_minor: 100,
+        currency: 'TRY',
+        payment_option: 'fullCard',
+        status: 'starting',
+        payment_id: null,
+        refund_status: null,
+        created_at: at,
+        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      })
+      .execute()
+  }
+
+  it('holds the car of a return leg on a payment page, and checks a return leg at Book Now', async () => {
+    await fleetOf(1)
+    const date = nextDay()
+    const before = addDays(date, -1)
+    // A trip whose return leg is picked up on `date` at 10:00, on its payment page.
+    const trip = withReturn(draftInput(1, before), date, 1, '10:00')
+    const paying = await draftAtPayment(handle, now, before, trip)
+    expect((await bookNow(paying.booking.id)).kind).toBe('page')
+    const oneWay = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect(await bookNow(oneWay.booking.id)).toEqual({ kind: 'fully-booked' })
+    // And the other way round: a one-way ride holds the car a return leg would need.
+    const later = nextDay()
+    const held = await draftAtPayment(handle, now, later, draftInput(1, later))
+    expect((await bookNow(held.booking.id)).kind).toBe('page')
+    const back = await draftAtPayment(
+      handle,
+      now,
+      addDays(later, -1),
+      withReturn(draftInput(1, addDays(later, -1)), later, 1, '10:00'),
+    )
+    const answer = await writeTransaction(handle, (trx) =>
+      bookingAvailabilityUnderLock(trx, back.booking, now),
+    )
+    expect(answer).toEqual({ kind: 'full', limit: 'fleet' })
+  })
+})

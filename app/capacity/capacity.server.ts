@@ -1,0 +1,283 @@
+import type { Executor } from '~/db/executor'
+import type { Kysely, Transaction } from 'kysely'
+import type { BookingRow, Database } from '~/db/schema'
+import { lockedRead } from '~/db/write.server'
+import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
+import { driverJobStatuses } from '~/domain/booking/status'
+import { rideMinutes, type RideMode } from '~/domain/booking/ride-mode'
+import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import { pickupInstant } from '~/domain/trip-search'
+import {
+  availability,
+  defaultCapacityRules,
+  type Availability,
+  type CapacityRide,
+  type CapacityRules,
+  type FleetCar,
+} from '~/domain/capacity/capacity'
+
+/**
+ * The capacity rules and what holds a car, read from the database for the
+ * pure rules of app/domain/capacity/capacity.ts (docs/capacity.md). A car is
+ * held by a paid ride not yet driven, and by a booking whose payment page is
+ * open (its return leg too): two travellers paying at once cannot both take
+ * the last car, since Book Now checks under the capacity lock.
+ */
+
+/** A ride to check: its class, pickup as chosen, and length. */
+export interface RideToCheck {
+  vehicleClass: VehicleClassCode
+  date: string
+  time: string
+  minutes: number
+  mode: RideMode
+}
+
+/** Days either side of a pickup whose rides can overlap it (no ride lasts a day). */
+const NEIGHBOUR_DAYS = 1
+
+export function capacityRideOf(ride: RideToCheck): CapacityRide {
+  const at = pickupInstant(ride.date, ride.time)
+  return {
+    vehicleClass: ride.vehicleClass,
+    pickupAt: at.getTime(),
+    day: istanbulDate(at),
+    hour: istanbulHour(at),
+    minutes: ride.minutes,
+    hourly: ride.mode === 'hourly',
+  }
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return fallback
+  }
+}
+
+/** The rules in force, with the closed periods not yet over at `now`. */
+export async function readCapacityRules(executor: Executor, now: Date): Promise<CapacityRules> {
+  const row = await executor
+    .selectFrom('capacity_settings')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  const closed = await executor
+    .selectFrom('closed_periods')
+    .selectAll()
+    .where('ends_at', '>', now.toISOString())
+    .execute()
+  return {
+    ...(row
+      ? {
+          fleetLimited: row.fleet_limited === 1,
+          bufferBeforeMinutes: row.buffer_before_minutes,
+          bufferAfterMinutes: row.buffer_after_minutes,
+          upgrades: parseJson(row.upgrades_json, {}),
+          caps: parseJson(row.caps_json, {}),
+        }
+      : defaultCapacityRules),
+    closedPeriods: closed.map((period) => ({
+      start: Date.parse(period.starts_at),
+      end: Date.parse(period.ends_at),
+      reason: { en: period.reason_en, tr: period.reason_tr },
+    })),
+  }
+}
+
+/** Whether any rule can refuse a ride: with none, nothing is read and everything is free. */
+export function anyLimit(rules: CapacityRules): boolean {
+  return (
+    rules.fleetLimited ||
+    rules.closedPeriods.length > 0 ||
+    Object.values(rules.caps).some((cap) => cap?.perDay != null || cap?.perHour != null)
+  )
+}
+
+interface HeldRow {
+  id: string
+  status: string
+  trip_date: string
+  trip_time: string
+  vehicle_class: string
+  ride_mode: RideMode
+  hire_hours: number | null
+  distance_km: number
+  return_date: string | null
+  return_time: string | null
+}
+
+/**
+ * The rides holding a car with a pickup on the days `from`…`to` (and the days
+ * either side), `except` a booking being checked itself.
+ */
+export async function heldRides(
+  executor: Executor,
+  days: { from: string; to: string },
+  now: Date,
+  except?: string,
+): Promise<CapacityRide[]> {
+  const first = addDays(days.from, -NEIGHBOUR_DAYS)
+  const last = addDays(days.to, NEIGHBOUR_DAYS)
+  const columns = [
+    'bookings.id',
+    'bookings.status',
+    'bookings.trip_date',
+    'bookings.trip_time',
+    'bookings.vehicle_class',
+    'bookings.ride_mode',
+    'bookings.hire_hours',
+    'bookings.distance_km',
+    'bookings.return_date',
+    'bookings.return_time',
+  ] as const
+  const paid = await executor
+    .selectFrom('bookings')
+    .select(columns)
+    .where('trip_date', '>=', first)
+    .where('trip_date', '<=', last)
+    .where('status', 'in', [...driverJobStatuses])
+    .execute()
+  // A booking on its payment page holds its car, and its return leg's, until the page runs out.
+  const paying = await executor
+    .selectFrom('bookings')
+    .innerJoin('payment_attempts', 'payment_attempts.booking_id', 'bookings.id')
+    .select(columns)
+    .where('bookings.status', '=', 'awaiting_payment')
+    .where('payment_attempts.status', 'in', ['starting', 'initialized'])
+    .where('payment_attempts.expires_at', '>', now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('bookings.trip_date', '>=', first), eb('bookings.trip_date', '<=', last)]),
+        eb.and([eb('bookings.return_date', '>=', first), eb('bookings.return_date', '<=', last)]),
+      ]),
+    )
+    .execute()
+  const rides: CapacityRide[] = []
+  for (const row of [...paid, ...paying] as HeldRow[]) {
+    if (row.id === except || !isVehicleClassCode(row.vehicle_class)) continue
+    const ride = {
+      vehicleClass: row.vehicle_class,
+      minutes: rideMinutes(row),
+      mode: row.ride_mode,
+    }
+    rides.push(capacityRideOf({ ...ride, date: row.trip_date, time: row.trip_time }))
+    // A paid trip's return ride is a booking of its own, read above; an unpaid one's is here.
+    if (row.status === 'awaiting_payment' && row.return_date && row.return_time) {
+      rides.push(capacityRideOf({ ...ride, date: row.return_date, time: row.return_time }))
+    }
+  }
+  return rides
+}
+
+/** The active cars of the fleet, each with its service blocks. */
+export async function fleetCars(executor: Executor): Promise<FleetCar[]> {
+  const vehicles = await executor
+    .selectFrom('vehicles')
+    .select(['id', 'class_code'])
+    .where('active', '=', 1)
+    .execute()
+  const blocks = await executor
+    .selectFrom('vehicle_blocks')
+    .select(['vehicle_id', 'starts_at', 'ends_at'])
+    .execute()
+  return vehicles.map((vehicle) => ({
+    vehicleClass: vehicle.class_code,
+    blocked: blocks
+      .filter((block) => block.vehicle_id === vehicle.id)
+      .map((block) => ({ start: Date.parse(block.starts_at), end: Date.parse(block.ends_at) })),
+  }))
+}
+
+/** What a check needs besides the rides checked: the rules, the held rides, the cars. */
+export interface CapacityPicture {
+  rules: CapacityRules
+  held: CapacityRide[]
+  cars: FleetCar[]
+}
+
+/** Reads the picture for rides on `days`; with no rule that can refuse, reads nothing more. */
+export async function capacityPicture(
+  executor: Executor,
+  days: { from: string; to: string },
+  now: Date,
+  except?: string,
+): Promise<CapacityPicture> {
+  const rules = await readCapacityRules(executor, now)
+  if (!anyLimit(rules)) return { rules, held: [], cars: [] }
+  return {
+    rules,
+    held: await heldRides(executor, days, now, except),
+    cars: rules.fleetLimited ? await fleetCars(executor) : [],
+  }
+}
+
+/**
+ * Whether the rides of one booking (a trip's two legs) can all be sold: the
+ * first that cannot answers, each checked beside the others.
+ */
+export function tripAvailability(picture: CapacityPicture, rides: CapacityRide[]): Availability {
+  for (const [index, ride] of rides.entries()) {
+    const others = [...picture.held, ...rides.filter((_, other) => other !== index)]
+    const answer = availability(ride, others, picture.cars, picture.rules)
+    if (answer.kind !== 'free') return answer
+  }
+  return { kind: 'free' }
+}
+
+/**
+ * Takes the capacity lock for the rest of the transaction: every Book Now,
+ * account charge and partner booking checks one after the other, on every
+ * instance (a row lock on PostgreSQL; SQLite writes one transaction at a time).
+ */
+export async function lockCapacity(trx: Kysely<Database> | Transaction<Database>) {
+  await lockedRead(
+    trx,
+    trx.selectFrom('capacity_settings').select('id').where('id', '=', 1),
+  ).executeTakeFirst()
+}
+
+type BookingRides = Pick<
+  BookingRow,
+  | 'vehicle_class'
+  | 'trip_date'
+  | 'trip_time'
+  | 'ride_mode'
+  | 'hire_hours'
+  | 'distance_km'
+  | 'return_date'
+  | 'return_time'
+>
+
+/** The rides a booking sells: its own, and its return leg's on a trip there and back. */
+export function bookingRides(booking: BookingRides): CapacityRide[] {
+  const ride = {
+    vehicleClass: booking.vehicle_class,
+    minutes: rideMinutes(booking),
+    mode: booking.ride_mode,
+  }
+  return [
+    capacityRideOf({ ...ride, date: booking.trip_date, time: booking.trip_time }),
+    ...(booking.return_date && booking.return_time
+      ? [capacityRideOf({ ...ride, date: booking.return_date, time: booking.return_time })]
+      : []),
+  ]
+}
+
+/**
+ * Whether a booking about to be paid (or charged to an account) can still be
+ * sold, checked under the capacity lock inside the caller's write
+ * transaction; whatever the caller then writes holds the car for the next check.
+ */
+export async function bookingAvailabilityUnderLock(
+  trx: Kysely<Database> | Transaction<Database>,
+  booking: BookingRides & Pick<BookingRow, 'id'>,
+  now: Date,
+): Promise<Availability> {
+  await lockCapacity(trx)
+  const rides = bookingRides(booking)
+  const days = rides.map((ride) => ride.day).sort()
+  const picture = await capacityPicture(trx, { from: days[0]!, to: days.at(-1)! }, now, booking.id)
+  return tripAvailability(picture, rides)
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest'
+import { timeOptions } from '~/domain/booking-window'
+import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import {
+  availability,
+  defaultCapacityRules,
+  ridesWithACar,
+  nearestFreeTimes,
+  occupancy,
+  type CapacityRide,
+  type CapacityRules,
+  type FleetCar,
+} from './capacity'
+
+const HOUR = 3_600_000
+/** 4 December 2026, 18:00 in Istanbul. */
+const six = Date.parse('2026-12-04T18:00:00+03:00')
+
+function ride(
+  at: number,
+  { vehicleClass = 'ECOMNVN', minutes = 60, hourly = false, day = '2026-12-04' } = {} as {
+    vehicleClass?: VehicleClassCode
+    minutes?: number
+    hourly?: boolean
+    day?: string
+  },
+): CapacityRide {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', timeZone: 'Europe/Istanbul' }).format(at),
+  )
+  return { vehicleClass, pickupAt: at, day, hour, minutes, hourly }
+}
+
+const cars = (vehicleClass: VehicleClassCode, count: number): FleetCar[] =>
+  Array.from({ length: count }, () => ({ vehicleClass, blocked: [] }))
+
+const limited: CapacityRules = { ...defaultCapacityRules, fleetLimited: true }
+
+describe('occupancy', () => {
+  it.each([
+    // buffer before, the drive there and back, buffer after
+    ['a one-hour transfer', ride(six), [-0.5, 2.25]],
+    ['a three-hour transfer', ride(six, { minutes: 180 }), [-0.5, 6.25]],
+    // a hire ends where it began: no empty drive back
+    ['a four-hour hire', ride(six, { minutes: 240, hourly: true }), [-0.5, 4.25]],
+  ])('%s', (_, candidate, [from, to]) => {
+    const held = occupancy(candidate, limited)
+    expect([(held.start - six) / HOUR, (held.end - six) / HOUR]).toEqual([from, to])
+  })
+})
+
+describe('availability', () => {
+  it.each<[string, CapacityRide[], FleetCar[], CapacityRules, string]>([
+    ['no fleet limit: today’s behaviour', [ride(six), ride(six)], [], defaultCapacityRules, 'free'],
+    ['a free car', [ride(six)], cars('ECOMNVN', 2), limited, 'free'],
+    ['every car taken at that time', [ride(six), ride(six)], cars('ECOMNVN', 2), limited, 'fleet'],
+    // 15:00 + 30 min before = 14:30 … 15:00 + 2 h + 15 min = 17:15, before 17:30
+    [
+      'a ride that is back before this one leaves',
+      [ride(six - 3 * HOUR)],
+      cars('ECOMNVN', 1),
+      limited,
+      'free',
+    ],
+    // 16:00 → 18:15 overlaps 17:30
+    ['a ride still on the road', [ride(six - 2 * HOUR)], cars('ECOMNVN', 1), limited, 'fleet'],
+    // the next ride's buffer before starts at 19:30, inside this one's 17:30 → 20:15
+    [
+      'a later ride that needs the car first',
+      [ride(six + 2 * HOUR)],
+      cars('ECOMNVN', 1),
+      limited,
+      'fleet',
+    ],
+    [
+      'another class’s ride does not count',
+      [ride(six, { vehicleClass: 'LUXMNVN' })],
+      cars('ECOMNVN', 1),
+      limited,
+      'free',
+    ],
+    [
+      'a car blocked for service is not there',
+      [],
+      [{ vehicleClass: 'ECOMNVN', blocked: [{ start: six - HOUR, end: six + HOUR }] }],
+      limited,
+      'fleet',
+    ],
+    [
+      'a service block that ends before the ride',
+      [],
+      [{ vehicleClass: 'ECOMNVN', blocked: [{ start: six - 5 * HOUR, end: six - HOUR }] }],
+      limited,
+      'free',
+    ],
+    [
+      'an upgrade: a business car may drive an eco ride',
+      [ride(six)],
+      [...cars('ECOMNVN', 1), ...cars('LUXMNVN', 1)],
+      { ...limited, upgrades: { ECOMNVN: ['LUXMNVN'] } },
+      'free',
+    ],
+    [
+      'no upgrade allowed: the business car stays for business',
+      [ride(six)],
+      [...cars('ECOMNVN', 1), ...cars('LUXMNVN', 1)],
+      limited,
+      'fleet',
+    ],
+    [
+      'the upgrade car is already driving a business ride',
+      [ride(six), ride(six, { vehicleClass: 'LUXMNVN' })],
+      [...cars('ECOMNVN', 1), ...cars('LUXMNVN', 1)],
+      { ...limited, upgrades: { ECOMNVN: ['LUXMNVN'] } },
+      'fleet',
+    ],
+    [
+      'a cap per day, reached',
+      [ride(six - 5 * HOUR), ride(six + 3 * HOUR)],
+      [],
+      { ...defaultCapacityRules, caps: { ECOMNVN: { perDay: 2, perHour: null } } },
+      'perDay',
+    ],
+    [
+      'a cap per day, another day',
+      [ride(six - 5 * HOUR, { day: '2026-12-03' })],
+      [],
+      { ...defaultCapacityRules, caps: { ECOMNVN: { perDay: 1, perHour: null } } },
+      'free',
+    ],
+    [
+      'a cap per hour, reached',
+      [ride(six + 0.5 * HOUR)],
+      [],
+      { ...defaultCapacityRules, caps: { ECOMNVN: { perDay: null, perHour: 1 } } },
+      'perHour',
+    ],
+    [
+      'a cap per hour, the next hour',
+      [ride(six + HOUR)],
+      [],
+      { ...defaultCapacityRules, caps: { ECOMNVN: { perDay: null, perHour: 1 } } },
+      'free',
+    ],
+  ])('%s', (_, sold, fleet, rules, expected) => {
+    const answer = availability(ride(six), sold, fleet, rules)
+    expect(answer.kind === 'full' ? answer.limit : answer.kind).toBe(expected)
+  })
+
+  it('moves a ride to another upgrade car to make room for a class only one car can drive', () => {
+    // The eco ride, counted first, takes the business car; the business ride then
+    // moves it on to the bus, which eco may also use, and takes the business car.
+    const upgrades = { ECOMNVN: ['LUXMNVN' as const, 'ECOMNBS' as const] }
+    const demand = { ECOMNVN: 1, LUXMNVN: 1, ECOMNBS: 0, LUXMNBS: 0 }
+    expect(
+      ridesWithACar(demand, { ECOMNVN: 0, LUXMNVN: 1, ECOMNBS: 1, LUXMNBS: 0 }, upgrades),
+    ).toBe(2)
+    // An upgrade goes one way: business rides never take eco cars.
+    expect(
+      ridesWithACar(
+        { ECOMNVN: 0, LUXMNVN: 2, ECOMNBS: 0, LUXMNBS: 0 },
+        { ECOMNVN: 2, LUXMNVN: 0, ECOMNBS: 0, LUXMNBS: 0 },
+        upgrades,
+      ),
+    ).toBe(0)
+  })
+
+  it('does not let an overbooked class make another class full', () => {
+    // Two eco rides on one eco car (a staff overbooking): a business ride still fits its car.
+    const sold = [ride(six), ride(six)]
+    const fleet = [...cars('ECOMNVN', 1), ...cars('LUXMNVN', 1)]
+    expect(availability(ride(six, { vehicleClass: 'LUXMNVN' }), sold, fleet, limited)).toEqual({
+      kind: 'free',
+    })
+    expect(availability(ride(six), sold, fleet, limited)).toEqual({ kind: 'full', limit: 'fleet' })
+  })
+
+  it('closes the periods staff closed, with their reason', () => {
+    const reason = { en: 'Closed for the marathon', tr: 'Maraton nedeniyle kapalı' }
+    const rules = {
+      ...defaultCapacityRules,
+      closedPeriods: [{ start: six - HOUR, end: six + HOUR, reason }],
+    }
+    expect(availability(ride(six), [], [], rules)).toEqual({ kind: 'closed', reason })
+    expect(availability(ride(six + HOUR), [], [], rules)).toEqual({ kind: 'free' })
+  })
+})
+
+describe('nearestFreeTimes', () => {
+  const times = timeOptions()
+  it('offers the two free times before and after, in the order of the day', () => {
+    const busy = new Set(['17:30', '17:45', '18:00', '18:15'])
+    expect(nearestFreeTimes(times, '18:00', (time) => !busy.has(time))).toEqual([
+      '17:00',
+      '17:15',
+      '18:30',
+      '18:45',
+    ])
+  })
+  it('offers nothing further than four hours away', () => {
+    expect(
+      nearestFreeTimes(times, '18:00', (time) => time === '23:00' || time === '08:00'),
+    ).toEqual([])
+  })
+  it('reads 00:00 as the midnight ending the day', () => {
+    expect(nearestFreeTimes(times, '23:45', (time) => time === '00:00')).toEqual(['00:00'])
+  })
+})

@@ -1,0 +1,244 @@
+import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
+
+/**
+ * Whether the fleet can drive one more ride: pure, so the vehicle step, Book
+ * Now and the partners' on-account charge decide alike (docs/capacity.md).
+ *
+ * A ride occupies one car from `bufferBefore` before its pickup until it has
+ * driven there and back (its minutes twice: the car returns empty) plus
+ * `bufferAfter`. At any moment each class's rides need that many cars of
+ * their class, or of a class the company lets drive it as an upgrade; the
+ * cars at a moment are the active ones not blocked for service. Counting per
+ * moment (the largest overlap) is what a dispatcher does on a time line: for
+ * one class it is exact (rides are intervals), with upgrades it is the usual
+ * approximation of booking software.
+ */
+
+export interface CapacityRules {
+  /** Whether the fleet's cars limit sales (off: only caps and closed periods apply). */
+  fleetLimited: boolean
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+  /** For each class, the classes whose cars may drive its rides too (an upgrade). */
+  upgrades: Partial<Record<VehicleClassCode, VehicleClassCode[]>>
+  /** Most rides of a class picked up on one day, or in one clock hour; null is no cap. */
+  caps: Partial<Record<VehicleClassCode, { perDay: number | null; perHour: number | null }>>
+  /** Nothing is sold with a pickup inside these (instants, ms), said with their reason. */
+  closedPeriods: ClosedPeriod[]
+}
+
+export interface ClosedPeriod {
+  start: number
+  end: number
+  /** Shown to travellers, in their language. */
+  reason: Record<string, string>
+}
+
+/** A ride as capacity counts it. */
+export interface CapacityRide {
+  vehicleClass: VehicleClassCode
+  /** Pickup instant, ms. */
+  pickupAt: number
+  /** The Istanbul calendar day and clock hour of the pickup, for the caps. */
+  day: string
+  hour: number
+  /** Minutes the ride lasts: the route's, or the hours hired. */
+  minutes: number
+  /** Hourly hire ends where it started: the car is not driven back empty. */
+  hourly: boolean
+}
+
+/** A car of the fleet: its class and the periods it is blocked for service. */
+export interface FleetCar {
+  vehicleClass: VehicleClassCode
+  blocked: { start: number; end: number }[]
+}
+
+export type Availability =
+  | { kind: 'free' }
+  | { kind: 'closed'; reason: Record<string, string> }
+  | { kind: 'full'; limit: 'fleet' | 'perDay' | 'perHour' }
+
+export const defaultCapacityRules: CapacityRules = {
+  fleetLimited: false,
+  bufferBeforeMinutes: 30,
+  bufferAfterMinutes: 15,
+  upgrades: {},
+  caps: {},
+  closedPeriods: [],
+}
+
+const MINUTE = 60_000
+
+/** When a ride takes its car and gives it back, ms. */
+export function occupancy(
+  ride: CapacityRide,
+  rules: CapacityRules,
+): { start: number; end: number } {
+  const driven = ride.hourly ? ride.minutes : ride.minutes * 2
+  return {
+    start: ride.pickupAt - rules.bufferBeforeMinutes * MINUTE,
+    end: ride.pickupAt + (driven + rules.bufferAfterMinutes) * MINUTE,
+  }
+}
+
+/**
+ * Whether `candidate` can be sold beside the rides already `sold` (which hold
+ * their cars: confirmed, or in payment), with these `cars` and `rules`.
+ */
+export function availability(
+  candidate: CapacityRide,
+  sold: CapacityRide[],
+  cars: FleetCar[],
+  rules: CapacityRules,
+): Availability {
+  const closed = rules.closedPeriods.find(
+    (period) => candidate.pickupAt >= period.start && candidate.pickupAt < period.end,
+  )
+  if (closed) return { kind: 'closed', reason: closed.reason }
+  const cap = rules.caps[candidate.vehicleClass]
+  const sameClass = sold.filter((ride) => ride.vehicleClass === candidate.vehicleClass)
+  if (cap?.perDay != null) {
+    const that = sameClass.filter((ride) => ride.day === candidate.day).length
+    if (that + 1 > cap.perDay) return { kind: 'full', limit: 'perDay' }
+  }
+  if (cap?.perHour != null) {
+    const that = sameClass.filter(
+      (ride) => ride.day === candidate.day && ride.hour === candidate.hour,
+    ).length
+    if (that + 1 > cap.perHour) return { kind: 'full', limit: 'perHour' }
+  }
+  if (rules.fleetLimited && !fleetCanDrive(candidate, sold, cars, rules)) {
+    return { kind: 'full', limit: 'fleet' }
+  }
+  return { kind: 'free' }
+}
+
+/**
+ * At every moment of the candidate's occupancy, the rides then on the road
+ * (the candidate among them) can each have a car. The busiest moments are
+ * where an occupancy starts, so those are the ones checked.
+ */
+function fleetCanDrive(
+  candidate: CapacityRide,
+  sold: CapacityRide[],
+  cars: FleetCar[],
+  rules: CapacityRules,
+): boolean {
+  const own = occupancy(candidate, rules)
+  const overlapping = sold
+    .map((ride) => ({ ride, ...occupancy(ride, rules) }))
+    .filter((held) => held.start < own.end && held.end > own.start)
+  const moments = [own.start, ...overlapping.map((held) => held.start)].filter(
+    (moment) => moment >= own.start && moment < own.end,
+  )
+  for (const moment of moments) {
+    const onTheRoad = overlapping
+      .filter((held) => held.start <= moment && held.end > moment)
+      .map((held) => held.ride)
+    const supply = countByClass(
+      cars.filter(
+        (car) => !car.blocked.some((block) => block.start <= moment && block.end > moment),
+      ),
+      (car) => car.vehicleClass,
+    )
+    const byClass = (rides: CapacityRide[]) => countByClass(rides, (ride) => ride.vehicleClass)
+    // Rides sold over capacity already (a staff overbooking) do not make other classes
+    // full: the candidate fits when it raises the number of rides that have a car.
+    const before = ridesWithACar(byClass(onTheRoad), supply, rules.upgrades)
+    const after = ridesWithACar(byClass([candidate, ...onTheRoad]), supply, rules.upgrades)
+    if (after === before) return false
+  }
+  return true
+}
+
+function countByClass<T>(items: T[], classOf: (item: T) => VehicleClassCode) {
+  const counts = Object.fromEntries(vehicleClassCodes.map((code) => [code, 0])) as Record<
+    VehicleClassCode,
+    number
+  >
+  for (const item of items) counts[classOf(item)] += 1
+  return counts
+}
+
+/**
+ * How many of the rides (by class) can have a car (by class) at once, a ride
+ * taking a car of its own class or of an upgrade class: a maximum matching
+ * on a graph of four classes a side, found by augmenting paths.
+ */
+export function ridesWithACar(
+  demand: Record<VehicleClassCode, number>,
+  supply: Record<VehicleClassCode, number>,
+  upgrades: CapacityRules['upgrades'],
+): number {
+  const left = { ...supply }
+  // assigned[ride class][car class]: how many rides of one class have a car of the other.
+  const assigned = Object.fromEntries(
+    vehicleClassCodes.map((code) => [code, countByClass([], () => code)]),
+  ) as Record<VehicleClassCode, Record<VehicleClassCode, number>>
+  const carsFor = (code: VehicleClassCode) => [code, ...(upgrades[code] ?? [])]
+
+  /** Finds a car for one ride of `rideClass`, moving other rides to other cars if need be. */
+  const place = (rideClass: VehicleClassCode, seen: Set<VehicleClassCode>): boolean => {
+    for (const carClass of carsFor(rideClass)) {
+      if (seen.has(carClass)) continue
+      seen.add(carClass)
+      if (left[carClass] > 0) {
+        left[carClass] -= 1
+        assigned[rideClass][carClass] += 1
+        return true
+      }
+      // Every car of that class is taken: can one of the rides holding one move?
+      for (const other of vehicleClassCodes) {
+        if (assigned[other][carClass] > 0 && place(other, seen)) {
+          assigned[other][carClass] -= 1
+          assigned[rideClass][carClass] += 1
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  let matched = 0
+  for (const rideClass of vehicleClassCodes) {
+    for (let ride = 0; ride < demand[rideClass]; ride++) {
+      if (place(rideClass, new Set())) matched += 1
+    }
+  }
+  return matched
+}
+
+/**
+ * The times nearest `chosen` (from `times`, the search's list) at which
+ * `isFree` holds: up to `each` before and `each` after, within `withinMinutes`,
+ * in the order of the day. What a full class offers instead of Select.
+ */
+export function nearestFreeTimes(
+  times: readonly string[],
+  chosen: string,
+  isFree: (time: string) => boolean,
+  { each = 2, withinMinutes = 240 } = {},
+): string[] {
+  const at = times.indexOf(chosen)
+  if (at < 0) return []
+  const minutesOf = (time: string) => {
+    const [hours, minutes] = time.split(':').map(Number)
+    // 00:00 is the midnight that ends the chosen date (the list's last time).
+    return (hours === 0 && minutes === 0 ? 24 * 60 : hours! * 60 + minutes!) as number
+  }
+  const near = (time: string) => Math.abs(minutesOf(time) - minutesOf(chosen)) <= withinMinutes
+  const earlier: string[] = []
+  for (let index = at - 1; index >= 0 && earlier.length < each && near(times[index]!); index--) {
+    if (isFree(times[index]!)) earlier.unshift(times[index]!)
+  }
+  const later: string[] = []
+  for (
+    let index = at + 1;
+    index < times.length && later.length < each && near(times[index]!);
+    index++
+  ) {
+    if (isFree(times[index]!)) later.push(times[index]!)
+  }
+  return [...earlier, ...later]
+}
