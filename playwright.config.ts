@@ -9,6 +9,7 @@ import {
 } from './tests/e2e/messages-settings'
 import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './tests/e2e/flights-settings'
 import { pricesSitePorts } from './tests/e2e/prices-settings'
+import { capacitySitePorts } from './tests/e2e/capacity-site'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
@@ -123,6 +124,11 @@ export default defineConfig({
     },
     // Two copies whose price lists the prices spec publishes, one per project.
     ...Object.values(pricesSitePorts).map((sitePort) => ({
+      ...serverOn(sitePort),
+      url: `http://localhost:${sitePort}/healthz`,
+    })),
+    // Two copies whose capacity rules and fleet the capacity specs set, one per project.
+    ...Object.values(capacitySitePorts).map((sitePort) => ({
       ...serverOn(sitePort),
       url: `http://localhost:${sitePort}/healthz`,
     })),

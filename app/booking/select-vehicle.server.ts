@@ -1,3 +1,5 @@
+import { fullClasses } from '~/capacity/search-capacity.server'
+import { rideMinutes } from '~/domain/booking/ride-mode'
 import { randomBytes } from 'node:crypto'
 import type { Currency } from '~/domain/money/currency'
 import { shownTripPriceMinor } from '~/domain/booking/money'
@@ -53,6 +55,8 @@ export interface Selection {
 export type SelectionResult =
   | { kind: 'refused' }
   | { kind: 'price-changed' }
+  /** The class is fully booked (or closed) at that time: the page shows the times it is free. */
+  | { kind: 'full' }
   | { kind: 'limited' }
   | { kind: 'selected'; booking: BookingRow }
 
@@ -160,6 +164,24 @@ export async function selectVehicle(
   if (!ride) return { kind: 'refused' }
   const { shown, ...priced } = ride
   const quote = priced.quote
+
+  // A Select from a page that showed the class free, or a crafted one: the fleet decides.
+  const full = await fullClasses(
+    handle.db,
+    {
+      date: ride.trip.date,
+      time: ride.trip.time,
+      minutes: ride.hire
+        ? ride.hire.hours * 60
+        : rideMinutes({ ride_mode: 'transfer', hire_hours: null, distance_km: ride.distance.km }),
+      mode: ride.hire ? 'hourly' : 'transfer',
+      back: ride.back ? { date: ride.back.date, time: ride.back.time } : null,
+    },
+    [quote.code],
+    selection.language,
+    now,
+  )
+  if (full[quote.code]) return { kind: 'full' }
 
   const rates = await quoteRates(handle, now)
   if (shownTripPriceMinor(shown, selection.currency, rates) !== selection.shownMinor) {

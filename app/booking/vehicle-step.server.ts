@@ -25,6 +25,8 @@ import { quoteRates } from '~/rates/quote-rates.server'
 import { searchFormOptions } from './search-form-options'
 import { dialogClosedParam, hireFields, searchModeOf, tripFields } from './vehicle-step'
 import { pricesInForce } from '~/pricing/prices-in-force.server'
+import { fullClasses, type ClassFullness } from '~/capacity/search-capacity.server'
+import { rideMinutes } from '~/domain/booking/ride-mode'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
 export async function buildVehicleStep(
@@ -53,7 +55,14 @@ export async function buildVehicleStep(
   if (!hasSearch) return { ...common, outcome: null, serverDialog: false }
   const outcome =
     mode === 'hourly'
-      ? await presentHourlyOutcome(await quoteHourlyTrip(hire, now), hire, currency, language, site)
+      ? await presentHourlyOutcome(
+          await quoteHourlyTrip(hire, now),
+          hire,
+          currency,
+          language,
+          site,
+          now,
+        )
       : await presentOutcome(
           await quoteTrip(values, now, back),
           values,
@@ -61,6 +70,7 @@ export async function buildVehicleStep(
           currency,
           language,
           site,
+          now,
         )
   const notice =
     outcome.kind === 'out-of-area' || (outcome.kind === 'priced' && outcome.unavailable)
@@ -76,6 +86,7 @@ async function presentOutcome(
   currency: Currency,
   language: Language,
   site: SiteSettings,
+  now: Date,
 ) {
   if (result.kind === 'not-found') {
     return {
@@ -91,6 +102,24 @@ async function presentOutcome(
   const quotes = result.back
     ? combineReturnQuotes(result.classes, result.back.classes)
     : result.classes
+  const full = await fullClasses(
+    (await getDatabase()).db,
+    {
+      date: values.date,
+      time: values.time,
+      minutes: rideMinutes({
+        ride_mode: 'transfer',
+        hire_hours: null,
+        distance_km: result.distance.km,
+      }),
+      mode: 'transfer',
+      back: result.back ? { date: back.date, time: back.time } : null,
+    },
+    quotes.map((quote) => quote.code),
+    language,
+    now,
+  )
+  const offers = offersOf(quotes, currency, rates, language, site, full)
   return {
     kind: 'priced' as const,
     // The ends as the traveller chose them ('Taksim'), not only the district they are priced as.
@@ -112,7 +141,9 @@ async function presentOutcome(
     /** The chosen currency's rate is one an admin pinned, not the source's. */
     ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: quotes.every((quote) => quote.cents === 0),
-    offers: offersOf(quotes, currency, rates, language, site),
+    /** No class can be sold at the searched time: the search says so above the cards. */
+    allFull: offers.every((offer) => !offer.available || offer.full !== null),
+    offers,
   }
 }
 
@@ -123,6 +154,7 @@ async function presentHourlyOutcome(
   currency: Currency,
   language: Language,
   site: SiteSettings,
+  now: Date,
 ) {
   if (result.kind === 'not-found') {
     return {
@@ -135,6 +167,20 @@ async function presentHourlyOutcome(
   const rates = await quoteRates(await getDatabase())
   const first = result.classes[0]!
   const pickup = placeLabel(result.pickup, values.pickup, language).name
+  const full = await fullClasses(
+    (await getDatabase()).db,
+    {
+      date: values.date,
+      time: values.time,
+      minutes: result.hours * 60,
+      mode: 'hourly',
+      back: null,
+    },
+    result.classes.map((quote) => quote.code),
+    language,
+    now,
+  )
+  const offers = offersOf(result.classes, currency, rates, language, site, full)
   return {
     kind: 'priced' as const,
     pickup,
@@ -149,7 +195,8 @@ async function presentHourlyOutcome(
     /** The chosen currency's rate is one an admin pinned, not the source's. */
     ratesPinned: rates.pinned?.[currency] !== undefined,
     unavailable: false,
-    offers: offersOf(result.classes, currency, rates, language, site),
+    allFull: offers.every((offer) => offer.full !== null),
+    offers,
   }
 }
 
@@ -168,6 +215,7 @@ function offersOf(
   rates: RatesSnapshot,
   language: Language,
   site: SiteSettings,
+  full: Partial<Record<VehicleClassCode, ClassFullness>>,
 ) {
   const vehicles = listVehicleClasses(language, site)
   return quotes.map((quote) => {
@@ -189,6 +237,8 @@ function offersOf(
             }
           : null,
       available: quote.cents > 0,
+      /** Fully booked (or closed) at the searched time: the nearest free times instead of Select. */
+      full: full[quote.code] ?? null,
     }
   })
 }

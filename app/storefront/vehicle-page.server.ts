@@ -101,7 +101,11 @@ export async function vehiclePageAction(context: Context, request: Request) {
   markFormRefused(context)
   const step = await buildVehicleStep(await pricedSearch(request, params), language, site)
   const notice: BookingNotice | undefined =
-    outcome.kind === 'price-changed' ? 'priceChanged' : undefined
+    outcome.kind === 'price-changed'
+      ? 'priceChanged'
+      : outcome.kind === 'full'
+        ? 'fullyBooked'
+        : undefined
   return data(
     {
       ...step,
@@ -117,4 +121,4 @@ export async function vehiclePageAction(context: Context, request: Request) {
   )
 }
 
-const selectionStatus = { refused: 400, 'price-changed': 409, limited: 429 } as const
+const selectionStatus = { refused: 400, 'price-changed': 409, full: 409, limited: 429 } as const

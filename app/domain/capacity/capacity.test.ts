@@ -87,6 +87,13 @@ describe('availability', () => {
       'fleet',
     ],
     [
+      'a service block that begins while the ride is on the road',
+      [],
+      [{ vehicleClass: 'ECOMNVN', blocked: [{ start: six + HOUR, end: six + 3 * HOUR }] }],
+      limited,
+      'fleet',
+    ],
+    [
       'a service block that ends before the ride',
       [],
       [{ vehicleClass: 'ECOMNVN', blocked: [{ start: six - 5 * HOUR, end: six - HOUR }] }],

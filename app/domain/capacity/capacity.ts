@@ -8,10 +8,11 @@ import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehic
  * driven there and back (its minutes twice: the car returns empty) plus
  * `bufferAfter`. At any moment each class's rides need that many cars of
  * their class, or of a class the company lets drive it as an upgrade; the
- * cars at a moment are the active ones not blocked for service. Counting per
- * moment (the largest overlap) is what a dispatcher does on a time line: for
- * one class it is exact (rides are intervals), with upgrades it is the usual
- * approximation of booking software.
+ * cars at a moment are the active ones not blocked for service. The busiest
+ * moments are where a ride's occupancy or a car's service block begins, so
+ * those are the ones checked. Counting per moment is what a dispatcher does
+ * on a time line: for one class it is exact (rides are intervals), with
+ * upgrades it is the usual approximation of booking software.
  */
 
 export interface CapacityRules {
@@ -116,8 +117,7 @@ export function availability(
 
 /**
  * At every moment of the candidate's occupancy, the rides then on the road
- * (the candidate among them) can each have a car. The busiest moments are
- * where an occupancy starts, so those are the ones checked.
+ * (the candidate among them) can each have a car.
  */
 function fleetCanDrive(
   candidate: CapacityRide,
@@ -129,7 +129,9 @@ function fleetCanDrive(
   const overlapping = sold
     .map((ride) => ({ ride, ...occupancy(ride, rules) }))
     .filter((held) => held.start < own.end && held.end > own.start)
-  const moments = [own.start, ...overlapping.map((held) => held.start)].filter(
+  // A car also goes when its service block begins: those moments are checked too.
+  const blockStarts = cars.flatMap((car) => car.blocked.map((block) => block.start))
+  const moments = [own.start, ...overlapping.map((held) => held.start), ...blockStarts].filter(
     (moment) => moment >= own.start && moment < own.end,
   )
   for (const moment of moments) {

@@ -162,6 +162,61 @@ function CurrencyForm({
   )
 }
 
+/**
+ * A class the fleet cannot drive at the searched time: said instead of its
+ * Select button, with the nearest times it is free as links that search
+ * again with only the time changed.
+ */
+function FullOffer({
+  full,
+  title,
+  time,
+  fields,
+  phone,
+}: {
+  full: { closedReason: string | null; freeTimes: string[] }
+  title: string
+  time: string
+  fields: SearchFields
+  phone: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="offer__full">
+      <p className="offer__full-title">
+        <strong>
+          {full.closedReason !== null
+            ? t('booking.vehicle.closedAt', { time, reason: full.closedReason })
+            : t('booking.vehicle.fullAt', { time })}
+        </strong>
+      </p>
+      {full.freeTimes.length ? (
+        <>
+          <p>{t('booking.vehicle.freeTimesLead')}</p>
+          <ul className="offer__free-times">
+            {full.freeTimes.map((free) => (
+              <li key={free}>
+                <Link
+                  className="button button--ghost"
+                  to={`/booking-vehicle?${new URLSearchParams({ ...fields, time: free }).toString()}`}
+                >
+                  {free}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('booking.vehicle.freeTimeFor', { title })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t('booking.vehicle.noFreeTimes', { phone })}</p>
+      )}
+    </div>
+  )
+}
+
 function suggestionLink(
   fields: SearchFields,
   field: 'pickup' | 'destination',
@@ -337,6 +392,11 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                   <p>{t('booking.vehicle.selectionRefused')}</p>
                 </div>
               ) : null}
+              {outcome.allFull && !outcome.unavailable ? (
+                <div className="alert alert--error" role="alert">
+                  <p>{t('booking.vehicle.allFull', { time: outcome.time })}</p>
+                </div>
+              ) : null}
               {step.draftsLimited ? (
                 <div className="alert alert--error" role="alert">
                   <p>{t('booking.vehicle.draftsLimited', { phone: site.phone })}</p>
@@ -373,7 +433,15 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
                           />
                         </div>
                         <div className="offer__buy">
-                          {offer.available ? (
+                          {offer.available && offer.full ? (
+                            <FullOffer
+                              full={offer.full}
+                              title={offer.title}
+                              time={outcome.time}
+                              fields={fields}
+                              phone={site.phone}
+                            />
+                          ) : offer.available ? (
                             <>
                               <p className="offer__price">
                                 <strong>

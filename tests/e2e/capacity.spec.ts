@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test'
+import { openServerDatabase } from './database'
+import { expectNoAxeViolations, istanbulDateIn } from './helpers'
+import { capacitySitePort, capacitySiteUrl } from './capacity-site'
+
+/**
+ * The vehicle step of a fleet with few cars, on a copy of the site of its
+ * own (capacity-site.ts): a class with no car free at the searched time says
+ * "Fully booked at 18:00" instead of Select, with the nearest times it is
+ * free as links that keep the search; a search where every class is full
+ * says so above the cards.
+ */
+
+/** The fleet the test needs on its own copy's database: one car per class named. */
+function fleetWith(port: number, plates: Record<string, string>) {
+  const database = openServerDatabase(port)
+  try {
+    database.prepare('update capacity_settings set fleet_limited = 1 where id = 1').run()
+    const at = new Date().toISOString()
+    const ids: Record<string, number> = {}
+    for (const [classCode, plate] of Object.entries(plates)) {
+      const found = database.prepare('select id from vehicles where plate = ?').get(plate) as
+        { id: number } | undefined
+      ids[classCode] =
+        found?.id ??
+        Number(
+          database
+            .prepare(
+              `insert into vehicles (class_code, make_model, plate, colour, seats, luggage, active, created_at, updated_at)
+               values (?, 'Mercedes V', ?, null, 6, 6, 1, ?, ?)`,
+            )
+            .run(classCode, plate, at, at).lastInsertRowid,
+        )
+    }
+    return {
+      /** Takes a car out of service between two Istanbul times of `day`. */
+      block(classCode: string, day: string, from: string, until: string) {
+        database
+          .prepare(
+            `insert into vehicle_blocks (vehicle_id, starts_at, ends_at, note, created_by, created_at)
+             values (?, ?, ?, 'e2e service', null, ?)`,
+          )
+          .run(
+            ids[classCode],
+            new Date(`${day}T${from}:00+03:00`).toISOString(),
+            new Date(`${day}T${until}:00+03:00`).toISOString(),
+            at,
+          )
+      },
+      close: () => database.close(),
+    }
+  } catch (error) {
+    database.close()
+    throw error
+  }
+}
+
+const search = (day: string, time: string) =>
+  `/booking-vehicle?${new URLSearchParams({ date: day, time, pickup: 'IST', destination: 'Taksim', currency: 'EUR' })}`
+
+test('a class with no car free shows its nearest free times, which keep the search', async ({
+  page,
+}, testInfo) => {
+  const port = capacitySitePort(testInfo)
+  const project = testInfo.project.name === 'no-js' ? 'N' : 'J'
+  // Each project has its own copy of the site, and this test its own days.
+  const day = istanbulDateIn(12)
+  const fleet = fleetWith(port, {
+    ECOMNVN: `34 CE ${project}1`,
+    LUXMNVN: `34 CL ${project}1`,
+    LUXMNBS: `34 CB ${project}1`,
+  })
+  // The one Business Luxury Minivan is in service from 16:00 to 20:00; there is no Eco Minibus.
+  fleet.block('LUXMNVN', day, '16:00', '20:00')
+  fleet.close()
+
+  await page.goto(`${capacitySiteUrl(testInfo)}${search(day, '18:00')}`)
+  const offer = (title: string) => page.locator('.offer').filter({ hasText: title })
+  const business = offer('Business Luxury Minivan')
+  await expect(business).toContainText('Fully booked at 18:00')
+  await expect(business.getByRole('button', { name: /^Select/ })).toHaveCount(0)
+  await expect(offer('Eco Minibus')).toContainText('No free time near it that day')
+  await expect(
+    offer('Eco Minivan').getByRole('button', { name: 'Select Eco Minivan' }),
+  ).toBeVisible()
+  // Not every class is full: no alert above the cards.
+  await expect(page.getByText(/Every vehicle is fully booked/)).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+
+  const free = business.getByRole('link', { name: /for Business Luxury Minivan$/ })
+  await expect(free.first()).toBeVisible()
+  // A ride there and back takes the car for over two hours: none before the service
+  // (it would still be on the road at 16:00), the first ones once the car is back at 20:00.
+  const times = (await free.allTextContents()).map((text) => text.replace(/ for .*/, '').trim())
+  expect(times.length).toBeGreaterThan(0)
+  for (const offered of times) expect(offered >= '20:30').toBe(true)
+  const time = (await free.first().textContent())!.replace(/ for .*/, '').trim()
+  await free.first().click()
+  await expect(page).toHaveURL(new RegExp(`time=${time.replace(':', '%3A')}`))
+  await expect(page).toHaveURL(/pickup=IST/)
+  await expect(
+    offer('Business Luxury Minivan').getByRole('button', {
+      name: 'Select Business Luxury Minivan',
+    }),
+  ).toBeVisible()
+})
+
+test('a search where every class is full says so above the cards', async ({ page }, testInfo) => {
+  const port = capacitySitePort(testInfo)
+  const project = testInfo.project.name === 'no-js' ? 'N' : 'J'
+  const day = istanbulDateIn(13)
+  const fleet = fleetWith(port, {
+    ECOMNVN: `34 CE ${project}1`,
+    LUXMNVN: `34 CL ${project}1`,
+    LUXMNBS: `34 CB ${project}1`,
+  })
+  for (const classCode of ['ECOMNVN', 'LUXMNVN', 'LUXMNBS']) {
+    fleet.block(classCode, day, '08:00', '23:00')
+  }
+  fleet.close()
+
+  await page.goto(`${capacitySiteUrl(testInfo)}${search(day, '12:00')}`)
+  await expect(page.getByRole('alert')).toContainText(
+    'Every vehicle is fully booked at 12:00 that day.',
+  )
+  await expect(page.getByRole('button', { name: /^Select/ })).toHaveCount(0)
+  await expectNoAxeViolations(page, testInfo)
+})
