@@ -13,6 +13,7 @@ import {
   selectVehicle,
   type Selection,
 } from './select-vehicle.server'
+import { forgetDisplayedRules } from '~/capacity/search-capacity.server'
 
 const now = new Date()
 const values = {
@@ -56,6 +57,25 @@ describe.each(storageBackends())('new drafts per client on $name', (backend) => 
       },
       now,
     )
+
+  it('refuses a class the fleet cannot drive at that time, whatever the page showed', async () => {
+    // The fleet limit on, and no car at all: every class is full.
+    const limit = (on: number) =>
+      handle.db
+        .updateTable('capacity_settings')
+        .set({ fleet_limited: on })
+        .where('id', '=', 1)
+        .execute()
+    await limit(1)
+    forgetDisplayedRules()
+    try {
+      expect(await select('203.0.113.77')).toEqual({ kind: 'full' })
+    } finally {
+      await limit(0)
+      forgetDisplayedRules()
+    }
+    expect((await select('203.0.113.77')).kind).toBe('selected')
+  })
 
   it(`starts ${draftRateLimit().max} drafts for one address in ${draftRateLimit().windowMinutes} minutes, then refuses new ones`, async () => {
     const outcomes = []
