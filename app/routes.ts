@@ -102,6 +102,7 @@ export default [
     route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
     route('ops/vehicles', 'routes/ops/vehicles.tsx'),
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
+    route('ops/capacity', 'routes/ops/capacity.tsx'),
     route('ops/prices', 'routes/ops/prices.tsx'),
     route('ops/prices/draft', 'routes/ops/price-draft.tsx'),
     route('ops/prices/:id', 'routes/ops/price-version.tsx'),

@@ -44,6 +44,11 @@ export const staffActions = [
   'partner_user.password_reset',
   'booking.personal_data_erased',
   'traveller.account_deleted',
+  'capacity.changed',
+  'closed_period.added',
+  'closed_period.removed',
+  'vehicle_block.added',
+  'vehicle_block.removed',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

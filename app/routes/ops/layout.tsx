@@ -48,6 +48,9 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
                 <a href="/ops/vehicles">{t('ops.nav.vehicles')}</a>
               </>
             ) : null}
+            {roleMay(staff.role, 'bookings.view') ? (
+              <a href="/ops/capacity">{t('opsCapacity.nav')}</a>
+            ) : null}
             {roleMay(staff.role, 'prices.view') ? (
               <>
                 <a href="/ops/prices">{t('ops.nav.prices')}</a>
