@@ -10,6 +10,7 @@ import { pickupInstant } from '~/domain/trip-search'
 import {
   availability,
   defaultCapacityRules,
+  overbooked,
   type Availability,
   type CapacityRide,
   type CapacityRules,
@@ -106,7 +107,11 @@ interface HeldRow {
   distance_km: number
   return_date: string | null
   return_time: string | null
+  confirmed_at: string | null
 }
+
+/** A ride holding a car, with its booking and when that was confirmed (null: still paying). */
+export type HeldRide = CapacityRide & { bookingId: string; confirmedAt: string | null }
 
 /**
  * The rides holding a car with a pickup on the days `from`…`to` (and the days
@@ -117,7 +122,7 @@ export async function heldRides(
   days: { from: string; to: string },
   now: Date,
   except?: string,
-): Promise<CapacityRide[]> {
+): Promise<HeldRide[]> {
   const first = addDays(days.from, -NEIGHBOUR_DAYS)
   const last = addDays(days.to, NEIGHBOUR_DAYS)
   const columns = [
@@ -131,6 +136,7 @@ export async function heldRides(
     'bookings.distance_km',
     'bookings.return_date',
     'bookings.return_time',
+    'bookings.confirmed_at',
   ] as const
   const paid = await executor
     .selectFrom('bookings')
@@ -154,7 +160,7 @@ export async function heldRides(
       ]),
     )
     .execute()
-  const rides: CapacityRide[] = []
+  const rides: HeldRide[] = []
   for (const row of [...paid, ...paying] as HeldRow[]) {
     if (row.id === except || !isVehicleClassCode(row.vehicle_class)) continue
     const ride = {
@@ -162,10 +168,17 @@ export async function heldRides(
       minutes: rideMinutes(row),
       mode: row.ride_mode,
     }
-    rides.push(capacityRideOf({ ...ride, date: row.trip_date, time: row.trip_time }))
+    const booking = { bookingId: row.id, confirmedAt: row.confirmed_at }
+    rides.push({
+      ...capacityRideOf({ ...ride, date: row.trip_date, time: row.trip_time }),
+      ...booking,
+    })
     // A paid trip's return ride is a booking of its own, read above; an unpaid one's is here.
     if (row.status === 'awaiting_payment' && row.return_date && row.return_time) {
-      rides.push(capacityRideOf({ ...ride, date: row.return_date, time: row.return_time }))
+      rides.push({
+        ...capacityRideOf({ ...ride, date: row.return_date, time: row.return_time }),
+        ...booking,
+      })
     }
   }
   return rides
@@ -280,4 +293,23 @@ export async function bookingAvailabilityUnderLock(
   const days = rides.map((ride) => ride.day).sort()
   const picture = await capacityPicture(trx, { from: days[0]!, to: days.at(-1)! }, now, booking.id)
   return tripAvailability(picture, rides)
+}
+
+/**
+ * The bookings picked up on `days` that the fleet cannot drive (sold over
+ * it, or paid late), for the board to flag; none while the fleet limit is off.
+ */
+export async function overbookedBookings(
+  executor: Executor,
+  days: { from: string; to: string },
+  now: Date,
+): Promise<Set<string>> {
+  const rules = await readCapacityRules(executor, now)
+  if (!rules.fleetLimited) return new Set()
+  const paid = (await heldRides(executor, days, now)).flatMap((ride) =>
+    ride.confirmedAt === null
+      ? []
+      : [{ ...ride, id: ride.bookingId, confirmedAt: ride.confirmedAt }],
+  )
+  return overbooked(paid, await fleetCars(executor), rules)
 }

@@ -219,6 +219,64 @@ describe.each(storageBackends())('the staff board on $name', (backend) => {
     })
   })
 
+  it('flags the rides the fleet has no car for, the last confirmed, once the limit is on', async () => {
+    const day = '2026-12-09'
+    const at = now.toISOString()
+    const car = await handle.db
+      .insertInto('vehicles')
+      .values({
+        class_code: 'LUXMNVN',
+        make_model: 'Mercedes V',
+        plate: '34 OVR 01',
+        colour: null,
+        seats: 6,
+        luggage: 6,
+        active: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // One ride more than the class has cars (other tests may have added some), confirmed in turn.
+    const { cars } = await handle.db
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<number>().as('cars'))
+      .where('class_code', '=', 'LUXMNVN')
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow()
+    const references: string[] = []
+    for (let ride = 0; ride <= Number(cars); ride++) {
+      const reference = await booking(day, '10:00', ['awaiting_payment', 'confirmed'])
+      await handle.db
+        .updateTable('bookings')
+        .set({ confirmed_at: new Date(now.getTime() + ride * 60_000).toISOString() })
+        .where('reference', '=', reference)
+        .execute()
+      references.push(reference)
+    }
+    const overbooked = async () =>
+      (await bookingsForPickupDay(handle, day))
+        .filter((row) => row.problem === 'overbooked')
+        .map((row) => row.reference)
+    // The limit off: the board counts nothing.
+    expect(await overbooked()).toEqual([])
+    await handle.db
+      .updateTable('capacity_settings')
+      .set({ fleet_limited: 1 })
+      .where('id', '=', 1)
+      .execute()
+    try {
+      expect(await overbooked()).toEqual([references.at(-1)])
+    } finally {
+      await handle.db
+        .updateTable('capacity_settings')
+        .set({ fleet_limited: 0 })
+        .where('id', '=', 1)
+        .execute()
+      await handle.db.deleteFrom('vehicles').where('id', '=', car.id).execute()
+    }
+  })
+
   it('reads a booking’s record with its event log, and nothing for unpaid ones', async () => {
     const reference = await booking('2026-12-05', '10:00', ['awaiting_payment', 'confirmed'])
     const record = await bookingRecord(handle, reference)

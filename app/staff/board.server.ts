@@ -1,3 +1,4 @@
+import { overbookedBookings } from '~/capacity/capacity.server'
 import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { messagesAboutBooking } from '~/messages/queue.server'
@@ -74,11 +75,14 @@ export type BoardRow = Pick<
  * A ride whose driver keeps entering a wrong pickup code comes first: the
  * traveller may be standing with someone who is not our driver. Next, a
  * ride not yet started whose followed flight is late beyond the notice
- * threshold, cancelled or diverted: its pickup needs a person today.
+ * threshold, cancelled or diverted: its pickup needs a person today. Then a
+ * ride the fleet has no car for (sold over capacity, or paid late): someone
+ * must find one, or a partner's.
  */
 export const boardProblems = [
   'codeRefused',
   'flightProblem',
+  'overbooked',
   'refundDue',
   'mailFailed',
   'noDriver',
@@ -141,6 +145,8 @@ export async function boardBookings(
     .leftJoin('companies', 'companies.id', 'bookings.company_id')
     .leftJoin('partner_users', 'partner_users.id', 'bookings.partner_user_id')
     .select([
+      // Read to match the fleet's count; never sent to the page.
+      'bookings.id',
       'bookings.reference',
       'bookings.status',
       'bookings.trip_date',
@@ -290,6 +296,11 @@ export async function boardBookings(
       env.FLIGHT_DELAY_NOTICE_MINUTES
     )
   }
+  // A search looks at every day: the fleet's days are counted on the board's day views.
+  const over =
+    search || query.paidDays
+      ? new Set<string>()
+      : await overbookedBookings(handle.db, { from: query.from, to: query.to }, new Date())
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
@@ -307,6 +318,7 @@ export async function boardBookings(
         flight_terminal,
         flight_gate,
         flight_checked_at,
+        id: bookingId,
         ...row
       } = full
       return {
@@ -331,13 +343,15 @@ export async function boardBookings(
           ? ('codeRefused' as const)
           : flightProblem(full)
             ? ('flightProblem' as const)
-            : refund_due
-              ? ('refundDue' as const)
-              : mail_status === 'failed' || Boolean(confirmation_failed)
-                ? ('mailFailed' as const)
-                : isAwaitingRide(row.status) && row.driver_name === null
-                  ? ('noDriver' as const)
-                  : null,
+            : isAwaitingRide(row.status) && over.has(bookingId)
+              ? ('overbooked' as const)
+              : refund_due
+                ? ('refundDue' as const)
+                : mail_status === 'failed' || Boolean(confirmation_failed)
+                  ? ('mailFailed' as const)
+                  : isAwaitingRide(row.status) && row.driver_name === null
+                    ? ('noDriver' as const)
+                    : null,
       }
     })
     .sort(

@@ -4,6 +4,7 @@ import type { VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import {
   availability,
   defaultCapacityRules,
+  overbooked,
   ridesWithACar,
   nearestFreeTimes,
   occupancy,
@@ -211,5 +212,36 @@ describe('nearestFreeTimes', () => {
   })
   it('reads 00:00 as the midnight ending the day', () => {
     expect(nearestFreeTimes(times, '23:45', (time) => time === '00:00')).toEqual(['00:00'])
+  })
+})
+
+describe('overbooked', () => {
+  const sold = (
+    id: string,
+    at: number,
+    confirmedAt: string,
+    vehicleClass: VehicleClassCode = 'ECOMNVN',
+  ) => ({
+    ...ride(at, { vehicleClass }),
+    id,
+    confirmedAt,
+  })
+  it('names the rides confirmed after the fleet was full, not the first ones', () => {
+    const rides = [
+      sold('late', six, '2026-12-01T10:00:00Z'),
+      sold('first', six, '2026-11-30T10:00:00Z'),
+      sold('other class', six, '2026-12-01T11:00:00Z', 'LUXMNVN'),
+      sold('after the car is back', six + 3 * HOUR, '2026-12-01T12:00:00Z'),
+    ]
+    const fleet = [...cars('ECOMNVN', 1), ...cars('LUXMNVN', 1)]
+    expect(overbooked(rides, fleet, limited)).toEqual(new Set(['late']))
+  })
+  it('counts only the fleet: a cap reached is not an overbooking', () => {
+    const rules = { ...limited, caps: { ECOMNVN: { perDay: 1, perHour: null } } }
+    const rides = [
+      sold('a', six, '2026-11-30T10:00:00Z'),
+      sold('b', six + 5 * HOUR, '2026-11-30T11:00:00Z'),
+    ]
+    expect(overbooked(rides, cars('ECOMNVN', 1), rules)).toEqual(new Set())
   })
 })

@@ -244,3 +244,27 @@ export function nearestFreeTimes(
   }
   return [...earlier, ...later]
 }
+
+/**
+ * The rides the fleet cannot drive among those sold (sold over capacity by
+ * staff, or paid late): taken in the order they were confirmed, each keeps a
+ * car if it fits beside those before it; the ones that do not are answered.
+ * Only the fleet counts here (caps and closed periods are rules of sale).
+ */
+export function overbooked<Ride extends CapacityRide & { id: string; confirmedAt: string }>(
+  rides: Ride[],
+  cars: FleetCar[],
+  rules: CapacityRules,
+): Set<string> {
+  const fleetOnly = { ...rules, fleetLimited: true, caps: {}, closedPeriods: [] }
+  const kept: CapacityRide[] = []
+  const over = new Set<string>()
+  const inOrder = [...rides].sort(
+    (a, b) => a.confirmedAt.localeCompare(b.confirmedAt) || a.id.localeCompare(b.id),
+  )
+  for (const ride of inOrder) {
+    if (availability(ride, kept, cars, fleetOnly).kind === 'free') kept.push(ride)
+    else over.add(ride.id)
+  }
+  return over
+}
