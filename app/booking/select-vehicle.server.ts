@@ -1,4 +1,4 @@
-import { fullClasses } from '~/capacity/search-capacity.server'
+import { fullClasses, noticeMinutes } from '~/capacity/search-capacity.server'
 import { rideMinutes } from '~/domain/booking/ride-mode'
 import { randomBytes } from 'node:crypto'
 import type { Currency } from '~/domain/money/currency'
@@ -100,9 +100,13 @@ type PricedRide = Pick<
 }
 
 /** The ride a Select asks for, priced again from its search, for its class; undefined if refused. */
-async function pricedRide(selection: Selection, now: Date): Promise<PricedRide | undefined> {
+async function pricedRide(
+  selection: Selection,
+  now: Date,
+  notice: number,
+): Promise<PricedRide | undefined> {
   if (selection.hire) {
-    const result = await quoteHourlyTrip(selection.hire, now)
+    const result = await quoteHourlyTrip(selection.hire, now, notice)
     if (result.kind !== 'priced') return undefined
     const quote = result.classes.find((candidate) => candidate.code === selection.vehicleClass)
     if (!quote) return undefined
@@ -123,7 +127,7 @@ async function pricedRide(selection: Selection, now: Date): Promise<PricedRide |
     }
   }
   const back = selection.back ?? noReturn
-  const result = await quoteTrip(selection.values, now, back)
+  const result = await quoteTrip(selection.values, now, back, notice)
   if (result.kind !== 'priced') return undefined
   const index = result.classes.findIndex((candidate) => candidate.code === selection.vehicleClass)
   const quote = result.classes[index]
@@ -160,7 +164,7 @@ export async function selectVehicle(
   selection: Selection,
   now: Date,
 ): Promise<SelectionResult> {
-  const ride = await pricedRide(selection, now)
+  const ride = await pricedRide(selection, now, await noticeMinutes(handle.db, now))
   if (!ride) return { kind: 'refused' }
   const { shown, ...priced } = ride
   const quote = priced.quote

@@ -61,8 +61,10 @@ export async function quoteTrip(
   values: TripSearchValues,
   now: Date,
   back: ReturnSearchValues = noReturn,
+  /** The company's minimum notice (docs/capacity.md); the terms' two hours by default. */
+  noticeMinutes?: number,
 ): Promise<TripQuoteResult> {
-  const error = checkTripSearch(values, now)
+  const error = checkTripSearch(values, now, noticeMinutes)
   if (error) return { kind: 'invalid', error }
 
   const resolved: Partial<Record<'pickup' | 'destination', Place>> = {}
@@ -145,8 +147,9 @@ export type HourlyQuoteResult =
 export async function quoteHourlyTrip(
   values: HourlySearchValues,
   now: Date,
+  noticeMinutes?: number,
 ): Promise<HourlyQuoteResult> {
-  const error = checkHourlySearch(values, now)
+  const error = checkHourlySearch(values, now, noticeMinutes)
   if (error) return { kind: 'invalid', error }
   const resolution = resolvePlace(values.pickup, places)
   if (resolution.status === 'out-of-area') {

@@ -25,7 +25,7 @@ import { quoteRates } from '~/rates/quote-rates.server'
 import { searchFormOptions } from './search-form-options'
 import { dialogClosedParam, hireFields, searchModeOf, tripFields } from './vehicle-step'
 import { pricesInForce } from '~/pricing/prices-in-force.server'
-import { fullClasses, type ClassFullness } from '~/capacity/search-capacity.server'
+import { fullClasses, noticeMinutes, type ClassFullness } from '~/capacity/search-capacity.server'
 import { rideMinutes } from '~/domain/booking/ride-mode'
 
 /** What the page shows for a search: nothing yet, an error, a dialog, or four priced vehicles. */
@@ -42,6 +42,8 @@ export async function buildVehicleStep(
   const origin = params.get('origin') === 'home' ? ('home' as const) : undefined
   const now = new Date()
   const prices = await pricesInForce().inForce(now)
+  // The company's minimum notice: a sooner pickup is refused with these hours.
+  const noticeMinutesNow = await noticeMinutes((await getDatabase()).db, now)
   const common = {
     mode,
     values,
@@ -49,6 +51,7 @@ export async function buildVehicleStep(
     back,
     currency,
     origin,
+    noticeHours: noticeMinutesNow / 60,
     ...searchFormOptions(language, now, prices.list),
   }
   const hasSearch = (mode === 'hourly' ? hireFields : tripFields).some((name) => params.has(name))
@@ -56,7 +59,7 @@ export async function buildVehicleStep(
   const outcome =
     mode === 'hourly'
       ? await presentHourlyOutcome(
-          await quoteHourlyTrip(hire, now),
+          await quoteHourlyTrip(hire, now, noticeMinutesNow),
           hire,
           currency,
           language,
@@ -64,7 +67,7 @@ export async function buildVehicleStep(
           now,
         )
       : await presentOutcome(
-          await quoteTrip(values, now, back),
+          await quoteTrip(values, now, back, noticeMinutesNow),
           values,
           back,
           currency,

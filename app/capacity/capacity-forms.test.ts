@@ -29,6 +29,7 @@ const post = {
 
 /** The rules form with nothing but the buffers typed: every cap empty, no box ticked. */
 const emptyRules: [string, string][] = [
+  ['minimumNoticeHours', '2'],
   ['bufferBeforeMinutes', '30'],
   ['bufferAfterMinutes', '15'],
   ...['ECOMNVN', 'LUXMNVN', 'ECOMNBS', 'LUXMNBS'].flatMap((code): [string, string][] => [
@@ -44,6 +45,7 @@ describe('the rules form', () => {
     if (submission.status !== 'success') return
     expect(capacityRulesValues(submission.value)).toEqual({
       fleetLimited: false,
+      minimumNoticeMinutes: 120,
       bufferBeforeMinutes: 30,
       bufferAfterMinutes: 15,
       upgrades: {},
@@ -53,6 +55,7 @@ describe('the rules form', () => {
 
   it('reads the fleet limit, upgrades (one box or several) and caps', () => {
     const typed = new Map([
+      ['minimumNoticeHours', '6'],
       ['bufferBeforeMinutes', '45'],
       ['caps.LUXMNVN.perDay', '12'],
       ['caps.LUXMNBS.perHour', '2'],
@@ -69,6 +72,7 @@ describe('the rules form', () => {
     const values = capacityRulesValues(submission.value)
     expect(values).toEqual({
       fleetLimited: true,
+      minimumNoticeMinutes: 360,
       bufferBeforeMinutes: 45,
       bufferAfterMinutes: 15,
       // In the classes' order, whatever the boxes' order.
@@ -81,6 +85,7 @@ describe('the rules form', () => {
     // The form starts again from what was stored.
     expect(capacityRulesDefaults(values)).toMatchObject({
       fleetLimited: 'on',
+      minimumNoticeHours: '6',
       bufferBeforeMinutes: '45',
       upgrades: { ECOMNVN: ['LUXMNVN'], LUXMNVN: [], ECOMNBS: ['ECOMNVN', 'LUXMNBS'] },
       caps: { LUXMNVN: { perDay: '12', perHour: '' }, ECOMNVN: { perDay: '', perHour: '' } },
@@ -98,6 +103,21 @@ describe('the rules form', () => {
     for (const wrong of ['241', '-5', '12.5', 'half an hour', '']) {
       expect(withBefore(wrong).reply().error?.bufferBeforeMinutes, wrong).toEqual([
         'opsCapacity.errors.bufferRange?max=240',
+      ])
+    }
+  })
+
+  it('keeps the minimum notice whole hours from 2 (the terms’) to 72', () => {
+    const withNotice = (hours: string) =>
+      post.rules([
+        ...emptyRules.filter(([name]) => name !== 'minimumNoticeHours'),
+        ['minimumNoticeHours', hours],
+      ])
+    expect(withNotice('2').status).toBe('success')
+    expect(withNotice('72').status).toBe('success')
+    for (const wrong of ['1', '0', '73', '2.5', '']) {
+      expect(withNotice(wrong).reply().error?.minimumNoticeHours, wrong).toEqual([
+        'opsCapacity.errors.noticeRange?min=2&max=72',
       ])
     }
   })

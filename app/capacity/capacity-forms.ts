@@ -15,6 +15,9 @@ const error = (key: string) => `opsCapacity.errors.${key}`
 
 /** The widest buffer before or after a ride, in minutes: four hours. */
 export const MAX_BUFFER_MINUTES = 240
+/** The company's minimum notice, in whole hours: never below the terms' two, at most three days. */
+export const MIN_NOTICE_HOURS = 2
+export const MAX_NOTICE_HOURS = 72
 /** The most rides of a class a cap may allow, a day or an hour. */
 export const MAX_CAP = 500
 /** The longest reason or note: the width of their columns (migration 0031). */
@@ -56,6 +59,11 @@ function perClass<T extends z.ZodMiniType>(schema: T) {
 export const capacityRulesSchema = z
   .object({
     fleetLimited: z.optional(z.boolean()),
+    minimumNoticeHours: wholeNumber(
+      MIN_NOTICE_HOURS,
+      MAX_NOTICE_HOURS,
+      fieldError(error('noticeRange'), { min: MIN_NOTICE_HOURS, max: MAX_NOTICE_HOURS }),
+    ),
     bufferBeforeMinutes: buffer,
     bufferAfterMinutes: buffer,
     /** For each class, the classes whose cars may drive its rides (checkboxes; never itself). */
@@ -81,6 +89,7 @@ export type CapacityRulesForm = z.infer<typeof capacityRulesSchema>
 /** The rules as the store takes them (app/capacity/capacity-settings.server.ts). */
 export interface CapacityRulesValues {
   fleetLimited: boolean
+  minimumNoticeMinutes: number
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
   upgrades: Partial<Record<VehicleClassCode, VehicleClassCode[]>>
@@ -105,6 +114,7 @@ export function capacityRulesValues(form: CapacityRulesForm): CapacityRulesValue
   }
   return {
     fleetLimited: form.fleetLimited === true,
+    minimumNoticeMinutes: form.minimumNoticeHours * 60,
     bufferBeforeMinutes: form.bufferBeforeMinutes,
     bufferAfterMinutes: form.bufferAfterMinutes,
     upgrades,
@@ -116,6 +126,7 @@ export function capacityRulesValues(form: CapacityRulesForm): CapacityRulesValue
 export function capacityRulesDefaults(rules: CapacityRulesValues) {
   return {
     fleetLimited: rules.fleetLimited ? 'on' : '',
+    minimumNoticeHours: String(rules.minimumNoticeMinutes / 60),
     bufferBeforeMinutes: String(rules.bufferBeforeMinutes),
     bufferAfterMinutes: String(rules.bufferAfterMinutes),
     upgrades: Object.fromEntries(

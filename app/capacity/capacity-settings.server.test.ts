@@ -84,6 +84,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
     const by = await adminId()
     expect(await readCapacitySettings(handle.db)).toEqual({
       fleetLimited: false,
+      minimumNoticeMinutes: 120,
       bufferBeforeMinutes: 30,
       bufferAfterMinutes: 15,
       upgrades: {},
@@ -93,6 +94,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
     })
     const rules = {
       fleetLimited: true,
+      minimumNoticeMinutes: 360,
       bufferBeforeMinutes: 45,
       bufferAfterMinutes: 15,
       upgrades: { ECOMNVN: ['LUXMNVN' as const] },
@@ -112,12 +114,14 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
         action: 'capacity.changed',
         before: {
           fleetLimited: false,
+          minimumNoticeMinutes: 120,
           bufferBeforeMinutes: 30,
           'upgrades.ECOMNVN': null,
           'perDay.ECOMNBS': null,
         },
         after: {
           fleetLimited: true,
+          minimumNoticeMinutes: 360,
           bufferBeforeMinutes: 45,
           'upgrades.ECOMNVN': 'LUXMNVN',
           'perDay.ECOMNBS': 4,

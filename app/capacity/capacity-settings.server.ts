@@ -37,6 +37,7 @@ function rulesOfRow(
   row:
     | {
         fleet_limited: number
+        minimum_notice_minutes: number
         buffer_before_minutes: number
         buffer_after_minutes: number
         upgrades_json: string
@@ -61,6 +62,7 @@ function rulesOfRow(
   }
   return {
     fleetLimited: row?.fleet_limited === 1,
+    minimumNoticeMinutes: row?.minimum_notice_minutes ?? 120,
     bufferBeforeMinutes: row?.buffer_before_minutes ?? 30,
     bufferAfterMinutes: row?.buffer_after_minutes ?? 15,
     upgrades,
@@ -75,6 +77,7 @@ export async function readCapacitySettings(executor: Executor): Promise<Capacity
     .leftJoin('staff_accounts', 'staff_accounts.id', 'capacity_settings.updated_by')
     .select([
       'capacity_settings.fleet_limited',
+      'capacity_settings.minimum_notice_minutes',
       'capacity_settings.buffer_before_minutes',
       'capacity_settings.buffer_after_minutes',
       'capacity_settings.upgrades_json',
@@ -96,6 +99,7 @@ export async function readCapacitySettings(executor: Executor): Promise<Capacity
 export function rulesAuditValues(rules: CapacityRulesValues): AuditValues {
   const values: AuditValues = {
     fleetLimited: rules.fleetLimited,
+    minimumNoticeMinutes: rules.minimumNoticeMinutes,
     bufferBeforeMinutes: rules.bufferBeforeMinutes,
     bufferAfterMinutes: rules.bufferAfterMinutes,
   }
@@ -127,6 +131,7 @@ export async function saveCapacityRules(
     if (current && Object.keys(changes.after).length === 0) return { changed: false }
     const columns = {
       fleet_limited: rules.fleetLimited ? 1 : 0,
+      minimum_notice_minutes: rules.minimumNoticeMinutes,
       buffer_before_minutes: rules.bufferBeforeMinutes,
       buffer_after_minutes: rules.bufferAfterMinutes,
       upgrades_json: JSON.stringify(rules.upgrades),

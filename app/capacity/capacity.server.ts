@@ -73,6 +73,7 @@ export async function readCapacityRules(executor: Executor, now: Date): Promise<
     ...(row
       ? {
           fleetLimited: row.fleet_limited === 1,
+          minimumNoticeMinutes: row.minimum_notice_minutes,
           bufferBeforeMinutes: row.buffer_before_minutes,
           bufferAfterMinutes: row.buffer_after_minutes,
           upgrades: parseJson(row.upgrades_json, {}),

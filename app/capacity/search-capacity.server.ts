@@ -56,6 +56,11 @@ async function displayRules(executor: Executor, now: Date): Promise<CapacityRule
   return rulesForDisplay.rules
 }
 
+/** The company's minimum notice, in minutes, as the searches apply it. */
+export async function noticeMinutes(executor: Executor, now: Date): Promise<number> {
+  return (await displayRules(executor, now)).minimumNoticeMinutes
+}
+
 /** Forgets the rules read for display (after staff change them on this instance). */
 export function forgetDisplayedRules() {
   rulesForDisplay = undefined
@@ -88,7 +93,7 @@ export async function fullClasses(
     const answer = tripAvailability(picture, ridesAt(code, search.time))
     if (answer.kind === 'free') continue
     const bookable = (time: string) =>
-      checkPickupWhen({ date: search.date, time }, now) === null &&
+      checkPickupWhen({ date: search.date, time }, now, rules.minimumNoticeMinutes) === null &&
       tripAvailability(picture, ridesAt(code, time)).kind === 'free'
     full[code] = {
       closedReason:

@@ -45,6 +45,7 @@ import * as m0028 from './migrations/0028_promo_refused'
 import * as m0029 from './migrations/0029_return_pickup'
 import * as m0030 from './migrations/0030_personal_data_erased'
 import * as m0031 from './migrations/0031_capacity'
+import * as m0032 from './migrations/0032_minimum_notice'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0029_return_pickup': m0029,
   '0030_personal_data_erased': m0030,
   '0031_capacity': m0031,
+  '0032_minimum_notice': m0032,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -607,6 +607,8 @@ export interface CapacitySettingsTable {
   fleet_limited: number
   buffer_before_minutes: number
   buffer_after_minutes: number
+  /** The least time between a search and its pickup; never below the terms' two hours. */
+  minimum_notice_minutes: number
   /** JSON: vehicle class → the classes whose cars may drive its rides. */
   upgrades_json: string
   /** JSON: vehicle class → { perDay, perHour }, each a number or null. */

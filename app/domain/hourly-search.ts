@@ -45,7 +45,11 @@ export function plannedKmOf(values: HourlySearchValues): number | null {
 }
 
 /** The first rule an hourly search breaks, in the order a traveller would fix them. */
-export function checkHourlySearch(values: HourlySearchValues, now: Date): HourlySearchError | null {
+export function checkHourlySearch(
+  values: HourlySearchValues,
+  now: Date,
+  noticeMinutes?: number,
+): HourlySearchError | null {
   if (!values.date || !values.time || !values.pickup || !values.hours) return 'fillAll'
   const placeError = checkPlaceTexts([values.pickup])
   if (placeError) return placeError
@@ -58,5 +62,5 @@ export function checkHourlySearch(values: HourlySearchValues, now: Date): Hourly
   ) {
     return 'invalidPlannedKm'
   }
-  return checkPickupWhen(values, now)
+  return checkPickupWhen(values, now, noticeMinutes)
 }

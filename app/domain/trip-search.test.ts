@@ -32,6 +32,14 @@ describe('checkTripSearch', () => {
     expect(checkTripSearch({ ...valid, date: '2026-11-21', time: '11:45' }, now)).toBe('tooSoon')
     expect(checkTripSearch({ ...valid, date: '2026-11-21', time: '12:00' }, now)).toBeNull()
   })
+  it('needs the company’s longer notice when it sets one, never less than two hours', () => {
+    const at = (time: string, notice: number) =>
+      checkTripSearch({ ...valid, date: '2026-11-21', time }, now, notice)
+    expect(at('15:45', 360)).toBe('tooSoon')
+    expect(at('16:00', 360)).toBeNull()
+    // A shorter notice than the terms' is not one the site may apply.
+    expect(at('11:00', 30)).toBe('tooSoon')
+  })
 })
 
 describe('pickupInstant', () => {

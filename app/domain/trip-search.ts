@@ -68,9 +68,16 @@ export function readTripSearch(params: URLSearchParams): TripSearchValues {
 }
 
 /** The first rule a search breaks, in the order a traveller would fix them; null when valid. */
-export function checkTripSearch(values: TripSearchValues, now: Date): TripSearchError | null {
+export function checkTripSearch(
+  values: TripSearchValues,
+  now: Date,
+  noticeMinutes = MINIMUM_NOTICE_MINUTES,
+): TripSearchError | null {
   if (!values.date || !values.time || !values.pickup || !values.destination) return 'fillAll'
-  return checkPlaceTexts([values.pickup, values.destination]) ?? checkPickupWhen(values, now)
+  return (
+    checkPlaceTexts([values.pickup, values.destination]) ??
+    checkPickupWhen(values, now, noticeMinutes)
+  )
 }
 
 /** The place texts' own rules: no control characters, no longer than the columns. */
@@ -82,11 +89,13 @@ export function checkPlaceTexts(texts: string[]): TripSearchError | null {
 
 /**
  * The pickup's date and time: a real date, a time on the list, within the
- * bookable days, and far enough ahead for the notice.
+ * bookable days, and far enough ahead for the notice: the company's, which is
+ * never less than the terms' two hours.
  */
 export function checkPickupWhen(
   { date, time }: { date: string; time: string },
   now: Date,
+  noticeMinutes = MINIMUM_NOTICE_MINUTES,
 ): TripSearchError | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return 'invalidDate'
   if (!timeSet.has(time)) return 'invalidTime'
@@ -94,6 +103,6 @@ export function checkPickupWhen(
   if (date < bookingWindow.min) return 'dateInPast'
   if (date > bookingWindow.max) return 'dateTooFar'
   const notice = pickupInstant(date, time).getTime() - now.getTime()
-  if (notice < MINIMUM_NOTICE_MINUTES * 60_000) return 'tooSoon'
+  if (notice < Math.max(noticeMinutes, MINIMUM_NOTICE_MINUTES) * 60_000) return 'tooSoon'
   return null
 }

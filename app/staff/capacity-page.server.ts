@@ -14,6 +14,8 @@ import {
   capacityRulesValues,
   closedPeriodSchema,
   MAX_BUFFER_MINUTES,
+  MAX_NOTICE_HOURS,
+  MIN_NOTICE_HOURS,
   MAX_CAP,
   periodErrors,
   vehicleBlockSchema,
@@ -87,7 +89,11 @@ export async function capacityPageData(context: Context, request: Request) {
     {
       meta: staffMeta(context, request, t('opsCapacity.title')),
       mayManage: roleMay(staff.account.role, 'dispatch.manage'),
-      limits: { buffer: MAX_BUFFER_MINUTES, cap: MAX_CAP },
+      limits: {
+        buffer: MAX_BUFFER_MINUTES,
+        cap: MAX_CAP,
+        notice: { min: MIN_NOTICE_HOURS, max: MAX_NOTICE_HOURS },
+      },
       updated:
         settings.updatedBy && settings.updatedAt
           ? { at: at(settings.updatedAt), by: settings.updatedBy }
@@ -95,6 +101,7 @@ export async function capacityPageData(context: Context, request: Request) {
       /** The rules as read-only viewers read them. */
       rules: {
         fleetLimited: settings.fleetLimited,
+        minimumNoticeHours: settings.minimumNoticeMinutes / 60,
         bufferBeforeMinutes: settings.bufferBeforeMinutes,
         bufferAfterMinutes: settings.bufferAfterMinutes,
         classes: vehicleClassCodes.map((code) => ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { openServerDatabase } from './database'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
 import { capacitySitePort, capacitySiteUrl } from './capacity-site'
@@ -55,6 +55,32 @@ function fleetWith(port: number, plates: Record<string, string>) {
   }
 }
 
+/**
+ * Opens `url` until `check` passes: the vehicle step reads the rules at most
+ * every five seconds per instance, so a change written to the database just
+ * now shows within that.
+ */
+async function showsWithinRulesRefresh(page: Page, url: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(url)
+    await check()
+  }).toPass({ timeout: 15_000 })
+}
+
+/** A pickup `minutes` from now, on the quarter hour after it, as an Istanbul date and time. */
+function istanbulQuarterHourIn(minutes: number): { day: string; time: string } {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000)
+  const [day, time] = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Istanbul',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+    .format(at)
+    .split(' ') as [string, string]
+  // 00:00 is the midnight that ends a date: a quarter later starts the new day plainly.
+  return time === '00:00' ? istanbulQuarterHourIn(minutes + 15) : { day, time }
+}
+
 const search = (day: string, time: string) =>
   `/booking-vehicle?${new URLSearchParams({ date: day, time, pickup: 'IST', destination: 'Taksim', currency: 'EUR' })}`
 
@@ -74,10 +100,11 @@ test('a class with no car free shows its nearest free times, which keep the sear
   fleet.block('LUXMNVN', day, '16:00', '20:00')
   fleet.close()
 
-  await page.goto(`${capacitySiteUrl(testInfo)}${search(day, '18:00')}`)
   const offer = (title: string) => page.locator('.offer').filter({ hasText: title })
   const business = offer('Business Luxury Minivan')
-  await expect(business).toContainText('Fully booked at 18:00')
+  await showsWithinRulesRefresh(page, `${capacitySiteUrl(testInfo)}${search(day, '18:00')}`, () =>
+    expect(business).toContainText('Fully booked at 18:00', { timeout: 1_000 }),
+  )
   await expect(business.getByRole('button', { name: /^Select/ })).toHaveCount(0)
   await expect(offer('Eco Minibus')).toContainText('No free time near it that day')
   await expect(
@@ -119,10 +146,29 @@ test('a search where every class is full says so above the cards', async ({ page
   }
   fleet.close()
 
-  await page.goto(`${capacitySiteUrl(testInfo)}${search(day, '12:00')}`)
-  await expect(page.getByRole('alert')).toContainText(
-    'Every vehicle is fully booked at 12:00 that day.',
+  await showsWithinRulesRefresh(page, `${capacitySiteUrl(testInfo)}${search(day, '12:00')}`, () =>
+    expect(page.getByRole('alert')).toContainText(
+      'Every vehicle is fully booked at 12:00 that day.',
+      { timeout: 1_000 },
+    ),
   )
   await expect(page.getByRole('button', { name: /^Select/ })).toHaveCount(0)
   await expectNoAxeViolations(page, testInfo)
+})
+
+test('a pickup sooner than the company’s notice is refused with its hours, beside the time', async ({
+  page,
+}, testInfo) => {
+  const database = openServerDatabase(capacitySitePort(testInfo))
+  database.prepare('update capacity_settings set minimum_notice_minutes = 360 where id = 1').run()
+  database.close()
+  // Three hours from now, on the quarter hour, in Istanbul: inside six hours' notice.
+  const { day, time } = istanbulQuarterHourIn(3 * 60)
+  await showsWithinRulesRefresh(page, `${capacitySiteUrl(testInfo)}${search(day, time)}`, () =>
+    expect(page.locator('#search-error')).toHaveText(
+      'Please book at least 6 hours before your pickup time. For an earlier ride, call us.',
+      { timeout: 1_000 },
+    ),
+  )
+  await expect(page.getByRole('button', { name: /^Select/ })).toHaveCount(0)
 })

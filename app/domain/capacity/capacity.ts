@@ -18,6 +18,8 @@ import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehic
 export interface CapacityRules {
   /** Whether the fleet's cars limit sales (off: only caps and closed periods apply). */
   fleetLimited: boolean
+  /** The least time between a search and its pickup (never below the terms' two hours). */
+  minimumNoticeMinutes: number
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
   /** For each class, the classes whose cars may drive its rides too (an upgrade). */
@@ -62,6 +64,7 @@ export type Availability =
 
 export const defaultCapacityRules: CapacityRules = {
   fleetLimited: false,
+  minimumNoticeMinutes: 120,
   bufferBeforeMinutes: 30,
   bufferAfterMinutes: 15,
   upgrades: {},

@@ -279,6 +279,7 @@ export default function BookingVehicle({ loaderData, actionData }: Route.Compone
           {
             min: step.hireHours[0],
             max: step.hireHours.at(-1),
+            hours: step.noticeHours,
           },
         )
       : outcome?.kind === 'not-found'

@@ -220,6 +220,8 @@ function RulesSummary({ rules }: { rules: Page['rules'] }) {
       <dl className="ops-details">
         <dt>{t('opsCapacity.rules.fleetLimited')}</dt>
         <dd>{t(rules.fleetLimited ? 'opsCapacity.rules.on' : 'opsCapacity.rules.off')}</dd>
+        <dt>{t('opsCapacity.rules.minimumNotice')}</dt>
+        <dd>{rules.minimumNoticeHours}</dd>
         <dt>{t('opsCapacity.rules.bufferBefore')}</dt>
         <dd>{rules.bufferBeforeMinutes}</dd>
         <dt>{t('opsCapacity.rules.bufferAfter')}</dt>
@@ -322,6 +324,7 @@ function RulesForm({
         form={form}
         fields={[
           fields.fleetLimited,
+          fields.minimumNoticeHours,
           fields.bufferBeforeMinutes,
           fields.bufferAfterMinutes,
           ...perClass.flatMap((row) => [row.upgrades, row.caps.perDay, row.caps.perHour]),
@@ -332,6 +335,12 @@ function RulesForm({
         field={fields.fleetLimited}
         label={t('opsCapacity.rules.fleetLimited')}
         hint={t('opsCapacity.rules.fleetLimitedHint')}
+        text={text}
+      />
+      <NumberField
+        field={fields.minimumNoticeHours}
+        label={t('opsCapacity.rules.minimumNotice')}
+        hint={t('opsCapacity.rules.minimumNoticeHint', limits.notice)}
         text={text}
       />
       <NumberField
