@@ -44,6 +44,9 @@ test.afterAll(async () => {
 test('an admin sets the fleet limit, closes a period and takes a vehicle out of service', async ({
   page,
 }, testInfo) => {
+  // One journey through five forms, three of them refused first, with axe at each step, on a
+  // copy of the site started for it: on CI's two busy cores it needs more than two minutes.
+  test.slow()
   const admin = newAccount(testInfo, 'admin', 'capacity', port)
   await page.goto(`${origin()}/ops/sign-in`)
   await signIn(page, admin.email, admin.password)
