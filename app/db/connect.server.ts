@@ -46,6 +46,7 @@ import * as m0029 from './migrations/0029_return_pickup'
 import * as m0030 from './migrations/0030_personal_data_erased'
 import * as m0031 from './migrations/0031_capacity'
 import * as m0032 from './migrations/0032_minimum_notice'
+import * as m0033 from './migrations/0033_driver_hours'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0030_personal_data_erased': m0030,
   '0031_capacity': m0031,
   '0032_minimum_notice': m0032,
+  '0033_driver_hours': m0033,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -639,6 +639,30 @@ export interface VehicleBlocksTable {
   created_at: string
 }
 
+/**
+ * One stretch of a driver's weekly working hours (migration 0033): weekday 1
+ * (Monday) to 7 (Sunday), 'HH:MM' to 'HH:MM', the end after the start, at
+ * most '24:00'. Several rows a day make a split shift; none at all, any time.
+ */
+export interface DriverHoursTable {
+  id: Generated<number>
+  driver_id: number
+  weekday: number
+  starts: string
+  ends: string
+}
+
+/** A driver's time off between two instants (the end excluded), with a short note. */
+export interface DriverTimeOffTable {
+  id: Generated<number>
+  driver_id: number
+  starts_at: string
+  ends_at: string
+  note: string
+  created_by: number | null
+  created_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -675,6 +699,8 @@ export interface Database {
   capacity_settings: CapacitySettingsTable
   closed_periods: ClosedPeriodsTable
   vehicle_blocks: VehicleBlocksTable
+  driver_hours: DriverHoursTable
+  driver_time_off: DriverTimeOffTable
 }
 
 /** A traveller's own account (never a staff member's: those are staff_accounts). */

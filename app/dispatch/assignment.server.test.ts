@@ -10,6 +10,8 @@ import { storageBackends, useMigratedDatabase } from '../../tests/support/databa
 import { addDriver, changeDriver, driverOfAccount, linkableDriverAccounts } from './drivers.server'
 import { addVehicle, changeVehicle } from './vehicles.server'
 import { markRideStep } from './ride-steps.server'
+import { addDriverTimeOff, saveDriverHours } from './driver-hours.server'
+import { istanbulInstant } from '~/domain/dispatch/working-hours'
 import {
   assignBooking,
   assignmentVersion,
@@ -375,6 +377,77 @@ describe.each(storageBackends())('dispatch storage on $name', (backend) => {
     const third = await confirmedBooking('2026-12-01', '10:15')
     expect(
       (await assignBooking(handle, request(third.id, f, f.secondDriverId, f.van2Id), now)).kind,
+    ).toBe('assigned')
+  })
+
+  it('refuses a driver whose hours do not cover the ride, or who is off then', async () => {
+    const f = await fleet()
+    // Monday to Friday, 08:00 to 18:00; Thursday 10 December 2026 off.
+    await saveDriverHours(
+      handle,
+      f.driverId,
+      ([1, 2, 3, 4, 5] as const).map((weekday) => ({ weekday, starts: '08:00', ends: '18:00' })),
+      f.dispatcher.id,
+      now,
+    )
+    const dayOff = {
+      startsAt: istanbulInstant('2026-12-10', '00:00'),
+      endsAt: istanbulInstant('2026-12-10', '24:00'),
+      note: 'Family',
+    }
+    await addDriverTimeOff(handle, f.driverId, dayOff, f.dispatcher.id, now)
+
+    // Friday at 20:00: after the hours.
+    const evening = await confirmedBooking('2026-12-11', '20:00')
+    expect(await assignBooking(handle, request(evening.id, f, f.driverId, f.vanId), now)).toEqual({
+      kind: 'offDuty',
+      driverName: 'Ali Veli',
+      duty: {
+        onDuty: false,
+        reason: 'notWorking',
+        at: istanbulInstant('2026-12-11', '20:00').getTime(),
+        weekday: 5,
+        time: '20:00',
+      },
+    })
+    // Nothing was written: no assignment, no audit row, no e-mail.
+    expect(await assignmentVersion(handle.db, evening.id)).toBe(0)
+    expect(await staffActionsOnBooking(handle.db, evening.id)).toEqual([])
+    expect(await queuedMail(evening.id)).toEqual([])
+    // "Assign anyway" does not get past it either.
+    expect(
+      (
+        await assignBooking(
+          handle,
+          request(evening.id, f, f.driverId, f.vanId, { acknowledged: '' }),
+          now,
+        )
+      ).kind,
+    ).toBe('offDuty')
+    // Friday at 17:00: the ride's estimate (two hours to Şile) runs past 18:00.
+    const late = await confirmedBooking('2026-12-11', '17:00')
+    expect(
+      await assignBooking(handle, request(late.id, f, f.driverId, f.vanId), now),
+    ).toMatchObject({ kind: 'offDuty', duty: { reason: 'notWorking', time: '18:00' } })
+    // Thursday at 10:00: inside the hours, but the day off.
+    const thursday = await confirmedBooking('2026-12-10', '10:00')
+    expect(
+      await assignBooking(handle, request(thursday.id, f, f.driverId, f.vanId), now),
+    ).toMatchObject({
+      kind: 'offDuty',
+      duty: {
+        reason: 'timeOff',
+        startsAt: dayOff.startsAt.toISOString(),
+        endsAt: dayOff.endsAt.toISOString(),
+      },
+    })
+    // Friday at 10:00 is inside; a driver with no hours entered works any time.
+    const morning = await confirmedBooking('2026-12-11', '10:00')
+    expect(
+      (await assignBooking(handle, request(morning.id, f, f.driverId, f.vanId), now)).kind,
+    ).toBe('assigned')
+    expect(
+      (await assignBooking(handle, request(evening.id, f, f.secondDriverId, f.van2Id), now)).kind,
     ).toBe('assigned')
   })
 

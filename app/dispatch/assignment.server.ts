@@ -6,6 +6,7 @@ import { writeTransaction } from '~/db/write.server'
 import { addDays } from '~/domain/booking-window'
 import { isAwaitingRide, paidStatuses } from '~/domain/booking/status'
 import {
+  busyWindow,
   capacityShortfall,
   displayPlate,
   servesClass,
@@ -15,9 +16,11 @@ import {
   type AssignmentWarning,
 } from '~/domain/dispatch/rules'
 import { changedFields } from '~/domain/staff/audit-actions'
+import type { OffDuty } from '~/domain/dispatch/working-hours'
 import { recordStaffAction } from '~/audit/audit.server'
 import { findDriver, lockDriver, type DriverRow } from './drivers.server'
 import { findVehicle, lockVehicle, type VehicleRow } from './vehicles.server'
+import { driverDuty } from './driver-hours.server'
 import { queueDriverDetailsMail, queueDriverDetailsTexts } from './traveller-mail.server'
 
 /**
@@ -83,6 +86,15 @@ export async function currentAssignment(
 /** A vehicle as the audit log and the pages name it: make and model, and plate. */
 export function vehicleLabel(vehicle: Pick<VehicleRow, 'make_model' | 'plate'>): string {
   return `${vehicle.make_model} (${displayPlate(vehicle.plate)})`
+}
+
+/**
+ * The time a ride occupies its driver for their working hours and time off:
+ * from the pickup to its estimated end (rideMinutes, as the overlap check
+ * reads it), without the buffer, which is the way to the next job.
+ */
+export function rideOccupancy(booking: BookingRow): { start: number; end: number } {
+  return busyWindow(tripTiming(booking), 0)
 }
 
 /** Trips this far apart cannot overlap: no estimate runs for days. */
@@ -193,6 +205,11 @@ export type AssignOutcome =
   /** Someone changed the assignment since the form was shown. */
   | { kind: 'stale' }
   | { kind: 'refused'; refusal: AssignRefusal }
+  /**
+   * The driver does not work at some moment of the ride, or is off then
+   * (docs/dispatch.md, "Working hours and time off"): refused, never "anyway".
+   */
+  | { kind: 'offDuty'; driverName: string; duty: OffDuty }
 
 export async function assignBooking(
   handle: DatabaseHandle,
@@ -220,6 +237,9 @@ export async function assignBooking(
     if (current?.driver.id === driver.id && current.vehicle.id === vehicle.id) {
       return { kind: 'unchanged' }
     }
+    // Read with the driver's row locked: a change of their hours waits, or went first.
+    const duty = await driverDuty(trx, driver.id, rideOccupancy(booking))
+    if (!duty.onDuty) return { kind: 'offDuty', driverName: driver.name, duty }
     const warnings = await assignmentWarnings(
       trx,
       booking,

@@ -18,9 +18,13 @@ import {
   assignBooking,
   assignmentVersion,
   currentAssignment,
+  rideOccupancy,
   unassignBooking,
   vehicleLabel,
 } from '~/dispatch/assignment.server'
+import { dutyOfDrivers } from '~/dispatch/driver-hours.server'
+import { fieldError } from '~/forms/text-input'
+import { offDutyText } from './driver-pages.server'
 import { bookingRecord } from './board.server'
 import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
@@ -86,6 +90,13 @@ export async function assignPageData(context: Context, request: Request, referen
     currentAssignment(handle.db, booking.id),
     assignmentVersion(handle.db, booking.id),
   ])
+  const activeDrivers = drivers.filter((driver) => driver.active === 1)
+  // Who works for the whole of this ride (their hours, their time off): the others are marked.
+  const duty = await dutyOfDrivers(
+    handle.db,
+    activeDrivers.map((driver) => driver.id),
+    rideOccupancy(booking),
+  )
   return {
     meta: staffMeta(
       context,
@@ -102,15 +113,19 @@ export async function assignPageData(context: Context, request: Request, referen
     defaults: assignment
       ? { driverId: String(assignment.driver.id), vehicleId: String(assignment.vehicle.id) }
       : { driverId: '', vehicleId: '' },
-    drivers: drivers
-      .filter((driver) => driver.active === 1)
-      .map((driver) => ({
+    drivers: activeDrivers.map((driver) => {
+      const label = t('ops.dispatch.assign.driverOption', {
+        name: driver.name,
+        languages: driver.languages,
+      })
+      const onDuty = duty.get(driver.id)?.onDuty !== false
+      return {
         value: driver.id,
-        label: t('ops.dispatch.assign.driverOption', {
-          name: driver.name,
-          languages: driver.languages,
-        }),
-      })),
+        label: onDuty ? label : t('ops.driverHours.assign.offDutyOption', { label }),
+        onDuty,
+      }
+    }),
+    someOffDuty: [...duty.values()].some((driverDuty) => !driverDuty.onDuty),
     // Only vehicles that may drive this booking: its class or better.
     vehicles: vehicles
       .filter(
@@ -225,6 +240,18 @@ export async function assignAction(context: Context, request: Request, reference
         { result: submission.reply(), stale: true, warnings: null },
         { status: 409, headers: staffPageHeaders },
       )
+    case 'offDuty': {
+      // Beside the driver field, why in words: the hours that do not cover it, or the time off.
+      const { t, language } = pageContext(context, request)
+      const reason = offDutyText(t, language, outcome.driverName, outcome.duty)
+      return refuse(
+        submission.reply({
+          fieldErrors: {
+            driverId: [fieldError('ops.dispatch.errors.driverOffDuty', { text: reason })],
+          },
+        }),
+      )
+    }
     case 'refused': {
       const key = `ops.dispatch.errors.${outcome.refusal}`
       if (outcome.refusal === 'notAssignable') {

@@ -25,8 +25,12 @@ import { staffTripEnds, type Context } from './dispatch-shared.server'
 import { rideContact } from '~/domain/phone'
 import { rideEnded } from '~/domain/booking/ride-timeline'
 import { flightViews, type FlightView } from '~/flights/flight-view.server'
+import { driverHoursAction, driverHoursSection, isDriverHoursIntent } from './driver-pages.server'
 
-/** A driver's own jobs under /ops/jobs: the cards of their rides and the steps they mark. */
+/**
+ * A driver's own jobs under /ops/jobs: the cards of their rides and the steps
+ * they mark, then their own working hours and time off (docs/dispatch.md).
+ */
 
 export async function jobsPageData(context: Context, request: Request) {
   const staff = await requireStaff(request, rolesThatMay('jobs.own'))
@@ -34,7 +38,7 @@ export async function jobsPageData(context: Context, request: Request) {
   const handle = await getDatabase()
   const meta = staffMeta(context, request, t('ops.dispatch.jobs.title'))
   const driver = await driverOfAccount(handle.db, staff.account.id)
-  if (!driver) return { meta, linked: false as const, days: [] }
+  if (!driver) return { meta, linked: false as const, days: [], hours: null }
   const today = istanbulDate(new Date())
   const jobs = await jobsOfDriver(handle.db, driver.id, today)
   const flights = await flightViews(
@@ -52,7 +56,8 @@ export async function jobsPageData(context: Context, request: Request) {
     }
     day.jobs.push(view)
   }
-  return { meta, linked: true as const, days }
+  const hours = await driverHoursSection(context, request, driver.id)
+  return { meta, linked: true as const, days, hours }
 }
 
 function jobView(
@@ -107,11 +112,24 @@ function cashToCollect(booking: BookingRow, language: Language): string | null {
   return formatMoney(cashMinor / 100, booking.currency, language, { minimumFractionDigits: 2 })
 }
 
-/** The step a driver marks on one of their jobs (a form per step on the jobs page). */
+/**
+ * The step a driver marks on one of their jobs (a form per step on the jobs
+ * page), or a change of their own working hours or time off: the driver is the
+ * one linked to the signed-in account, never one the form names.
+ */
 export async function jobsAction(context: Context, request: Request) {
   const staff = await requireStaff(request, rolesThatMay('jobs.own'))
   refuseCrossOrigin(request)
   const form = await request.formData()
+  if (isDriverHoursIntent(form.get('intent'))) {
+    const driver = await driverOfAccount((await getDatabase()).db, staff.account.id)
+    if (!driver) throw forbidden()
+    return driverHoursAction(context, form, {
+      driverId: driver.id,
+      accountId: staff.account.id,
+      page: '/ops/jobs',
+    })
+  }
   const reference = String(form.get('reference') ?? '').slice(0, 32)
   const step = rideStatuses.find((status) => status === form.get('step'))
   const pickupCode = String(form.get('pickupCode') ?? '').slice(0, 16)

@@ -96,6 +96,9 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
               options={page.drivers}
               text={text}
             />
+            {page.someOffDuty ? (
+              <p className="field__hint">{t('ops.driverHours.assign.hint')}</p>
+            ) : null}
             <SelectField
               field={fields.vehicleId}
               label={t('ops.dispatch.assign.vehicle')}

@@ -3,6 +3,7 @@ import { RecordHistory } from '~/components/ops/record-history'
 import type { Route } from './+types/driver-edit'
 import { editDriverAction, editDriverPageData } from '~/staff/driver-pages.server'
 import { DriverForm } from '~/components/ops/driver-fields'
+import { DriverHoursSections } from '~/components/ops/driver-hours'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return editDriverPageData(context, request, params.id)
@@ -19,6 +20,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function OpsDriverEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  // A refused driver form, or a refused form of the working hours and time off.
+  const driverResult = actionData && 'result' in actionData ? actionData.result : undefined
+  const hoursReply = actionData && 'driverHours' in actionData ? actionData.driverHours : undefined
   return (
     <section aria-labelledby="ops-driver-title">
       <p>
@@ -30,12 +34,13 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
       <DriverForm
         id={`driver-${loaderData.id}`}
         labelledBy="ops-driver-title"
-        lastResult={actionData?.result}
+        lastResult={driverResult}
         defaultValue={loaderData.defaults}
         accounts={loaderData.accounts}
         submitLabel={t('ops.dispatch.save')}
         withActive
       />
+      <DriverHoursSections data={loaderData.hours} reply={hoursReply} audience="staff" />
       <RecordHistory entries={loaderData.history} />
     </section>
   )

@@ -8,6 +8,7 @@ import { useErrorText } from '~/forms/error-text'
 import type { ErrorText } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { JobFlight } from '~/components/ops/flight-status'
+import { DriverHoursSections } from '~/components/ops/driver-hours'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -73,8 +74,11 @@ function PickupCodeField({
 export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const page = loaderData
-  const refused = actionData?.refusedReference
-  const codeError = actionData?.codeError ?? null
+  // A refused step of a ride, or a refused form of the working hours below.
+  const step = actionData && 'refusedReference' in actionData ? actionData : undefined
+  const hoursReply = actionData && 'driverHours' in actionData ? actionData.driverHours : undefined
+  const refused = step?.refusedReference
+  const codeError = step?.codeError ?? null
   const text = useErrorText()
   useErrorTitle(codeError !== null)
   return (
@@ -104,7 +108,7 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                         {t('ops.dispatch.jobs.outOfOrder')}
                       </p>
                     ) : null}
-                    {refused === job.reference && actionData?.dispatchAlerted ? (
+                    {refused === job.reference && step?.dispatchAlerted ? (
                       <p className="alert alert--error" role="alert">
                         {t('ops.dispatch.jobs.codeAlerted')}
                       </p>
@@ -205,6 +209,9 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
           ))}
         </>
       )}
+      {page.hours ? (
+        <DriverHoursSections data={page.hours} reply={hoursReply} audience="driver" />
+      ) : null}
     </section>
   )
 }
