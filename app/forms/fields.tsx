@@ -42,7 +42,8 @@ export function TextField({
   label: string
   /** Translates the schema's error keys. */
   text: ErrorText
-  type?: 'text' | 'email' | 'tel' | 'password'
+  /** A date is a calendar where the browser has one, YYYY-MM-DD typed where not. */
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date'
   /** Left out, the input has no autocomplete attribute. */
   autoComplete: string | undefined
   hint?: string

@@ -1,15 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form, useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { SelectField, TextField } from '~/forms/fields'
-import { FieldErrors, FormErrorSummary, type ErrorText } from '~/forms/form-errors'
+import { FormErrorSummary } from '~/forms/form-errors'
 import { useErrorTitle } from '~/utils/use-error-title'
 import {
   hoursSchema,
@@ -226,26 +220,6 @@ function WeeklyHoursForm({
   )
 }
 
-/** A date input with its label and its errors. */
-function DateField({
-  field,
-  label,
-  text,
-}: {
-  field: FieldMetadata<string | undefined>
-  label: string
-  text: ErrorText
-}) {
-  const { key, ...props } = getInputProps(field, { type: 'date' })
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} />
-      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-    </div>
-  )
-}
-
 /** Adds time off: from a day and time until a day and time, with an optional note. */
 function TimeOffAddForm({
   lastResult,
@@ -277,7 +251,9 @@ function TimeOffAddForm({
       <input type="hidden" name="intent" value="addTimeOff" />
       <p className="field__hint">{t('ops.driverHours.timeOff.timesHint')}</p>
       <div className="form-grid">
-        <DateField
+        <TextField
+          type="date"
+          autoComplete={undefined}
           field={fields.fromDate}
           label={t('ops.driverHours.timeOff.fromDate')}
           text={text}
@@ -291,7 +267,9 @@ function TimeOffAddForm({
         />
       </div>
       <div className="form-grid">
-        <DateField
+        <TextField
+          type="date"
+          autoComplete={undefined}
           field={fields.untilDate}
           label={t('ops.driverHours.timeOff.untilDate')}
           text={text}

@@ -458,26 +458,6 @@ function NumberField({
   )
 }
 
-/** A date input with its label and its errors. */
-function DateField({
-  field,
-  label,
-  text,
-}: {
-  field: FieldMetadata<string | undefined>
-  label: string
-  text: ErrorText
-}) {
-  const { key, ...props } = getInputProps(field, { type: 'date' })
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} />
-      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-    </div>
-  )
-}
-
 /** From and until, each an Istanbul day and a time of the pickup list. */
 function SpanFields({
   fields,
@@ -500,7 +480,13 @@ function SpanFields({
     <>
       <p>{t('opsCapacity.fields.timesHint')}</p>
       <div className="form-grid">
-        <DateField field={fields.fromDate} label={t('opsCapacity.fields.fromDate')} text={text} />
+        <TextField
+          type="date"
+          autoComplete={undefined}
+          field={fields.fromDate}
+          label={t('opsCapacity.fields.fromDate')}
+          text={text}
+        />
         <SelectField
           field={fields.fromTime}
           label={t('opsCapacity.fields.fromTime')}
@@ -508,7 +494,13 @@ function SpanFields({
           options={options}
           text={text}
         />
-        <DateField field={fields.untilDate} label={t('opsCapacity.fields.untilDate')} text={text} />
+        <TextField
+          type="date"
+          autoComplete={undefined}
+          field={fields.untilDate}
+          label={t('opsCapacity.fields.untilDate')}
+          text={text}
+        />
         <SelectField
           field={fields.untilTime}
           label={t('opsCapacity.fields.untilTime')}
