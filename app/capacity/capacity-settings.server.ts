@@ -6,6 +6,7 @@ import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/audit/audit.server'
 import { lockVehicle } from '~/dispatch/vehicles.server'
 import type { CapacityRulesValues } from './capacity-forms'
+import { rulesOfRow } from './capacity.server'
 
 /**
  * What staff change on /ops/capacity (docs/capacity.md): the company's rules
@@ -19,55 +20,6 @@ import type { CapacityRulesValues } from './capacity-forms'
 export interface CapacitySettings extends CapacityRulesValues {
   updatedAt: string | null
   updatedBy: string | null
-}
-
-function parsedJson(text: string | undefined): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : {}
-  } catch {
-    return {}
-  }
-}
-
-const capValue = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null
-
-/** The stored JSON as the rules' shape: unknown classes and values are left out. */
-function rulesOfRow(
-  row:
-    | {
-        fleet_limited: number
-        minimum_notice_minutes: number
-        buffer_before_minutes: number
-        buffer_after_minutes: number
-        upgrades_json: string
-        caps_json: string
-      }
-    | undefined,
-): CapacityRulesValues {
-  const upgradesJson = parsedJson(row?.upgrades_json) as Record<string, unknown>
-  const capsJson = parsedJson(row?.caps_json) as Record<string, unknown>
-  const upgrades: CapacityRulesValues['upgrades'] = {}
-  const caps: CapacityRulesValues['caps'] = {}
-  for (const code of vehicleClassCodes) {
-    const listed = upgradesJson[code]
-    const others = Array.isArray(listed)
-      ? vehicleClassCodes.filter((other) => other !== code && listed.includes(other))
-      : []
-    if (others.length > 0) upgrades[code] = others
-    const cap = capsJson[code] as { perDay?: unknown; perHour?: unknown } | undefined
-    const perDay = capValue(cap?.perDay)
-    const perHour = capValue(cap?.perHour)
-    if (perDay !== null || perHour !== null) caps[code] = { perDay, perHour }
-  }
-  return {
-    fleetLimited: row?.fleet_limited === 1,
-    minimumNoticeMinutes: row?.minimum_notice_minutes ?? 120,
-    bufferBeforeMinutes: row?.buffer_before_minutes ?? 30,
-    bufferAfterMinutes: row?.buffer_after_minutes ?? 15,
-    upgrades,
-    caps,
-  }
 }
 
 /** The rules stored, as the page's form starts from them. */

@@ -1,6 +1,8 @@
 import type { Executor } from '~/db/executor'
 import type { Kysely, Transaction } from 'kysely'
 import type { BookingRow, Database } from '~/db/schema'
+import type { CapacityRulesValues } from './capacity-forms'
+import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { lockedRead } from '~/db/write.server'
 import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
 import { driverJobStatuses } from '~/domain/booking/status'
@@ -49,11 +51,52 @@ export function capacityRideOf(ride: RideToCheck): CapacityRide {
   }
 }
 
-function parseJson<T>(text: string, fallback: T): T {
+function parsedJson(text: string | undefined): unknown {
   try {
-    return JSON.parse(text) as T
+    return text ? (JSON.parse(text) as unknown) : {}
   } catch {
-    return fallback
+    return {}
+  }
+}
+
+const capValue = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null
+
+/** The stored JSON as the rules' shape: unknown classes and values are left out. */
+export function rulesOfRow(
+  row:
+    | {
+        fleet_limited: number
+        minimum_notice_minutes: number
+        buffer_before_minutes: number
+        buffer_after_minutes: number
+        upgrades_json: string
+        caps_json: string
+      }
+    | undefined,
+): CapacityRulesValues {
+  const upgradesJson = parsedJson(row?.upgrades_json) as Record<string, unknown>
+  const capsJson = parsedJson(row?.caps_json) as Record<string, unknown>
+  const upgrades: CapacityRulesValues['upgrades'] = {}
+  const caps: CapacityRulesValues['caps'] = {}
+  for (const code of vehicleClassCodes) {
+    const listed = upgradesJson[code]
+    const others = Array.isArray(listed)
+      ? vehicleClassCodes.filter((other) => other !== code && listed.includes(other))
+      : []
+    if (others.length > 0) upgrades[code] = others
+    const cap = capsJson[code] as { perDay?: unknown; perHour?: unknown } | undefined
+    const perDay = capValue(cap?.perDay)
+    const perHour = capValue(cap?.perHour)
+    if (perDay !== null || perHour !== null) caps[code] = { perDay, perHour }
+  }
+  return {
+    fleetLimited: row?.fleet_limited === 1,
+    minimumNoticeMinutes: row?.minimum_notice_minutes ?? defaultCapacityRules.minimumNoticeMinutes,
+    bufferBeforeMinutes: row?.buffer_before_minutes ?? defaultCapacityRules.bufferBeforeMinutes,
+    bufferAfterMinutes: row?.buffer_after_minutes ?? defaultCapacityRules.bufferAfterMinutes,
+    upgrades,
+    caps,
   }
 }
 
@@ -70,16 +113,8 @@ export async function readCapacityRules(executor: Executor, now: Date): Promise<
     .where('ends_at', '>', now.toISOString())
     .execute()
   return {
-    ...(row
-      ? {
-          fleetLimited: row.fleet_limited === 1,
-          minimumNoticeMinutes: row.minimum_notice_minutes,
-          bufferBeforeMinutes: row.buffer_before_minutes,
-          bufferAfterMinutes: row.buffer_after_minutes,
-          upgrades: parseJson(row.upgrades_json, {}),
-          caps: parseJson(row.caps_json, {}),
-        }
-      : defaultCapacityRules),
+    // The page and sales read the row alike: unknown classes and values are left out.
+    ...rulesOfRow(row),
     closedPeriods: closed.map((period) => ({
       start: Date.parse(period.starts_at),
       end: Date.parse(period.ends_at),
