@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from './tests/chromium-launch.mjs'
+import { browserSuiteLaunchOptions } from './tests/chromium-launch.mjs'
 import { fakeIyzico, iyzicoSitePort } from './tests/e2e/iyzico-settings'
 import {
   fakeTwilio,
@@ -74,7 +74,7 @@ export default defineConfig({
     // A trace records every test as it runs (screenshots, snapshots) and costs
     // about a sixth of the suite's CPU; CI keeps no files, so it records none there.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: browserSuiteLaunchOptions,
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
