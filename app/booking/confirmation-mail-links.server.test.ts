@@ -9,6 +9,7 @@ import { draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { deliverMessage } from '~/messages/queue.server'
 import { queueConfirmation } from './confirmation-mail.server'
 import { readSignedKey } from './booking-access.server'
+import { addDays, istanbulDate } from '~/domain/booking-window'
 
 /** The outbox e-mail of a booking, its quoted-printable soft breaks and escapes undone. */
 function mailFor(reference: string): string {
@@ -33,7 +34,11 @@ describe.each(storageBackends())('the confirmation e-mail on $name', (backend) =
 
   it('links to the invoice and the driver voucher through signed links, in text and HTML', async () => {
     const now = new Date()
-    const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), now)
+    const { booking } = await createDraft(
+      handle,
+      draftInput(1, addDays(istanbulDate(now), 10)),
+      now,
+    )
     await savePassengerDetails(handle, booking.id, passenger, now)
     await handle.db
       .updateTable('bookings')

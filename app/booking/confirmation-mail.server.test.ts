@@ -8,6 +8,7 @@ import { createDraft, savePassengerDetails } from './bookings.server'
 import { draftInput, passenger } from '../../tests/support/booking-fixtures'
 import { deliverMessage, deliverQueuedMessages } from '~/messages/queue.server'
 import { queueConfirmation, queueOwedConfirmations } from './confirmation-mail.server'
+import { addDays, istanbulDate } from '~/domain/booking-window'
 
 /** The outbox e-mails that mention a booking reference. */
 function mailsFor(reference: string): string[] {
@@ -30,7 +31,11 @@ describe.each(storageBackends())(
 
     /** A booking confirmed an hour ago whose e-mail is still to be sent. */
     async function confirmedBooking(mail: { status: BookingMailStatus; claimedUntil?: Date }) {
-      const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), minutes(now, -70))
+      const { booking } = await createDraft(
+        handle,
+        draftInput(1, addDays(istanbulDate(now), 10)),
+        minutes(now, -70),
+      )
       await savePassengerDetails(handle, booking.id, passenger, minutes(now, -65))
       await handle.db
         .updateTable('bookings')

@@ -34,6 +34,7 @@ import { noExtras } from '~/domain/booking/extras'
 const oneChildSeat = { ...noExtras, childSeat: 1 }
 import { createStaffAccount } from '~/staff/accounts.server'
 import { refundSecondCharge } from './refunds.server'
+import { addDays, istanbulDate } from '~/domain/booking-window'
 
 /**
  * A paid booking, stored: the simulator's sessions and our payment attempts on
@@ -68,7 +69,11 @@ describe.each(storageBackends())('payments on $name', (backend) => {
 
   /** A booking through every step up to Book Now, in lira, with a child seat. */
   async function submittedBooking(option: 'fullCard' | 'depositCash'): Promise<BookingRow> {
-    const { booking } = await createDraft(handle, draftInput(1, '2026-11-30'), now)
+    const { booking } = await createDraft(
+      handle,
+      draftInput(1, addDays(istanbulDate(now), 10)),
+      now,
+    )
     await setExtraQuantity(handle, booking.id, 'childSeat', 1, now)
     await markExtrasDone(handle, booking.id, now)
     await savePassengerDetails(handle, booking.id, { ...passenger, passengers: 2, luggage: 2 }, now)
