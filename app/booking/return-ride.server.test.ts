@@ -370,6 +370,8 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
         phone: '+90 532 000 00 09',
         languages: 'Turkish',
         licenceNumber: 'L-9',
+        offerChannel: 'sms' as const,
+        usualVehicleId: null,
         staffAccountId: null,
         active: true,
       },

@@ -460,6 +460,10 @@ export interface DriversTable {
   staff_account_id: number | null
   /** 1 or 0 (SQLite has no boolean): an inactive driver is not offered for new jobs. */
   active: number
+  /** How the driver hears of a job offered to them (migration 0034). */
+  offer_channel: Generated<OfferChannel>
+  /** The car they drive: an offer they accept assigns it with them. */
+  usual_vehicle_id: Generated<number | null>
   created_at: string
   updated_at: string
 }
@@ -663,6 +667,41 @@ export interface DriverTimeOffTable {
   created_at: string
 }
 
+/** How a driver hears of an offer: by SMS or WhatsApp through the message queue, or e-mail. */
+export type OfferChannel = 'sms' | 'whatsapp' | 'email'
+
+export type JobOfferStatus = 'open' | 'accepted' | 'declined' | 'taken' | 'expired' | 'withdrawn'
+
+/**
+ * A ride offered to one driver (migration 0034): open until answered, taken
+ * by another, withdrawn, or past `expires_at`. One accepted per booking.
+ */
+export interface JobOffersTable {
+  id: Generated<number>
+  booking_id: string
+  driver_id: number
+  /** The driver's usual car when offered: assigned with them on acceptance. */
+  vehicle_id: number
+  /** What the driver is paid for the ride, in kuruş; null when not said. */
+  pay_minor: number | null
+  status: JobOfferStatus
+  /** The dispatcher who offered it; null for the automatic mode. */
+  offered_by: number | null
+  offered_at: string
+  expires_at: string
+  answered_at: string | null
+}
+
+/** How offers work (one row, id 1). */
+export interface DispatchSettingsTable {
+  id: number
+  offer_minutes: number
+  /** 1: each new ride is offered to the suggested drivers in turn. */
+  auto_offer: number
+  updated_by: number | null
+  updated_at: string | null
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -701,6 +740,8 @@ export interface Database {
   vehicle_blocks: VehicleBlocksTable
   driver_hours: DriverHoursTable
   driver_time_off: DriverTimeOffTable
+  job_offers: JobOffersTable
+  dispatch_settings: DispatchSettingsTable
 }
 
 /** A traveller's own account (never a staff member's: those are staff_accounts). */

@@ -93,7 +93,10 @@ export function vehicleLabel(vehicle: Pick<VehicleRow, 'make_model' | 'plate'>):
  * from the pickup to its estimated end (rideMinutes, as the overlap check
  * reads it), without the buffer, which is the way to the next job.
  */
-export function rideOccupancy(booking: BookingRow): { start: number; end: number } {
+export function rideOccupancy(booking: Parameters<typeof tripTiming>[0]): {
+  start: number
+  end: number
+} {
   return busyWindow(tripTiming(booking), 0)
 }
 
@@ -216,7 +219,6 @@ export async function assignBooking(
   request: AssignRequest,
   now: Date,
 ): Promise<AssignOutcome> {
-  const at = now.toISOString()
   return writeTransaction(handle, async (trx): Promise<AssignOutcome> => {
     const booking = await lockBooking(trx, request.bookingId)
     if (!booking || !isAwaitingRide(booking.status)) {
@@ -251,64 +253,120 @@ export async function assignBooking(
     if (warnings.length > 0 && fingerprint !== request.acknowledged) {
       return { kind: 'warnings', warnings, fingerprint }
     }
-    const next = version + 1
-    const values = {
-      driver_id: driver.id,
-      vehicle_id: vehicle.id,
-      version: next,
-      assigned_by: request.staffAccountId,
-      updated_at: at,
-    }
-    if (version === 0) {
-      await trx
-        .insertInto('booking_assignments')
-        .values({ booking_id: booking.id, ...values, assigned_at: at })
-        .execute()
-    } else {
-      await trx
-        .updateTable('booking_assignments')
-        .set(values)
-        .where('booking_id', '=', booking.id)
-        .where('version', '=', version)
-        .execute()
-    }
-    const changes = changedFields(
-      {
-        driver: current?.driver.name ?? null,
-        vehicle: current ? vehicleLabel(current.vehicle) : null,
-      },
-      { driver: driver.name, vehicle: vehicleLabel(vehicle) },
-    )
-    await recordStaffAction(
+    return writeAssignment(
       trx,
       {
-        accountId: request.staffAccountId,
+        booking,
+        version,
+        current,
+        driver,
+        vehicle,
+        byAccountId: request.staffAccountId,
         action: 'booking.assigned',
-        bookingId: booking.id,
-        before: changes.before,
         // The warnings accepted with "assign anyway", so the log shows them.
-        after: fingerprint ? { ...changes.after, warnings: fingerprint } : changes.after,
+        note: fingerprint ? { warnings: fingerprint } : {},
       },
       now,
     )
-    const mailId = await queueDriverDetailsMail(
-      trx,
-      booking,
-      { driver, vehicle },
-      'assignment',
-      `assignment:${booking.id}:${next}`,
-      now,
-    )
-    const textIds = await queueDriverDetailsTexts(
-      trx,
-      booking,
-      { driver, vehicle },
-      'assignment',
-      `${booking.id}:${next}`,
-      now,
-    )
-    return { kind: 'assigned', version: next, mailId, textIds }
   })
+}
+
+/**
+ * Writes a booking's new driver and vehicle, as a dispatcher's assignment or
+ * a driver's accepted offer: the assignment row at its next version, its
+ * audit row, the traveller's e-mail and texts and the driver's SMS. Any offer
+ * of the ride still open is then `taken`: the ride has its driver. The
+ * booking is locked and its version checked by the caller.
+ */
+export async function writeAssignment(
+  trx: Executor,
+  change: {
+    booking: BookingRow
+    /** The version read under the booking's lock. */
+    version: number
+    current: AssignmentRecord | undefined
+    driver: DriverRow
+    vehicle: VehicleRow
+    /** Who made the change: the dispatcher, or the driver who accepted. */
+    byAccountId: number
+    action: 'booking.assigned' | 'booking.offer_accepted'
+    /** What the audit row adds to the change itself. */
+    note: Record<string, string | number>
+  },
+  now: Date,
+): Promise<Extract<AssignOutcome, { kind: 'assigned' }>> {
+  const { booking, version, current, driver, vehicle } = change
+  const at = now.toISOString()
+  const next = version + 1
+  const values = {
+    driver_id: driver.id,
+    vehicle_id: vehicle.id,
+    version: next,
+    assigned_by: change.byAccountId,
+    updated_at: at,
+  }
+  if (version === 0) {
+    await trx
+      .insertInto('booking_assignments')
+      .values({ booking_id: booking.id, ...values, assigned_at: at })
+      .execute()
+  } else {
+    await trx
+      .updateTable('booking_assignments')
+      .set(values)
+      .where('booking_id', '=', booking.id)
+      .where('version', '=', version)
+      .execute()
+  }
+  // The other drivers' offers are taken; one to this driver, given the ride by hand, is void.
+  await trx
+    .updateTable('job_offers')
+    .set({ status: 'taken', answered_at: at })
+    .where('booking_id', '=', booking.id)
+    .where('status', '=', 'open')
+    .where('driver_id', '!=', driver.id)
+    .execute()
+  await trx
+    .updateTable('job_offers')
+    .set({ status: 'withdrawn', answered_at: at })
+    .where('booking_id', '=', booking.id)
+    .where('status', '=', 'open')
+    .execute()
+  const changes = changedFields(
+    {
+      driver: current?.driver.name ?? null,
+      vehicle: current ? vehicleLabel(current.vehicle) : null,
+    },
+    { driver: driver.name, vehicle: vehicleLabel(vehicle) },
+  )
+  await recordStaffAction(
+    trx,
+    {
+      accountId: change.byAccountId,
+      action: change.action,
+      bookingId: booking.id,
+      before: changes.before,
+      after: { ...changes.after, ...change.note },
+    },
+    now,
+  )
+  const mailId = await queueDriverDetailsMail(
+    trx,
+    booking,
+    { driver, vehicle },
+    'assignment',
+    `assignment:${booking.id}:${next}`,
+    now,
+  )
+  const textIds = await queueDriverDetailsTexts(
+    trx,
+    booking,
+    { driver, vehicle },
+    'assignment',
+    `${booking.id}:${next}`,
+    now,
+  )
+  return { kind: 'assigned', version: next, mailId, textIds }
 }
 
 export type UnassignOutcome =

@@ -23,6 +23,7 @@ describe('the dispatch forms', () => {
       phone: ['ops.dispatch.errors.phoneInvalid'],
       languages: ['ops.dispatch.errors.languagesRequired'],
       licenceNumber: ['ops.dispatch.errors.licenceRequired'],
+      offerChannel: ['ops.dispatch.errors.offerChannelRequired'],
     })
     const accepted = parseWithZod(
       form({
@@ -31,6 +32,8 @@ describe('the dispatch forms', () => {
         languages: 'Turkish, English',
         licenceNumber: 'B123',
         staffAccountId: '7',
+        offerChannel: 'whatsapp',
+        usualVehicleId: '3',
         active: 'on',
       }),
       { schema: driverSchema },
@@ -39,6 +42,8 @@ describe('the dispatch forms', () => {
     expect(accepted.status === 'success' && accepted.value).toMatchObject({
       name: 'Mehmet Kaya',
       staffAccountId: 7,
+      offerChannel: 'whatsapp',
+      usualVehicleId: 3,
       active: true,
     })
   })

@@ -11,6 +11,9 @@ import { normalisePlate } from '~/domain/dispatch/rules'
  */
 const error = (key: string) => `ops.dispatch.errors.${key}`
 
+/** How a driver may hear of an offer (the channel column's values). */
+export const offerChannels = ['sms', 'whatsapp', 'email'] as const
+
 /** Digits with the usual separators, and a leading + for an international number. */
 const phonePattern = /^\+?[\d\s().-]{5,}$/
 
@@ -23,6 +26,10 @@ export const driverSchema = z.object({
   licenceNumber: textField({ max: 40, required: error('licenceRequired') }),
   /** The staff account of role driver linked to this driver; empty: none. */
   staffAccountId: z.optional(z.number().check(z.int(), z.positive())),
+  /** How they hear of a job offered to them. */
+  offerChannel: z.enum(offerChannels, { error: error('offerChannelRequired') }),
+  /** The car they usually drive, which an accepted offer assigns; empty: none. */
+  usualVehicleId: z.optional(z.number().check(z.int(), z.positive())),
   active: z.optional(z.boolean()),
 })
 export type DriverForm = z.infer<typeof driverSchema>

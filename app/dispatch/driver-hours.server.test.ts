@@ -44,6 +44,8 @@ describe.each(storageBackends())('driver hours and time off on $name', (backend)
         phone: '+90 532 000 00 30',
         languages: 'Turkish',
         licenceNumber: `H-${counter++}`,
+        offerChannel: 'sms' as const,
+        usualVehicleId: null,
         staffAccountId: null,
         active: true,
       },

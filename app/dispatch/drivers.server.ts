@@ -1,6 +1,6 @@
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
-import type { DriversTable } from '~/db/schema'
+import type { DriversTable, OfferChannel } from '~/db/schema'
 import type { Selectable } from 'kysely'
 import { lockedRead, writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
@@ -21,6 +21,10 @@ export interface DriverInput {
   licenceNumber: string
   /** The driver's own sign-in (a staff account of role driver), if they have one. */
   staffAccountId: number | null
+  /** How they hear of a job offered to them. */
+  offerChannel: OfferChannel
+  /** The car an accepted offer assigns with them; null: none. */
+  usualVehicleId: number | null
   active: boolean
 }
 
@@ -100,12 +104,22 @@ async function auditValues(executor: Executor, driver: DriverInput): Promise<Aud
           .select('email')
           .where('id', '=', driver.staffAccountId)
           .executeTakeFirst()
+  const vehicle =
+    driver.usualVehicleId === null
+      ? undefined
+      : await executor
+          .selectFrom('vehicles')
+          .select('plate')
+          .where('id', '=', driver.usualVehicleId)
+          .executeTakeFirst()
   return {
     name: driver.name,
     phone: driver.phone,
     languages: driver.languages,
     licence: driver.licenceNumber,
     account: account?.email ?? null,
+    offerChannel: driver.offerChannel,
+    usualVehicle: vehicle?.plate ?? null,
     active: driver.active,
   }
 }
@@ -117,6 +131,8 @@ function asInput(row: DriverRow): DriverInput {
     languages: row.languages,
     licenceNumber: row.licence_number,
     staffAccountId: row.staff_account_id,
+    offerChannel: row.offer_channel,
+    usualVehicleId: row.usual_vehicle_id,
     active: row.active === 1,
   }
 }
@@ -148,6 +164,8 @@ export async function addDriver(
           languages: input.languages,
           licence_number: input.licenceNumber,
           staff_account_id: input.staffAccountId,
+          offer_channel: input.offerChannel,
+          usual_vehicle_id: input.usualVehicleId,
           active: input.active ? 1 : 0,
           created_at: at,
           updated_at: at,
@@ -202,6 +220,8 @@ export async function changeDriver(
           languages: input.languages,
           licence_number: input.licenceNumber,
           staff_account_id: input.staffAccountId,
+          offer_channel: input.offerChannel,
+          usual_vehicle_id: input.usualVehicleId,
           active: input.active ? 1 : 0,
           updated_at: now.toISOString(),
         })

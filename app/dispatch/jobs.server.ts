@@ -1,7 +1,8 @@
 import { driverJobStatuses } from '~/domain/booking/status'
 import type { Executor } from '~/booking/booking-store.server'
 import type { BookingRow } from '~/db/schema'
-import { addDays } from '~/domain/booking-window'
+import { addDays, BOOKING_WINDOW_DAYS } from '~/domain/booking-window'
+import { RETURN_WITHIN_DAYS } from '~/domain/return-search'
 import { pickupCalendarDate } from '~/domain/trip-search'
 
 export interface DriverJob {
@@ -12,8 +13,12 @@ export interface DriverJob {
   extras: { code: string; quantity: number }[]
 }
 
-/** How far ahead a driver's list reaches. */
-export const JOBS_AHEAD_DAYS = 14
+/**
+ * How far ahead a driver's list reaches: every ride that can be booked, a
+ * return ride included (it may be a month after an outbound three weeks
+ * ahead), so a job given or accepted is always on the driver's page.
+ */
+export const JOBS_AHEAD_DAYS = BOOKING_WINDOW_DAYS + RETURN_WITHIN_DAYS + 1
 
 /**
  * A driver's confirmed jobs picked up from `today` (Istanbul) for the next

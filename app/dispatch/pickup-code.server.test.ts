@@ -44,6 +44,8 @@ describe.each(storageBackends())('the pickup code on $name', (backend) => {
         phone: '+90 532 000 00 10',
         languages: 'Turkish',
         licenceNumber: `L-${counter++}`,
+        offerChannel: 'sms' as const,
+        usualVehicleId: null,
         staffAccountId: account.id,
         active: true,
       },

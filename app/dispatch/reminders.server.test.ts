@@ -62,6 +62,8 @@ describe.each(storageBackends())('day-before reminders on $name', (backend) => {
         phone: '+90 555 111 22 33',
         languages: 'Turkish',
         licenceNumber: 'L-9',
+        offerChannel: 'sms' as const,
+        usualVehicleId: null,
         staffAccountId: null,
         active: true,
       },

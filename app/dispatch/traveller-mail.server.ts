@@ -138,6 +138,11 @@ export async function queueDriverDetailsTexts(
   ]
 }
 
+/** The language a driver is written to in: Turkish, unless they do not speak it. */
+export function driverLanguage(driver: { languages: string }): 'tr' | 'en' {
+  return /turk|türk/i.test(driver.languages) ? 'tr' : 'en'
+}
+
 /** The SMS to a driver given a job, in Turkish unless they do not speak it. */
 async function queueDriverJobText(
   trx: Executor,
@@ -148,7 +153,7 @@ async function queueDriverJobText(
 ): Promise<number | undefined> {
   const to = toE164(pair.driver.phone)
   if (!to) return undefined
-  const language = /turk|türk/i.test(pair.driver.languages) ? 'tr' : 'en'
+  const language = driverLanguage(pair.driver)
   const view = presentBooking(booking, noExtras, language, getSiteSettings())
   const t = translatorFor(language)
   const text = rideText(t, language, 'driverJob', {

@@ -114,7 +114,8 @@ export function SelectField({
   field: FieldMetadata<number | string | undefined>
   label: string
   text: ErrorText
-  placeholder: string
+  /** The empty first option's words; without it, one of the options is always chosen. */
+  placeholder?: string
   options: readonly { value: string | number; label: ReactNode }[]
 }) {
   const { key, ...props } = getSelectProps(field)
@@ -122,7 +123,7 @@ export function SelectField({
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <select key={key} {...props}>
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

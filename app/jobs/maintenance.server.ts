@@ -23,6 +23,7 @@ import type { FlightStatusProvider } from '~/adapters/flights/flight-status'
 import { configuredFlightStatus } from '~/adapters/flights/configured.server'
 import { followFlights } from '~/flights/follow-flights.server'
 import { checkDepartures } from '~/flights/check-departures.server'
+import { expireOffers, offerRidesInTurn } from '~/dispatch/offers.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -352,7 +353,8 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
 /**
  * Everything the periodic job does: settle silent payments, expire drafts and
  * abandoned bookings, retry confirmation and contact e-mails, queue the
- * day-before reminders, follow the flights of airport pickups and check
+ * day-before reminders, close lapsed job offers (and, in automatic mode, offer
+ * each ride waiting for a driver to the next one), follow the flights of airport pickups and check
  * the departures of rides to the airport the evening before (when a
  * provider follows flights) and tell what changed, send queued e-mails, refund
  * second charges (listing those still due), and delete or anonymise what the
@@ -388,6 +390,15 @@ export async function runMaintenance(
     const reminders = (
       await task('queue_reminders', () => queueReminders(handle, now, getEnv().REMINDER_HOUR))
     ).length
+    // Offers past their deadline close; in automatic mode, each ride's next driver is offered it.
+    const expiredOffers = await task('expire_offers', () => expireOffers(handle, now))
+    const autoOffers = await task('offer_rides_in_turn', () =>
+      offerRidesInTurn(
+        handle,
+        { bufferMinutes: getEnv().DISPATCH_BUFFER_MINUTES, roadFactor: getEnv().ROAD_FACTOR },
+        now,
+      ),
+    )
     // Only with a provider: without one nothing is asked, and nothing is said about flights.
     const followed = flights.follows
       ? await task('follow_flights', () => followFlights(handle, flights, now))
@@ -434,6 +445,8 @@ export async function runMaintenance(
       mailed,
       contactMails,
       reminders,
+      expiredOffers,
+      autoOffers: autoOffers.offered,
       flightsAsked: followed?.asked ?? 0,
       flightNotices: followed?.told ?? 0,
       departuresAsked: departures?.asked ?? 0,

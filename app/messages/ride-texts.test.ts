@@ -28,6 +28,7 @@ const longest: TextValues = {
   code: '4821',
   flight: 'THY1984A',
   departure: '23:55',
+  until: '23:59',
   message: long(
     'Şoförünüz trafik nedeniyle on dakika gecikecek, anlayışınız için teşekkürler. ',
     500,
@@ -51,6 +52,7 @@ const everyday: TextValues = {
   code: '0457',
   flight: 'TK1984',
   departure: '13:05',
+  until: '10:45',
   message: 'Your driver is 10 minutes late.',
 }
 
@@ -79,6 +81,7 @@ describe('the texts sent by SMS and WhatsApp', () => {
               'code',
               'flight',
               'departure',
+              'until',
             ].includes(name)
           ) {
             expect(text, `${kind} keeps ${name}`).toContain(longest[name]!)

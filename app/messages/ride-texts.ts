@@ -22,6 +22,7 @@ export const textKinds = [
   'cancelledRefund',
   'refunded',
   'driverJob',
+  'driverOffer',
   'staffMessage',
   'flightDelayed',
   'flightCancelled',
@@ -56,6 +57,8 @@ export interface TextValues {
   flight?: string
   /** When the flight a ride to the airport catches now leaves (HH:MM, Istanbul). */
   departure?: string
+  /** Until when a driver may accept a job offered to them (HH:MM, Istanbul). */
+  until?: string
 }
 
 /** Each kind's values in the order its WhatsApp template numbers them ({{1}}, {{2}}…). */
@@ -70,6 +73,7 @@ export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   cancelledRefund: ['reference', 'amount'],
   refunded: ['reference', 'amount'],
   driverJob: ['reference', 'date', 'time', 'pickup', 'destination', 'link'],
+  driverOffer: ['reference', 'date', 'time', 'pickup', 'until', 'link'],
   staffMessage: ['reference', 'message'],
   flightDelayed: ['reference', 'flight', 'time'],
   flightCancelled: ['reference', 'flight', 'phone'],

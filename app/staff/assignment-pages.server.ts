@@ -23,6 +23,17 @@ import {
   vehicleLabel,
 } from '~/dispatch/assignment.server'
 import { dutyOfDrivers } from '~/dispatch/driver-hours.server'
+import {
+  offerJob,
+  offerRounds,
+  offersOfBooking,
+  readDispatchSettings,
+  withdrawOffers,
+  type OfferRefusal,
+} from '~/dispatch/offers.server'
+import { suggestDrivers } from '~/dispatch/suggestions.server'
+import { offerSchema } from '~/dispatch/offer-forms'
+import { instantFormatter } from './ops-pages.server'
 import { fieldError } from '~/forms/text-input'
 import { offDutyText } from './driver-pages.server'
 import { bookingRecord } from './board.server'
@@ -52,7 +63,11 @@ async function paidBooking(reference: string): Promise<BookingRow> {
 export async function assignmentSummary(context: Context, request: Request, reference: string) {
   const staff = await requireStaff(request, rolesThatMay('bookings.view'))
   const booking = await paidBooking(reference)
-  const assignment = await currentAssignment((await getDatabase()).db, booking.id)
+  const handle = await getDatabase()
+  const assignment = await currentAssignment(handle.db, booking.id)
+  const now = new Date()
+  const round = (await offerRounds(handle.db, [booking.id], now)).get(booking.id)
+  const { language } = pageContext(context, request)
   const asked = new URL(request.url).searchParams.get('dispatch')
   const notice = (['assigned', 'unchanged', 'unassigned'] as const).find((kind) => kind === asked)
   return {
@@ -62,6 +77,17 @@ export async function assignmentSummary(context: Context, request: Request, refe
     driver: assignment ? { name: assignment.driver.name, phone: assignment.driver.phone } : null,
     vehicle: assignment ? vehicleLabel(assignment.vehicle) : null,
     assignedBy: assignment?.assignedByName ?? null,
+    // Where the offers of a ride without its driver stand: waiting for answers, or let go.
+    offers:
+      assignment || !round || (round.kind !== 'waiting' && round.kind !== 'lapsed')
+        ? null
+        : round.kind === 'waiting'
+          ? {
+              kind: 'waiting' as const,
+              count: round.open,
+              until: instantFormatter(language)(round.firstDeadline),
+            }
+          : { kind: 'lapsed' as const, count: round.offered },
   }
 }
 
@@ -84,12 +110,19 @@ export async function assignPageData(context: Context, request: Request, referen
   const handle = await getDatabase()
   const booking = await paidBooking(reference)
   const title = classTitles(context, request)
-  const [drivers, vehicles, assignment, version] = await Promise.all([
-    listDrivers(handle.db),
-    listVehicles(handle.db),
-    currentAssignment(handle.db, booking.id),
-    assignmentVersion(handle.db, booking.id),
-  ])
+  const now = new Date()
+  const env = getEnv()
+  const [drivers, vehicles, assignment, version, offers, suggestions, settings] = await Promise.all(
+    [
+      listDrivers(handle.db),
+      listVehicles(handle.db),
+      currentAssignment(handle.db, booking.id),
+      assignmentVersion(handle.db, booking.id),
+      offersOfBooking(handle.db, booking.id, now),
+      suggestDrivers(handle.db, booking, env.DISPATCH_BUFFER_MINUTES, env.ROAD_FACTOR),
+      readDispatchSettings(handle.db),
+    ],
+  )
   const activeDrivers = drivers.filter((driver) => driver.active === 1)
   // Who works for the whole of this ride (their hours, their time off): the others are marked.
   const duty = await dutyOfDrivers(
@@ -126,6 +159,13 @@ export async function assignPageData(context: Context, request: Request, referen
       }
     }),
     someOffDuty: [...duty.values()].some((driverDuty) => !driverDuty.onDuty),
+    offering: offeringSection(context, request, {
+      offerable: isAwaitingRide(booking.status) && !assignment,
+      offers,
+      suggestions,
+      settings,
+      activeDrivers,
+    }),
     // Only vehicles that may drive this booking: its class or better.
     vehicles: vehicles
       .filter(
@@ -141,6 +181,61 @@ export async function assignPageData(context: Context, request: Request, referen
           luggage: vehicle.luggage,
         }),
       })),
+  }
+}
+
+/**
+ * The "Offer this ride" part of the page: the drivers suggested (free, in
+ * their hours, nearest first), every other active driver below them, and the
+ * offers made so far with where each stands.
+ */
+function offeringSection(
+  context: Context,
+  request: Request,
+  input: {
+    offerable: boolean
+    offers: Awaited<ReturnType<typeof offersOfBooking>>
+    suggestions: Awaited<ReturnType<typeof suggestDrivers>>
+    settings: Awaited<ReturnType<typeof readDispatchSettings>>
+    activeDrivers: { id: number; name: string }[]
+  },
+) {
+  const { t, language } = pageContext(context, request)
+  const when = instantFormatter(language)
+  const suggested = new Set(input.suggestions.map((suggestion) => suggestion.driverId))
+  return {
+    offerable: input.offerable,
+    minutes: input.settings.offerMinutes,
+    auto: input.settings.autoOffer,
+    openCount: input.offers.filter((offer) => offer.status === 'open').length,
+    // Suggested drivers first, with how far they come from; the others may still be offered it.
+    drivers: [
+      ...input.suggestions.map((suggestion) => ({
+        value: String(suggestion.driverId),
+        label:
+          suggestion.km === null || !suggestion.comingFrom
+            ? t('ops.offers.suggestedFree', { name: suggestion.name })
+            : t('ops.offers.suggestedFrom', {
+                name: suggestion.name,
+                km: suggestion.km,
+                place: suggestion.comingFrom.name[language],
+              }),
+      })),
+      ...input.activeDrivers
+        .filter((driver) => !suggested.has(driver.id))
+        .map((driver) => ({
+          value: String(driver.id),
+          label: t('ops.offers.notSuggested', { name: driver.name }),
+        })),
+    ],
+    offers: input.offers.map((offer) => ({
+      id: offer.id,
+      driver: offer.driver_name,
+      status: offer.status,
+      offeredAt: when(offer.offered_at),
+      expiresAt: when(offer.expires_at),
+      automatic: offer.offered_by === null,
+    })),
   }
 }
 
@@ -170,6 +265,20 @@ export async function assignAction(context: Context, request: Request, reference
     })
   const now = new Date()
 
+  if (formData.get('intent') === 'offer') {
+    return offerAction(context, request, booking, formData, staff.account.id)
+  }
+  if (formData.get('intent') === 'withdrawOffers') {
+    const withdrawn = await withdrawOffers(
+      handle,
+      { bookingId: booking.id, staffAccountId: staff.account.id },
+      now,
+    )
+    return redirect(`/ops/bookings/${booking.reference}/assign?withdrawn=${withdrawn}`, {
+      status: 303,
+      headers: staffPageHeaders,
+    })
+  }
   if (formData.get('intent') === 'unassign') {
     const outcome = await unassignBooking(
       handle,
@@ -261,4 +370,72 @@ export async function assignAction(context: Context, request: Request, reference
       return refuse(submission.reply({ fieldErrors: { [field]: [key] } }))
     }
   }
+}
+
+/**
+ * A dispatcher offers the ride to the drivers ticked. Those who may not take
+ * it (off duty, busy, without a car of its class…) are named with the reason;
+ * the others are told by their channel at once.
+ */
+async function offerAction(
+  context: Context,
+  request: Request,
+  booking: BookingRow,
+  formData: FormData,
+  staffAccountId: number,
+) {
+  const submission = parseWithZod(formData, { schema: offerSchema })
+  const refuse = (reply: ReturnType<typeof submission.reply>, status = 400) => {
+    markFormRefused(context)
+    return data(
+      { offerResult: reply, offerRefusals: [] as string[] },
+      { status, headers: staffPageHeaders },
+    )
+  }
+  if (submission.status !== 'success') return refuse(submission.reply())
+  const handle = await getDatabase()
+  const outcome = await offerJob(
+    handle,
+    {
+      bookingId: booking.id,
+      driverIds: submission.value.driverIds.map(Number),
+      payMinor: submission.value.pay === undefined ? null : submission.value.pay * 100,
+      staffAccountId,
+      bufferMinutes: getEnv().DISPATCH_BUFFER_MINUTES,
+    },
+    new Date(),
+  )
+  if (outcome.kind !== 'offered') {
+    return refuse(submission.reply({ formErrors: [`ops.offers.errors.${outcome.kind}`] }), 409)
+  }
+  deliverSoon(handle, outcome.messageIds)
+  const { t } = pageContext(context, request)
+  const refusals = outcome.refused.map((refused) =>
+    t(`ops.offers.refusals.${refused.refusal satisfies OfferRefusal}`, { name: refused.name }),
+  )
+  if (outcome.offerIds.length === 0) {
+    markFormRefused(context)
+    return data(
+      {
+        offerResult: submission.reply({ formErrors: ['ops.offers.errors.noneOffered'] }),
+        offerRefusals: refusals,
+      },
+      { status: 409, headers: staffPageHeaders },
+    )
+  }
+  logger.info('dispatch.offered', { booking: booking.reference, offers: outcome.offerIds.length })
+  if (refusals.length === 0) {
+    return redirect(
+      `/ops/bookings/${booking.reference}/assign?offered=${outcome.offerIds.length}`,
+      {
+        status: 303,
+        headers: staffPageHeaders,
+      },
+    )
+  }
+  // Some were offered it, some not: the page says which, and why.
+  return data(
+    { offerResult: submission.reply({ resetForm: true }), offerRefusals: refusals },
+    { headers: staffPageHeaders },
+  )
 }

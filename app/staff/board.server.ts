@@ -1,4 +1,6 @@
 import { overbookedBookings } from '~/capacity/capacity.server'
+import { offerRounds } from '~/dispatch/offers.server'
+import type { OfferRound } from '~/domain/dispatch/offers'
 import { sql, type Selectable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { messagesAboutBooking } from '~/messages/queue.server'
@@ -77,12 +79,14 @@ export type BoardRow = Pick<
  * ride not yet started whose followed flight is late beyond the notice
  * threshold, cancelled or diverted: its pickup needs a person today. Then a
  * ride the fleet has no car for (sold over capacity, or paid late): someone
- * must find one, or a partner's.
+ * must find one, or a partner's. Then a ride whose offers every driver let
+ * go (declined or left to expire): it is back with dispatch.
  */
 export const boardProblems = [
   'codeRefused',
   'flightProblem',
   'overbooked',
+  'offerLapsed',
   'refundDue',
   'mailFailed',
   'noDriver',
@@ -97,6 +101,8 @@ export type BoardBooking = BoardRow & {
   problem: BoardProblem | null
   /** The followed flight's stored state, read in the same query; null when never asked about. */
   flightCheck: FlightCheckFacts | null
+  /** Where the offers of a ride without its driver stand; null when none were made. */
+  offers: Extract<OfferRound, { kind: 'waiting' | 'lapsed' }> | null
 }
 
 export interface BoardQuery {
@@ -301,6 +307,14 @@ export async function boardBookings(
     search || query.paidDays
       ? new Set<string>()
       : await overbookedBookings(handle.db, { from: query.from, to: query.to }, new Date())
+  // The offers of the rides still without a driver, in one query.
+  const rounds = await offerRounds(
+    handle.db,
+    rows
+      .filter((row) => isAwaitingRide(row.status) && row.driver_name === null)
+      .map((row) => row.id),
+    new Date(),
+  )
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
@@ -323,6 +337,7 @@ export async function boardBookings(
       } = full
       return {
         ...row,
+        offers: waitingOrLapsed(rounds.get(bookingId)),
         flightCheck:
           full.flight_status === null || flight_ident === null
             ? null
@@ -345,13 +360,15 @@ export async function boardBookings(
             ? ('flightProblem' as const)
             : isAwaitingRide(row.status) && over.has(bookingId)
               ? ('overbooked' as const)
-              : refund_due
-                ? ('refundDue' as const)
-                : mail_status === 'failed' || Boolean(confirmation_failed)
-                  ? ('mailFailed' as const)
-                  : isAwaitingRide(row.status) && row.driver_name === null
-                    ? ('noDriver' as const)
-                    : null,
+              : rounds.get(bookingId)?.kind === 'lapsed'
+                ? ('offerLapsed' as const)
+                : refund_due
+                  ? ('refundDue' as const)
+                  : mail_status === 'failed' || Boolean(confirmation_failed)
+                    ? ('mailFailed' as const)
+                    : isAwaitingRide(row.status) && row.driver_name === null
+                      ? ('noDriver' as const)
+                      : null,
       }
     })
     .sort(
@@ -362,6 +379,10 @@ export async function boardBookings(
         a.trip_time.localeCompare(b.trip_time) ||
         a.reference.localeCompare(b.reference),
     )
+}
+
+function waitingOrLapsed(round: OfferRound | undefined): BoardBooking['offers'] {
+  return round?.kind === 'waiting' || round?.kind === 'lapsed' ? round : null
 }
 
 /** The bookings picked up on one Istanbul calendar day (see boardBookings). */

@@ -36,6 +36,10 @@ import {
   listDrivers,
   type DriverInput,
 } from '~/dispatch/drivers.server'
+import { listVehicles } from '~/dispatch/vehicles.server'
+import { readDispatchSettings, saveDispatchSettings } from '~/dispatch/offers.server'
+import { dispatchSettingsSchema } from '~/dispatch/offer-forms'
+import { vehicleLabel } from '~/dispatch/assignment.server'
 import { instantFormatter, staffMeta } from './ops-pages.server'
 import { refuseCrossOrigin, staffPageHeaders } from './guard.server'
 import { recordFormAction, type RecordForm } from './dispatch-record-form.server'
@@ -48,6 +52,13 @@ import {
 } from './dispatch-shared.server'
 
 /** The drivers pages under /ops: the list with its add form, and one driver's edit page. */
+
+/** The cars a driver may usually drive: the active ones, by plate. */
+async function usualVehicleOptions(executor: Parameters<typeof listVehicles>[0]) {
+  return (await listVehicles(executor))
+    .filter((vehicle) => vehicle.active === 1)
+    .map((vehicle) => ({ value: vehicle.id, label: vehicleLabel(vehicle) }))
+}
 
 function accountOptions(accounts: { id: number; name: string; email: string }[]) {
   return accounts.map((account) => ({
@@ -78,6 +89,8 @@ export async function driversPageData(context: Context, request: Request) {
       active: driver.active === 1,
     })),
     accounts: accountOptions(accounts),
+    vehicles: await usualVehicleOptions(handle.db),
+    offerSettings: await readDispatchSettings(handle.db),
     added: drivers.find((driver) => driver.id === added)?.name ?? null,
     saved: url.searchParams.get('saved') === '1',
   }
@@ -92,6 +105,8 @@ const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
     languages: value.languages,
     licenceNumber: value.licenceNumber,
     staffAccountId: value.staffAccountId ?? null,
+    offerChannel: value.offerChannel,
+    usualVehicleId: value.usualVehicleId ?? null,
     // A new driver is active; on the edit form the box says.
     active: isNew ? true : value.active === true,
   }),
@@ -100,8 +115,36 @@ const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
   conflict: { field: 'staffAccountId', error: 'ops.dispatch.errors.accountUnavailable' },
 }
 
-export const addDriverAction = (context: Context, request: Request) =>
-  recordFormAction(context, request, driverForm)
+/** The drivers page: a new driver, or the company's offer settings (told apart by `intent`). */
+export async function driversPageAction(context: Context, request: Request) {
+  const intent = (await request.clone().formData()).get('intent')
+  if (intent === 'offerSettings') return offerSettingsAction(context, request)
+  return recordFormAction(context, request, driverForm)
+}
+
+/** How long a driver has to answer an offer, and whether new rides are offered by themselves. */
+async function offerSettingsAction(context: Context, request: Request) {
+  const staff = await requireDispatcher(request)
+  refuseCrossOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: dispatchSettingsSchema })
+  if (submission.status !== 'success') {
+    markFormRefused(context)
+    return data({ settingsResult: submission.reply() }, { status: 400, headers: staffPageHeaders })
+  }
+  await saveDispatchSettings(
+    await getDatabase(),
+    {
+      offerMinutes: submission.value.offerMinutes,
+      autoOffer: submission.value.autoOffer === true,
+    },
+    staff.account.id,
+    new Date(),
+  )
+  return redirect('/ops/drivers?offerSettings=saved#ops-offer-settings-title', {
+    status: 303,
+    headers: staffPageHeaders,
+  })
+}
 
 /**
  * The driver's edit page: its driver form, or one of the working hours and
@@ -143,9 +186,12 @@ export async function editDriverPageData(
       languages: driver.languages,
       licenceNumber: driver.licence_number,
       staffAccountId: driver.staff_account_id === null ? '' : String(driver.staff_account_id),
+      offerChannel: driver.offer_channel,
+      usualVehicleId: driver.usual_vehicle_id === null ? '' : String(driver.usual_vehicle_id),
       active: driver.active === 1 ? 'on' : '',
     },
     accounts: accountOptions(await linkableDriverAccounts(handle.db, driver.id)),
+    vehicles: await usualVehicleOptions(handle.db),
     hours: await driverHoursSection(context, request, driver.id),
     history: (await recordHistory(context, request, `driver:${driver.id}`)).map((entry) =>
       readableHoursEntry(context, request, entry),

@@ -21,11 +21,14 @@ import { meetingPoint } from '~/dispatch/traveller-mail.server'
 import { noExtras } from '~/domain/booking/extras'
 import { staffMeta } from './ops-pages.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
-import { staffTripEnds, type Context } from './dispatch-shared.server'
+import { classTitles, staffTripEnds, type Context } from './dispatch-shared.server'
 import { rideContact } from '~/domain/phone'
 import { rideEnded } from '~/domain/booking/ride-timeline'
 import { flightViews, type FlightView } from '~/flights/flight-view.server'
 import { driverHoursAction, driverHoursSection, isDriverHoursIntent } from './driver-pages.server'
+import { answerOffer, offerRidesInTurn, offersOfDriver } from '~/dispatch/offers.server'
+import { getEnv } from '~/config/env.server'
+import { istanbulClock } from '~/domain/booking-window'
 
 /**
  * A driver's own jobs under /ops/jobs: the cards of their rides and the steps
@@ -38,8 +41,9 @@ export async function jobsPageData(context: Context, request: Request) {
   const handle = await getDatabase()
   const meta = staffMeta(context, request, t('ops.dispatch.jobs.title'))
   const driver = await driverOfAccount(handle.db, staff.account.id)
-  if (!driver) return { meta, linked: false as const, days: [], hours: null }
-  const today = istanbulDate(new Date())
+  if (!driver) return { meta, linked: false as const, days: [], hours: null, offers: [] }
+  const now = new Date()
+  const today = istanbulDate(now)
   const jobs = await jobsOfDriver(handle.db, driver.id, today)
   const flights = await flightViews(
     handle.db,
@@ -57,7 +61,44 @@ export async function jobsPageData(context: Context, request: Request) {
     day.jobs.push(view)
   }
   const hours = await driverHoursSection(context, request, driver.id)
-  return { meta, linked: true as const, days, hours }
+  const offers = (await offersOfDriver(handle.db, driver.id, now)).map((offer) =>
+    offerView(context, request, offer),
+  )
+  return { meta, linked: true as const, days, hours, offers }
+}
+
+/**
+ * A job offered to the driver, as its card shows it: the ride (when, from,
+ * to, for how many, in which car), what they are paid and the cash they
+ * collect, and until when they may accept. The traveller's name and number
+ * are the assigned driver's only.
+ */
+function offerView(
+  context: Context,
+  request: Request,
+  { offer, booking, vehicle }: Awaited<ReturnType<typeof offersOfDriver>>[number],
+) {
+  const { language, site, t } = pageContext(context, request)
+  const view = presentBooking(booking, noExtras, language, site)
+  return {
+    id: offer.id,
+    status: offer.status,
+    date: formatDate(view.trip.date, language),
+    time: booking.trip_time,
+    ...staffTripEnds(t, view.trip),
+    pickup: exactPlace(view.trip.pickup, view.pickupAddress),
+    vehicleClass: classTitles(context, request)(booking.vehicle_class),
+    vehicle: [vehicle.make_model, displayPlate(vehicle.plate)].join(', '),
+    passengers: booking.passenger_count ?? 1,
+    luggage: booking.luggage_count ?? 0,
+    flight: booking.flight_number,
+    pay:
+      offer.payMinor === null
+        ? t('ops.offers.payAsAgreed')
+        : formatMoney(offer.payMinor / 100, 'TRY', language),
+    cash: cashToCollect(booking, language),
+    until: istanbulClock(new Date(offer.expiresAt)),
+  }
 }
 
 function jobView(
@@ -121,7 +162,11 @@ export async function jobsAction(context: Context, request: Request) {
   const staff = await requireStaff(request, rolesThatMay('jobs.own'))
   refuseCrossOrigin(request)
   const form = await request.formData()
-  if (isDriverHoursIntent(form.get('intent'))) {
+  const intent = form.get('intent')
+  if (intent === 'acceptOffer' || intent === 'declineOffer') {
+    return offerAnswerAction(context, staff.account.id, form, intent)
+  }
+  if (isDriverHoursIntent(intent)) {
     const driver = await driverOfAccount((await getDatabase()).db, staff.account.id)
     if (!driver) throw forbidden()
     return driverHoursAction(context, form, {
@@ -168,4 +213,71 @@ export async function jobsAction(context: Context, request: Request) {
   }
   if (outcome.kind === 'marked') deliverSoon(handle, outcome.textIds)
   return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })
+}
+
+/**
+ * A driver's answer to an offer on their jobs page: accepted, the ride is
+ * theirs and the page opens on its card; declined, the offer goes. An offer
+ * no longer open (taken by another driver, expired, withdrawn) or a ride that
+ * clashes with their hours or other jobs is said on the offer's card.
+ */
+async function offerAnswerAction(
+  context: Context,
+  accountId: number,
+  form: FormData,
+  intent: 'acceptOffer' | 'declineOffer',
+) {
+  const handle = await getDatabase()
+  const offerId = Number(form.get('offerId'))
+  if (!Number.isSafeInteger(offerId) || offerId <= 0) {
+    throw data('Unknown offer', { status: 400, headers: staffPageHeaders })
+  }
+  const outcome = await answerOffer(
+    handle,
+    {
+      offerId,
+      accountId,
+      answer: intent === 'acceptOffer' ? 'accept' : 'decline',
+      bufferMinutes: getEnv().DISPATCH_BUFFER_MINUTES,
+    },
+    new Date(),
+  )
+  switch (outcome.kind) {
+    case 'notFound':
+      // Another driver's offer, or none: refused like any page that is not for them.
+      throw forbidden()
+    case 'accepted':
+      deliverSoon(handle, [outcome.mailId, ...outcome.textIds])
+      return redirect(`/ops/jobs?offer=accepted#job-${outcome.reference}`, {
+        status: 303,
+        headers: staffPageHeaders,
+      })
+    case 'declined': {
+      // In automatic mode the ride goes at once to the next suggested driver.
+      const env = getEnv()
+      const next = await offerRidesInTurn(
+        handle,
+        {
+          bufferMinutes: env.DISPATCH_BUFFER_MINUTES,
+          roadFactor: env.ROAD_FACTOR,
+          bookingId: outcome.bookingId,
+        },
+        new Date(),
+      )
+      deliverSoon(handle, next.messageIds)
+      return redirect('/ops/jobs?offer=declined', { status: 303, headers: staffPageHeaders })
+    }
+    case 'closed':
+    case 'clash':
+      markFormRefused(context)
+      return data(
+        {
+          offerRefused: {
+            id: offerId,
+            reason: outcome.kind === 'clash' ? ('clash' as const) : outcome.status,
+          },
+        },
+        { status: 409, headers: staffPageHeaders },
+      )
+  }
 }

@@ -7,6 +7,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulClock, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
+import { suggestDrivers } from '~/dispatch/suggestions.server'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from '~/domain/places/place-label'
@@ -327,6 +328,16 @@ export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }:
     email: row.email,
     phone: row.phone,
     driver: row.driver_name,
+    /** The offers of a ride without its driver: waiting for answers until a time, or let go. */
+    offers: row.offers
+      ? row.offers.kind === 'waiting'
+        ? {
+            kind: 'waiting' as const,
+            count: row.offers.open,
+            until: istanbulClock(new Date(row.offers.firstDeadline)),
+          }
+        : { kind: 'lapsed' as const, count: row.offers.offered }
+      : null,
     /** When the payment confirmed it (ISO): the day the reports count it on. */
     paidAt: row.confirmed_at,
     /** This ride's own money (a return trip's outbound without its return ride). */
@@ -374,8 +385,65 @@ export async function boardPageData(context: Context, request: Request) {
       id: driver.id,
       name: driver.name,
     })),
-    bookings: await boardRows(context, request, view),
+    bookings: await withSuggestions(await boardRows(context, request, view), view),
   }
+}
+
+/** The most rides a board view suggests drivers for: beyond, the assign page still does. */
+const MOST_RIDES_SUGGESTED = 40
+
+/**
+ * The board's rows, each ride waiting for a driver with the first three
+ * drivers suggested for it (free, in their hours, nearest first), unless a
+ * round of offers is still waiting for answers.
+ */
+async function withSuggestions<
+  Row extends {
+    reference: string
+    problem: string | null
+    offers: { kind: string } | null
+    driver: string | null
+    status: string
+  },
+>(
+  rows: Row[],
+  view: BoardView,
+): Promise<(Row & { suggested: { name: string; km: number | null }[] })[]> {
+  const wanted = view.search
+    ? []
+    : rows
+        .filter(
+          (row) =>
+            row.driver === null && row.status === 'confirmed' && row.offers?.kind !== 'waiting',
+        )
+        .slice(0, MOST_RIDES_SUGGESTED)
+  const suggested = new Map<string, { name: string; km: number | null }[]>()
+  if (wanted.length > 0) {
+    const handle = await getDatabase()
+    const env = getEnv()
+    const rides = await handle.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where(
+        'reference',
+        'in',
+        wanted.map((row) => row.reference),
+      )
+      .execute()
+    for (const ride of rides) {
+      const suggestions = await suggestDrivers(
+        handle.db,
+        ride,
+        env.DISPATCH_BUFFER_MINUTES,
+        env.ROAD_FACTOR,
+      )
+      suggested.set(
+        ride.reference,
+        suggestions.slice(0, 3).map(({ name, km }) => ({ name, km })),
+      )
+    }
+  }
+  return rows.map((row) => ({ ...row, suggested: suggested.get(row.reference) ?? [] }))
 }
 
 // ---------------------------------------------------------------- one booking

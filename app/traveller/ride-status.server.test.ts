@@ -62,6 +62,8 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
         phone: '+90 532 000 00 10',
         languages: 'Turkish',
         licenceNumber: 'L-9',
+        offerChannel: 'sms' as const,
+        usualVehicleId: null,
         staffAccountId: driverAccount.id,
         active: true,
       },

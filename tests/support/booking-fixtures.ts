@@ -50,7 +50,7 @@ export const billing: PaymentDetails = {
 }
 
 /** A draft between two places of the gazetteer, as typed, at 10:00 on `date`, in lira. */
-function draftBetween(
+export function draftBetween(
   [pickupText, pickupId]: [string, number],
   [destinationText, destinationId]: [string, number],
   classIndex: number,

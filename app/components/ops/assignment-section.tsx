@@ -14,6 +14,8 @@ export function AssignmentSection({
     driver: { name: string; phone: string } | null
     vehicle: string | null
     assignedBy: string | null
+    offers:
+      { kind: 'waiting'; count: number; until: string } | { kind: 'lapsed'; count: number } | null
   }
 }) {
   const { t } = useTranslation()
@@ -41,6 +43,11 @@ export function AssignmentSection({
       ) : (
         <p>{t('ops.dispatch.assign.none')}</p>
       )}
+      {dispatch.offers ? (
+        <p className={dispatch.offers.kind === 'lapsed' ? 'alert alert--error' : undefined}>
+          {t(`ops.offers.round.${dispatch.offers.kind}`, dispatch.offers)}
+        </p>
+      ) : null}
       {dispatch.mayAssign && dispatch.assignable ? (
         <p>
           <a href={`/ops/bookings/${reference}/assign`}>

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
-import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import {
+  getCollectionProps,
+  getInputProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react'
 import { useTranslation } from '~/i18n/use-translation'
 import { useErrorText } from '~/forms/error-text'
 import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
@@ -81,5 +86,39 @@ export function DoneNotice({ children }: { children: ReactNode }) {
     <p className="alert alert--success" role="status">
       {children}
     </p>
+  )
+}
+
+/** A group of checkboxes of one name (none ticked: none sent), with its legend and hint. */
+export function CheckboxGroup({
+  field,
+  legend,
+  hint,
+  options,
+}: {
+  field: FieldMetadata<string[] | undefined>
+  legend: string
+  hint: string
+  options: { value: string; label: string }[]
+}) {
+  const text = useDispatchErrorText()
+  const hintId = `${field.id}-hint`
+  return (
+    <fieldset className="field ops-choices" aria-describedby={hintId}>
+      <legend>{legend}</legend>
+      <p id={hintId} className="field__hint">
+        {hint}
+      </p>
+      {getCollectionProps(field, {
+        type: 'checkbox',
+        options: options.map((option) => option.value),
+      }).map(({ key, ...props }) => (
+        <label key={key} className="checkbox" htmlFor={props.id}>
+          <input {...props} />
+          <span>{options.find((option) => option.value === props.value)?.label}</span>
+        </label>
+      ))}
+      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
+    </fieldset>
   )
 }

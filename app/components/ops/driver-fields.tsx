@@ -3,7 +3,11 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { CheckboxField, SelectField, TextField } from '~/forms/fields'
-import { driverSchema, type DriverForm as DriverValues } from '~/dispatch/dispatch-forms'
+import {
+  driverSchema,
+  offerChannels,
+  type DriverForm as DriverValues,
+} from '~/dispatch/dispatch-forms'
 import { DispatchErrorSummary, DispatchFormCheck, useDispatchErrorText } from './dispatch-form'
 
 /** The driver form, to add one (no "active" box: a new driver is active) or edit one. */
@@ -12,6 +16,7 @@ export function DriverForm({
   lastResult,
   defaultValue,
   accounts,
+  vehicles,
   submitLabel,
   withActive,
   labelledBy,
@@ -20,6 +25,8 @@ export function DriverForm({
   lastResult: SubmissionResult<string[]> | undefined
   defaultValue?: Record<string, string>
   accounts: { value: number; label: string }[]
+  /** The cars the driver may usually drive. */
+  vehicles: { value: number; label: string }[]
   submitLabel: string
   withActive: boolean
   labelledBy: string
@@ -29,7 +36,8 @@ export function DriverForm({
   const [form, fields] = useForm<DriverValues>({
     id,
     lastResult,
-    defaultValue,
+    // A new driver hears of offers by SMS unless the form says otherwise.
+    defaultValue: defaultValue ?? { offerChannel: 'sms' },
     constraint: getZodConstraint(driverSchema),
   })
   return (
@@ -47,6 +55,8 @@ export function DriverForm({
           fields.languages,
           fields.licenceNumber,
           fields.staffAccountId,
+          fields.offerChannel,
+          fields.usualVehicleId,
         ]}
       />
       <TextField
@@ -83,6 +93,23 @@ export function DriverForm({
         text={text}
       />
       <p className="field__hint">{t('ops.dispatch.driverFields.accountHint')}</p>
+      <SelectField
+        field={fields.offerChannel}
+        label={t('ops.offers.fields.channel')}
+        options={offerChannels.map((channel) => ({
+          value: channel,
+          label: t(`ops.offers.channels.${channel}`),
+        }))}
+        text={text}
+      />
+      <SelectField
+        field={fields.usualVehicleId}
+        label={t('ops.offers.fields.usualVehicle')}
+        placeholder={t('ops.offers.fields.usualVehicleNone')}
+        options={vehicles}
+        text={text}
+      />
+      <p className="field__hint">{t('ops.offers.fields.usualVehicleHint')}</p>
       {withActive ? (
         <CheckboxField field={fields.active} text={text}>
           {t('ops.dispatch.driverFields.active')}

@@ -13,43 +13,14 @@ import { CheckboxField, TextField } from '~/forms/fields'
 import { FieldErrors } from '~/forms/form-errors'
 import { promoCodeSchema, type PromoCodeForm as PromoValues } from '~/pricing/promo-code-forms'
 import { promoKinds } from '~/domain/pricing/promo'
-import { DispatchErrorSummary, NumberField, useDispatchErrorText } from './dispatch-form'
+import {
+  CheckboxGroup,
+  DispatchErrorSummary,
+  NumberField,
+  useDispatchErrorText,
+} from './dispatch-form'
 
 type Option = { value: string; label: string }
-
-/** A group of checkboxes of one name (none ticked: none sent), with its legend and hint. */
-function CheckboxGroup({
-  field,
-  legend,
-  hint,
-  options,
-}: {
-  field: FieldMetadata<string[] | undefined>
-  legend: string
-  hint: string
-  options: Option[]
-}) {
-  const text = useDispatchErrorText()
-  const hintId = `${field.id}-hint`
-  return (
-    <fieldset className="field ops-choices" aria-describedby={hintId}>
-      <legend>{legend}</legend>
-      <p id={hintId} className="field__hint">
-        {hint}
-      </p>
-      {getCollectionProps(field, {
-        type: 'checkbox',
-        options: options.map((option) => option.value),
-      }).map(({ key, ...props }) => (
-        <label key={key} className="checkbox" htmlFor={props.id}>
-          <input {...props} />
-          <span>{options.find((option) => option.value === props.value)?.label}</span>
-        </label>
-      ))}
-      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-    </fieldset>
-  )
-}
 
 /** The promo code form: to add one (a new code is active) or edit one (with its Active box). */
 export function PromoCodeForm({

@@ -11,6 +11,7 @@ import {
   DispatchFormCheck,
   useDispatchErrorText,
 } from '~/components/ops/dispatch-form'
+import { OfferSection } from '~/components/ops/offer-section'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return assignPageData(context, request, params.reference)
@@ -29,13 +30,16 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation()
   const text = useDispatchErrorText()
   const page = loaderData
+  // The assign form's answer, or the offer form's: each form reads its own.
+  const reply = actionData && 'result' in actionData ? actionData : undefined
+  const offerReply = actionData && 'offerResult' in actionData ? actionData : undefined
   const [form, fields] = useForm<AssignForm>({
     id: 'assign',
-    lastResult: actionData?.result,
+    lastResult: reply?.result,
     defaultValue: page.defaults,
     constraint: getZodConstraint(assignSchema),
   })
-  const warnings = actionData?.warnings ?? null
+  const warnings = reply?.warnings ?? null
   return (
     <section aria-labelledby="ops-assign-title">
       <p>
@@ -54,7 +58,7 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
             : t('ops.dispatch.assign.none')}
         </dd>
       </dl>
-      {actionData?.stale ? (
+      {reply?.stale ? (
         <p className="alert alert--error" role="alert">
           {t('ops.dispatch.assign.stale')}
         </p>
@@ -135,6 +139,11 @@ export default function OpsAssign({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </>
       )}
+      <OfferSection
+        offering={page.offering}
+        lastResult={offerReply?.offerResult}
+        refusals={offerReply?.offerRefusals ?? []}
+      />
     </section>
   )
 }

@@ -251,12 +251,13 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </td>
                   <td>
-                    {booking.driver ??
-                      (booking.problem === 'noDriver' ? (
-                        <strong>{t('ops.dispatch.board.unassigned')}</strong>
-                      ) : (
-                        '–'
-                      ))}
+                    {booking.driver ? (
+                      booking.driver
+                    ) : booking.status === 'confirmed' ? (
+                      <UnassignedCell booking={booking} />
+                    ) : (
+                      '–'
+                    )}
                   </td>
                 </tr>
               ))}
@@ -266,5 +267,50 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
       )}
       <p className="field__hint">{t('ops.board.shownStatuses')}</p>
     </section>
+  )
+}
+
+/**
+ * The driver cell of a ride without its driver: where its offers stand, the
+ * drivers suggested for it (nearest first) and the way to offer or assign it.
+ */
+function UnassignedCell({
+  booking,
+}: {
+  booking: {
+    reference: string
+    offers:
+      { kind: 'waiting'; count: number; until: string } | { kind: 'lapsed'; count: number } | null
+    suggested: { name: string; km: number | null }[]
+  }
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <strong>{t('ops.dispatch.board.unassigned')}</strong>
+      {booking.offers ? (
+        <span className="ops-offer-state">
+          {' '}
+          {t(`ops.offers.round.${booking.offers.kind}`, booking.offers)}
+        </span>
+      ) : null}
+      {booking.suggested.length > 0 ? (
+        <span className="ops-suggested">
+          {' '}
+          {t('ops.offers.board.suggested', {
+            names: booking.suggested
+              .map((suggestion) =>
+                suggestion.km === null
+                  ? suggestion.name
+                  : t('ops.offers.board.suggestedKm', suggestion),
+              )
+              .join(', '),
+          })}
+        </span>
+      ) : null}{' '}
+      <Link to={`/ops/bookings/${booking.reference}/assign`}>
+        {t('ops.offers.board.offerLink', { reference: booking.reference })}
+      </Link>
+    </>
   )
 }

@@ -37,6 +37,7 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
         lastResult={driverResult}
         defaultValue={loaderData.defaults}
         accounts={loaderData.accounts}
+        vehicles={loaderData.vehicles}
         submitLabel={t('ops.dispatch.save')}
         withActive
       />

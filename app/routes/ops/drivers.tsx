@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/drivers'
-import { addDriverAction, driversPageData } from '~/staff/driver-pages.server'
+import { driversPageAction, driversPageData } from '~/staff/driver-pages.server'
+import { OfferSettingsForm } from '~/components/ops/offer-settings'
 import { DriverForm } from '~/components/ops/driver-fields'
 import { DoneNotice } from '~/components/ops/dispatch-form'
 
@@ -10,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return addDriverAction(context, request)
+  return driversPageAction(context, request)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -78,10 +79,17 @@ export default function OpsDrivers({ loaderData, actionData }: Route.ComponentPr
         key={page.added ? location.key : 'driver-add'}
         id="driver-add"
         labelledBy="ops-driver-add-title"
-        lastResult={actionData?.result}
+        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
         accounts={page.accounts}
+        vehicles={page.vehicles}
         submitLabel={t('ops.dispatch.drivers.add')}
         withActive={false}
+      />
+      <OfferSettingsForm
+        settings={page.offerSettings}
+        lastResult={
+          actionData && 'settingsResult' in actionData ? actionData.settingsResult : undefined
+        }
       />
     </section>
   )

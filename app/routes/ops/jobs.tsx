@@ -1,6 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/jobs'
-import { Form } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { jobsAction, jobsPageData } from '~/staff/jobs-page.server'
 import { phoneHref } from '~/config/site'
 import { FieldErrors } from '~/forms/form-errors'
@@ -9,6 +9,7 @@ import type { ErrorText } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { JobFlight } from '~/components/ops/flight-status'
 import { DriverHoursSections } from '~/components/ops/driver-hours'
+import { JobOffers } from '~/components/ops/job-offers'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -76,6 +77,9 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
   const page = loaderData
   // A refused step of a ride, or a refused form of the working hours below.
   const step = actionData && 'refusedReference' in actionData ? actionData : undefined
+  const offerRefused =
+    actionData && 'offerRefused' in actionData ? actionData.offerRefused : undefined
+  const [search] = useSearchParams()
   const hoursReply = actionData && 'driverHours' in actionData ? actionData.driverHours : undefined
   const refused = step?.refusedReference
   const codeError = step?.codeError ?? null
@@ -84,6 +88,12 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
+      {search.get('offer') === 'accepted' ? (
+        <p className="alert alert--success" role="status">
+          {t('ops.offers.driver.accepted')}
+        </p>
+      ) : null}
+      {page.offers.length > 0 ? <JobOffers offers={page.offers} refused={offerRefused} /> : null}
       {!page.linked ? (
         <p>{t('ops.dispatch.jobs.notLinked')}</p>
       ) : page.days.length === 0 ? (
