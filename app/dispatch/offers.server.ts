@@ -4,6 +4,7 @@ import type { BookingRow, JobOfferStatus } from '~/db/schema'
 import { lockBooking } from '~/booking/booking-store.server'
 import { writeTransaction } from '~/db/write.server'
 import { isAwaitingRide } from '~/domain/booking/status'
+import { addDays, istanbulDate } from '~/domain/booking-window'
 import { servesClass } from '~/domain/dispatch/rules'
 import { changedFields } from '~/domain/staff/audit-actions'
 import { nextInTurn, offerDeadline, offerRound, offerStatusAt } from '~/domain/dispatch/offers'
@@ -431,17 +432,17 @@ export async function offerRidesInTurn(
 ): Promise<{ offered: number; messageIds: (number | undefined)[] }> {
   const settings = await readDispatchSettings(handle.db)
   if (!settings.autoOffer) return { offered: 0, messageIds: [] }
-  const today = now.toISOString().slice(0, 10)
-  const until = new Date(now.getTime() + AUTO_OFFER_AHEAD_DAYS * 86_400_000)
-    .toISOString()
-    .slice(0, 10)
+  // Pickup days are Istanbul days; a '00:00' ride stored on the day before is
+  // still read, and one whose pickup has passed is skipped below.
+  const today = istanbulDate(now)
+  const until = addDays(today, AUTO_OFFER_AHEAD_DAYS)
   let query = handle.db
     .selectFrom('bookings')
     .leftJoin('booking_assignments', 'booking_assignments.booking_id', 'bookings.id')
     .selectAll('bookings')
     .where('bookings.status', '=', 'confirmed')
     .where('booking_assignments.driver_id', 'is', null)
-    .where('bookings.trip_date', '>=', today)
+    .where('bookings.trip_date', '>=', addDays(today, -1))
     .where('bookings.trip_date', '<=', until)
     .where(({ not, exists, selectFrom }) =>
       not(
