@@ -133,6 +133,23 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
     )
   }
 
+  /** A dispatcher gives the ride to the driver and their car, by hand. */
+  async function assignByHand(bookingId: string, driver: { driverId: number; vehicleId: number }) {
+    return assignBooking(
+      handle,
+      {
+        bookingId,
+        driverId: driver.driverId,
+        vehicleId: driver.vehicleId,
+        expectedVersion: 0,
+        acknowledged: null,
+        staffAccountId: await dispatcher(),
+        bufferMinutes: buffer,
+      },
+      now,
+    )
+  }
+
   function accept(offerId: number, accountId: number, at = now, on = handle) {
     return answerOffer(on, { offerId, accountId, answer: 'accept', bufferMinutes: buffer }, at)
   }
@@ -254,19 +271,7 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
     )
     const busy = await driverWithCar('Emre Busy')
     const other = await paidRide(day(4), '10:30')
-    await assignBooking(
-      handle,
-      {
-        bookingId: other.id,
-        driverId: busy.driverId,
-        vehicleId: busy.vehicleId,
-        expectedVersion: 0,
-        acknowledged: null,
-        staffAccountId: await dispatcher(),
-        bufferMinutes: buffer,
-      },
-      now,
-    )
+    await assignByHand(other.id, busy)
     const free = await driverWithCar('Ferhat Free')
     expect(await offer(ride.id, [free.driverId])).toMatchObject({ kind: 'offered', refused: [] })
     const outcome = await offer(ride.id, [
@@ -365,19 +370,7 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
     const lale = await driverWithCar('Lale Ak')
     const offered = await offer(ride.id, [kaan.driverId, lale.driverId])
     if (offered.kind !== 'offered') throw new Error('not offered')
-    await assignBooking(
-      handle,
-      {
-        bookingId: ride.id,
-        driverId: lale.driverId,
-        vehicleId: lale.vehicleId,
-        expectedVersion: 0,
-        acknowledged: null,
-        staffAccountId: await dispatcher(),
-        bufferMinutes: buffer,
-      },
-      now,
-    )
+    await assignByHand(ride.id, lale)
     expect(await offerStatuses(ride.id)).toEqual({
       [kaan.driverId]: 'taken',
       [lale.driverId]: 'withdrawn',
@@ -409,19 +402,7 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
       [far, draftBetween(['SAW', 2], ['Şile', 1033], 1, day(3))],
     ] as const) {
       const before = await paidRide(day(3), '11:00', input)
-      await assignBooking(
-        handle,
-        {
-          bookingId: before.id,
-          driverId: driver.driverId,
-          vehicleId: driver.vehicleId,
-          expectedVersion: 0,
-          acknowledged: null,
-          staffAccountId: await dispatcher(),
-          bufferMinutes: buffer,
-        },
-        now,
-      )
+      await assignByHand(before.id, driver)
     }
     const options = { bufferMinutes: buffer, roadFactor: 1.3 }
     // Off by default: nothing is offered.
