@@ -95,6 +95,7 @@ export default [
     route('ops/security', 'routes/ops/security.tsx'),
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
     route('ops/run-sheet', 'routes/ops/run-sheet.tsx'),
+    route('ops/timeline', 'routes/ops/timeline.tsx'),
     route('ops/staff', 'routes/ops/staff.tsx'),
     route('ops/staff/:id', 'routes/ops/staff-account.tsx'),
     // Dispatch: drivers, vehicles, a booking's driver and vehicle, a driver's own jobs.

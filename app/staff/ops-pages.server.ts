@@ -160,14 +160,14 @@ export async function signOutAction(request: Request) {
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/
 
 /** The day asked for (?day=YYYY-MM-DD), or today in Istanbul. */
-function boardDay(request: Request, now: Date): string {
+export function boardDay(request: Request, now: Date): string {
   const asked = new URL(request.url).searchParams.get('day')
   if (asked && dayPattern.test(asked) && addDays(asked, 0) === asked) return asked
   return istanbulDate(now)
 }
 
 /** A trip's end as the traveller chose it, with the district it was priced as: 'Taksim (Beyoğlu)'. */
-function placeText(placeId: number, typed: string, language: Language) {
+export function placeText(placeId: number, typed: string, language: Language) {
   return placeWithArea(placeLabel(placeById(placeId), typed, language))
 }
 

@@ -171,6 +171,23 @@ test('dispatch offers a ride to two drivers; the first to accept on a phone gets
   await expect(page.getByRole('region', { name: 'Staff actions' })).toContainText(
     'Offer accepted by the driver',
   )
+
+  // The day at a glance: the ride is a bar on the accepting driver's car and on their row,
+  // from its pickup to its estimated end; the page prints without the office's chrome.
+  await page.goto(`/ops/timeline?day=${day}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^The day at a glance: /)
+  const carRow = page.getByRole('list', { name: new RegExp(`^Rides of ${second.plate}:`) })
+  await expect(carRow.getByRole('link', { name: new RegExp(reference) })).toHaveAccessibleName(
+    new RegExp(`^11:00–\\d\\d:\\d\\d ${reference}: pickup 11:00, Sabiha Gökçen`),
+  )
+  const driverRow = page.getByRole('list', { name: `Rides of ${secondName}` })
+  await expect(driverRow.getByRole('link', { name: new RegExp(reference) })).toBeVisible()
+  await expectNoAxeViolations(page, testInfo)
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('navigation', { name: 'Operations' })).toBeHidden()
+  await expect(carRow).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+
   await firstPhone.context().close()
   await secondPhone.context().close()
 })

@@ -41,7 +41,12 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
       {staff ? (
         <div className="ops-bar">
           <nav className="ops-bar__nav" aria-label={t('ops.nav.label')}>
-            {roleMay(staff.role, 'bookings.view') ? <a href="/ops">{t('ops.nav.board')}</a> : null}
+            {roleMay(staff.role, 'bookings.view') ? (
+              <>
+                <a href="/ops">{t('ops.nav.board')}</a>
+                <a href="/ops/timeline">{t('ops.nav.timeline')}</a>
+              </>
+            ) : null}
             {roleMay(staff.role, 'dispatch.manage') ? (
               <>
                 <a href="/ops/drivers">{t('ops.nav.drivers')}</a>
