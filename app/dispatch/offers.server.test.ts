@@ -78,7 +78,7 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
   /** A driver with their own sign-in and a usual car of the ride's class. */
   async function driverWithCar(
     name: string,
-    options: { channel?: OfferChannel; withCar?: boolean } = {},
+    options: { channel?: OfferChannel; withCar?: boolean; languages?: string } = {},
   ) {
     const by = await dispatcher()
     const account = await createStaffAccount(
@@ -111,7 +111,7 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
       {
         name,
         phone: `+90 532 000 ${String(counter++).padStart(2, '0')} 11`,
-        languages: 'Turkish, English',
+        languages: options.languages ?? 'Turkish, English',
         licenceNumber: `OF-${counter++}`,
         staffAccountId: account.id,
         offerChannel: options.channel ?? 'sms',
@@ -215,6 +215,35 @@ describe.each(storageBackends())('jobs offered to drivers on $name', (backend) =
       .where('kind', '=', 'traveller.assignment')
       .execute()
     expect(driverMails).toHaveLength(1)
+  })
+
+  it('writes to a driver who reads no Turkish in English, with no key or placeholder left', async () => {
+    const ride = await paidRide(day(2), '16:00')
+    const pat = await driverWithCar('Pat Smith', { channel: 'email', languages: 'English' })
+    const sam = await driverWithCar('Sam Jones', {
+      channel: 'whatsapp',
+      languages: 'English, German',
+    })
+    await offer(ride.id, [pat.driverId, sam.driverId], null)
+    const messages = await handle.db
+      .selectFrom('outgoing_messages')
+      .select(['channel', 'language', 'subject', 'text_body', 'html_body', 'template_json'])
+      .where('kind', '=', 'driver.offer')
+      .where('booking_id', '=', ride.id)
+      .orderBy('id')
+      .execute()
+    expect(messages.map((message) => [message.channel, message.language])).toEqual([
+      ['email', 'en'],
+      ['whatsapp', 'en'],
+    ])
+    const [mail, text] = messages
+    expect(mail!.subject).toMatch(/^Job offer: .* 16:00, Sabiha Gökçen Airport \(SAW\) to Şile$/)
+    expect(mail!.text_body).toContain('Pay: As agreed')
+    expect(text!.text_body).toMatch(/^Job offer MC-\w+: .* 16:00 from Sabiha Gökçen/)
+    expect(JSON.parse(text!.template_json!).name).toBe('driverOffer.en')
+    for (const body of [mail!.subject, mail!.text_body, mail!.html_body, text!.text_body]) {
+      expect(body).not.toMatch(/\{\{|\}\}|ops\.offers|texts\./)
+    }
   })
 
   it(
