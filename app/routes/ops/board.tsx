@@ -308,8 +308,9 @@ function UnassignedCell({
           })}
         </span>
       ) : null}{' '}
+      {/* Named without the reference, which the row's header already gives: links are found by it. */}
       <Link to={`/ops/bookings/${booking.reference}/assign`}>
-        {t('ops.offers.board.offerLink', { reference: booking.reference })}
+        {t('ops.offers.board.offerLink')}
       </Link>
     </>
   )
