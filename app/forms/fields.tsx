@@ -16,11 +16,11 @@ import { FieldErrors, type ErrorText } from './form-errors'
  */
 
 /** The ids a control is described by: its hint (if any), then conform's (its errors). */
-function describedBy(hintId: string | undefined, conform: string | undefined) {
+export function describedBy(hintId: string | undefined, conform: string | undefined) {
   return [hintId ?? '', conform ?? ''].filter(Boolean).join(' ') || undefined
 }
 
-function Hint({ id, text }: { id: string; text: string | undefined }) {
+export function Hint({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
     <p id={id} className="field__hint">
       {text}

@@ -11,6 +11,7 @@ import { ErrorSummary, FieldErrors, type ErrorText } from '~/forms/form-errors'
 import { summaryContent } from '~/forms/error-markup'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { FormCheck } from '~/forms/form-check'
+import { describedBy, Hint } from '~/forms/fields'
 
 /**
  * Pieces the dispatch forms share (drivers, vehicles, assignment): the
@@ -65,16 +66,27 @@ export function NumberField({
   field,
   label,
   text,
+  hint,
 }: {
   field: FieldMetadata<number | undefined>
   label: string
   text: ErrorText
+  hint?: string
 }) {
+  const hintId = `${field.id}-hint`
   const { key, ...props } = getInputProps(field, { type: 'text' })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} inputMode="numeric" autoComplete="off" className="ops-number" />
+      <input
+        key={key}
+        {...props}
+        inputMode="numeric"
+        autoComplete="off"
+        className="ops-number"
+        aria-describedby={describedBy(hint ? hintId : undefined, props['aria-describedby'])}
+      />
+      <Hint id={hintId} text={hint} />
       <FieldErrors id={field.errorId} errors={field.errors} text={text} />
     </div>
   )

@@ -1,13 +1,13 @@
 import { Form, useSearchParams } from 'react-router'
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { useTranslation } from '~/i18n/use-translation'
-import { FieldErrors } from '~/forms/form-errors'
 import { offerSchema, type OfferForm } from '~/dispatch/offer-forms'
 import {
   CheckboxGroup,
   DispatchErrorSummary,
   DoneNotice,
+  NumberField,
   useDispatchErrorText,
 } from './dispatch-form'
 
@@ -51,7 +51,6 @@ export function OfferSection({
   })
   const offered = Number(search.get('offered'))
   const withdrawn = search.get('withdrawn')
-  const { key: payKey, ...payProps } = getInputProps(fields.pay, { type: 'text' })
   return (
     <section aria-labelledby="ops-offer-title">
       <h2 id="ops-offer-title">{t('ops.offers.title')}</h2>
@@ -90,25 +89,12 @@ export function OfferSection({
                 hint={t('ops.offers.driversHint')}
                 options={offering.drivers}
               />
-              <div className="field">
-                <label htmlFor={fields.pay.id}>{t('ops.offers.pay')}</label>
-                <p id={`${fields.pay.id}-hint`} className="field__hint">
-                  {t('ops.offers.payHint')}
-                </p>
-                <input
-                  key={payKey}
-                  {...payProps}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  className="ops-number"
-                  aria-describedby={
-                    fields.pay.errors
-                      ? `${fields.pay.id}-hint ${fields.pay.errorId}`
-                      : `${fields.pay.id}-hint`
-                  }
-                />
-                <FieldErrors id={fields.pay.errorId} errors={fields.pay.errors} text={text} />
-              </div>
+              <NumberField
+                field={fields.pay}
+                label={t('ops.offers.pay')}
+                hint={t('ops.offers.payHint')}
+                text={text}
+              />
               <button type="submit" className="button button--accent">
                 {t('ops.offers.submit')}
               </button>
