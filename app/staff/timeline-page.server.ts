@@ -112,11 +112,14 @@ export async function timelinePageData(context: Context, request: Request) {
     }
     return ride
   })
-  const row = (label: string, ridesOfRow: typeof rides, inactive = false) => {
+  // Only the rides on the road some moment of this day (the day before's late ones included).
+  const ridesOfDay = rides.filter((ride) => barsOfDay([ride], dayStart).length > 0)
+  /** A car's or driver's row: its bars, and its free stretches in words. */
+  const row = (key: string, name: string, ridesOfRow: typeof rides, active: boolean) => {
     const bars = barsOfDay(ridesOfRow, dayStart)
     return {
-      label,
-      inactive,
+      key,
+      label: active ? name : t('ops.timeline.inactive', { label: name }),
       bars: bars.map(barView),
       free: freeGaps(bars).map((gap) => ({
         from: minuteText(gap.fromMinute),
@@ -124,42 +127,45 @@ export async function timelinePageData(context: Context, request: Request) {
       })),
     }
   }
-  const onTheDay = (ride: (typeof rides)[number]) => barsOfDay([ride], dayStart).length > 0
   // Inactive cars and drivers are shown only when they still have a ride that day.
   const vehicleRows = vehicles
     .filter(
-      (vehicle) =>
-        vehicle.active === 1 ||
-        rides.some((ride) => ride.vehicleId === vehicle.id && onTheDay(ride)),
+      (vehicle) => vehicle.active === 1 || ridesOfDay.some((ride) => ride.vehicleId === vehicle.id),
     )
     .map((vehicle) =>
       row(
+        `vehicle-${vehicle.id}`,
         t('ops.timeline.vehicleRow', {
           plate: displayPlate(vehicle.plate),
           makeModel: vehicle.make_model,
           class: classTitle(vehicle.class_code),
         }),
-        rides.filter((ride) => ride.vehicleId === vehicle.id),
-        vehicle.active !== 1,
+        ridesOfDay.filter((ride) => ride.vehicleId === vehicle.id),
+        vehicle.active === 1,
       ),
     )
   const driverRows = drivers
     .filter(
-      (driver) =>
-        driver.active === 1 || rides.some((ride) => ride.driverId === driver.id && onTheDay(ride)),
+      (driver) => driver.active === 1 || ridesOfDay.some((ride) => ride.driverId === driver.id),
     )
     .map((driver) =>
       row(
+        `driver-${driver.id}`,
         driver.name,
-        rides.filter((ride) => ride.driverId === driver.id),
-        driver.active !== 1,
+        ridesOfDay.filter((ride) => ride.driverId === driver.id),
+        driver.active === 1,
       ),
     )
   // Each ride without a car on a row of its own: they may overlap, and each needs one.
   const withoutVehicle = barsOfDay(
-    rides.filter((ride) => ride.vehicleId === null),
+    ridesOfDay.filter((ride) => ride.vehicleId === null),
     dayStart,
-  ).map((bar) => barView({ ...bar, clashes: false }))
+  ).map((bar) => ({
+    key: bar.ride.reference,
+    label: bar.ride.reference,
+    bars: [barView({ ...bar, clashes: false })],
+    free: null,
+  }))
   const title = t('ops.timeline.heading', { date: formatDate(day, language) })
   return {
     meta: staffMeta(context, request, title),
@@ -172,7 +178,7 @@ export async function timelinePageData(context: Context, request: Request) {
     vehicleRows,
     driverRows,
     withoutVehicle,
-    overbookedCount: rides.filter((ride) => ride.overbooked && onTheDay(ride)).length,
+    overbookedCount: ridesOfDay.filter((ride) => ride.overbooked).length,
   }
 }
 

@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 type Page = Route.ComponentProps['loaderData']
-type Bar = Page['withoutVehicle'][number]
+type Row = Page['vehicleRows'][number] | Page['withoutVehicle'][number]
+type Bar = Row['bars'][number]
 
 /** One ride on a row: a link to its booking, placed from its pickup to its estimated end. */
 function RideBar({ bar }: { bar: Bar }) {
@@ -105,6 +106,37 @@ function HourScale({ hours }: { hours: string[] }) {
   )
 }
 
+/** One group of rows (the cars, the rides without one, the drivers) under its hour scale. */
+function TimelineGroup({
+  title,
+  empty,
+  hours,
+  rows,
+}: {
+  title: string
+  empty: string
+  hours: string[]
+  rows: Row[]
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <div className="day-line">
+          <HourScale hours={hours} />
+          <ul className="day-line__rows">
+            {rows.map((row) => (
+              <TimelineRow key={row.key} label={row.label} bars={row.bars} free={row.free} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  )
+}
+
 export default function OpsTimeline({ loaderData: page }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
@@ -144,57 +176,24 @@ export default function OpsTimeline({ loaderData: page }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      <h2>{t('ops.timeline.vehicles')}</h2>
-      {page.vehicleRows.length === 0 ? (
-        <p>{t('ops.timeline.noVehicles')}</p>
-      ) : (
-        <div className="day-line">
-          <HourScale hours={page.hours} />
-          <ul className="day-line__rows">
-            {page.vehicleRows.map((row) => (
-              <TimelineRow
-                key={row.label}
-                label={row.inactive ? t('ops.timeline.inactive', { label: row.label }) : row.label}
-                bars={row.bars}
-                free={row.free}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
-
-      <h2>{t('ops.timeline.withoutVehicle')}</h2>
-      {page.withoutVehicle.length === 0 ? (
-        <p>{t('ops.timeline.allHaveVehicles')}</p>
-      ) : (
-        <div className="day-line">
-          <HourScale hours={page.hours} />
-          <ul className="day-line__rows">
-            {page.withoutVehicle.map((bar) => (
-              <TimelineRow key={bar.reference} label={bar.reference} bars={[bar]} free={null} />
-            ))}
-          </ul>
-        </div>
-      )}
-
-      <h2>{t('ops.timeline.drivers')}</h2>
-      {page.driverRows.length === 0 ? (
-        <p>{t('ops.timeline.noDrivers')}</p>
-      ) : (
-        <div className="day-line">
-          <HourScale hours={page.hours} />
-          <ul className="day-line__rows">
-            {page.driverRows.map((row) => (
-              <TimelineRow
-                key={row.label}
-                label={row.inactive ? t('ops.timeline.inactive', { label: row.label }) : row.label}
-                bars={row.bars}
-                free={row.free}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
+      <TimelineGroup
+        title={t('ops.timeline.vehicles')}
+        empty={t('ops.timeline.noVehicles')}
+        hours={page.hours}
+        rows={page.vehicleRows}
+      />
+      <TimelineGroup
+        title={t('ops.timeline.withoutVehicle')}
+        empty={t('ops.timeline.allHaveVehicles')}
+        hours={page.hours}
+        rows={page.withoutVehicle}
+      />
+      <TimelineGroup
+        title={t('ops.timeline.drivers')}
+        empty={t('ops.timeline.noDrivers')}
+        hours={page.hours}
+        rows={page.driverRows}
+      />
     </section>
   )
 }
