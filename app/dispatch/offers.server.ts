@@ -224,20 +224,26 @@ async function whyNotOffer(
   if (open) return 'alreadyOffered'
   const duty = await driverDuty(trx, driver.id, rideOccupancy(booking))
   if (!duty.onDuty) return 'offDuty'
-  const warnings = await assignmentWarnings(
-    trx,
-    booking,
-    { driverId: driver.id, vehicle },
-    bufferMinutes,
-  )
-  if (
-    warnings.some(
-      (warning) => warning.kind === 'driverOverlap' || warning.kind === 'vehicleOverlap',
-    )
-  ) {
-    return 'busy'
-  }
+  if (await busyThen(trx, booking, driver.id, vehicle, bufferMinutes)) return 'busy'
   return undefined
+}
+
+/**
+ * Whether the driver or the car has another paid ride overlapping this one
+ * (the dispatch buffer included): the assignment's overlap warnings. A car
+ * too small is not a clash here: the usual car was checked for the class.
+ */
+async function busyThen(
+  trx: Executor,
+  booking: BookingRow,
+  driverId: number,
+  vehicle: NonNullable<Awaited<ReturnType<typeof findVehicle>>>,
+  bufferMinutes: number,
+): Promise<boolean> {
+  const warnings = await assignmentWarnings(trx, booking, { driverId, vehicle }, bufferMinutes)
+  return warnings.some(
+    (warning) => warning.kind === 'driverOverlap' || warning.kind === 'vehicleOverlap',
+  )
 }
 
 export type AnswerOutcome =
@@ -323,16 +329,9 @@ export async function answerOffer(
     }
     // Their hours, time off and other jobs may have changed since the offer.
     const duty = await driverDuty(trx, driver.id, rideOccupancy(booking))
-    const warnings = await assignmentWarnings(
-      trx,
-      booking,
-      { driverId: driver.id, vehicle },
-      request.bufferMinutes,
-    )
-    const overlaps = warnings.some(
-      (warning) => warning.kind === 'driverOverlap' || warning.kind === 'vehicleOverlap',
-    )
-    if (!duty.onDuty || overlaps) return { kind: 'clash' }
+    if (!duty.onDuty || (await busyThen(trx, booking, driver.id, vehicle, request.bufferMinutes))) {
+      return { kind: 'clash' }
+    }
     await closeOffer(trx, offer.id, 'accepted', at)
     const assigned = await writeAssignment(
       trx,

@@ -34,7 +34,7 @@ type RideFacts = Pick<
 >
 
 /** Drivers who could be offered a job at all: the rest cannot open their offers or have no car. */
-async function offerableDrivers(executor: Executor) {
+export async function offerableDrivers(executor: Executor) {
   return executor
     .selectFrom('drivers')
     .innerJoin('vehicles', 'vehicles.id', 'drivers.usual_vehicle_id')
@@ -57,8 +57,10 @@ export async function suggestDrivers(
   ride: RideFacts,
   bufferMinutes: number,
   roadFactor: number,
+  /** Read once by a caller suggesting for many rides (the board); read here otherwise. */
+  offerable?: Awaited<ReturnType<typeof offerableDrivers>>,
 ): Promise<Suggestion[]> {
-  const drivers = (await offerableDrivers(executor)).filter((driver) =>
+  const drivers = (offerable ?? (await offerableDrivers(executor))).filter((driver) =>
     servesClass(driver.class_code, ride.vehicle_class),
   )
   if (drivers.length === 0) return []

@@ -7,7 +7,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '~/config/env.server'
 import { getDatabase } from '~/db/db.server'
 import { addDays, istanbulClock, istanbulDate, ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
-import { suggestDrivers } from '~/dispatch/suggestions.server'
+import { offerableDrivers, suggestDrivers } from '~/dispatch/suggestions.server'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { placeById } from '~/domain/places/gazetteer'
 import { exactPlace, mapsSearchUrl, placeLabel, placeWithArea } from '~/domain/places/place-label'
@@ -430,12 +430,14 @@ async function withSuggestions<
         wanted.map((row) => row.reference),
       )
       .execute()
+    const offerable = await offerableDrivers(handle.db)
     for (const ride of rides) {
       const suggestions = await suggestDrivers(
         handle.db,
         ride,
         env.DISPATCH_BUFFER_MINUTES,
         env.ROAD_FACTOR,
+        offerable,
       )
       suggested.set(
         ride.reference,
