@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely'
+import { sharesPosition } from '~/domain/dispatch/car-position'
 import type { BookingRow, BookingsTable, NewBooking } from '~/db/schema'
 import type { Executor } from '~/db/executor'
 import { assertTransition, type BookingStatus, type TransitionRule } from '~/domain/booking/status'
@@ -104,6 +105,10 @@ export async function changeStatus(
   // Paying a trip there and back makes its return a booking of its own, in the
   // same transaction, whichever path confirmed the payment.
   if (to === 'confirmed' && changed.return_date) await insertReturnRide(trx, changed, at)
+  // The car's position is kept only while the ride is on the way or arrived.
+  if (sharesPosition(booking.status) && !sharesPosition(to)) {
+    await trx.deleteFrom('ride_positions').where('booking_id', '=', booking.id).execute()
+  }
   return changed
 }
 

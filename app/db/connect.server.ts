@@ -48,6 +48,7 @@ import * as m0031 from './migrations/0031_capacity'
 import * as m0032 from './migrations/0032_minimum_notice'
 import * as m0033 from './migrations/0033_driver_hours'
 import * as m0034 from './migrations/0034_job_offers'
+import * as m0035 from './migrations/0035_ride_positions'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0032_minimum_notice': m0032,
   '0033_driver_hours': m0033,
   '0034_job_offers': m0034,
+  '0035_ride_positions': m0035,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

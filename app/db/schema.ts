@@ -702,6 +702,21 @@ export interface DispatchSettingsTable {
   updated_at: string | null
 }
 
+/**
+ * The latest position of a ride's car while it is on the way or arrived
+ * (migration 0035): one row per ride, deleted when the ride ends.
+ */
+export interface RidePositionsTable {
+  booking_id: string
+  driver_id: number
+  lat: number
+  lng: number
+  /** Metres, as the phone reports it; null for a place the driver named. */
+  accuracy_m: number | null
+  source: 'device' | 'place'
+  recorded_at: string
+}
+
 export interface Database {
   bookings: BookingsTable
   booking_extras: BookingExtrasTable
@@ -741,6 +756,7 @@ export interface Database {
   driver_hours: DriverHoursTable
   driver_time_off: DriverTimeOffTable
   job_offers: JobOffersTable
+  ride_positions: RidePositionsTable
   dispatch_settings: DispatchSettingsTable
 }
 

@@ -391,6 +391,8 @@ export async function unassignBooking(
     if (version !== request.expectedVersion) return { kind: 'stale' }
     const current = await currentAssignment(trx, booking.id)
     if (!current) return { kind: 'notAssigned' }
+    // The car taken off the ride is no longer the traveller's to see.
+    await trx.deleteFrom('ride_positions').where('booking_id', '=', booking.id).execute()
     await trx
       .updateTable('booking_assignments')
       .set({

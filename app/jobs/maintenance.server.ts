@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '~/db/connect.server'
+import { removeEndedPositions } from '~/dispatch/positions.server'
 import { writeTransaction } from '~/db/write.server'
 import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
@@ -434,6 +435,10 @@ export async function runMaintenance(
     const purgedPartnerSessions = await task('purge_partner_sessions', () =>
       purgeOldPartnerSessions(handle, now),
     )
+    // A car's position is kept while its ride is under way, never after.
+    const removedPositions = await task('remove_ended_positions', () =>
+      removeEndedPositions(handle.db, now),
+    )
     // Paid bookings whose ten years of bookkeeping are over become anonymous rides.
     const anonymisedBookings = await task('remove_expired_invoice_fields', () =>
       removeExpiredInvoiceFields(handle, now),
@@ -462,6 +467,7 @@ export async function runMaintenance(
       purgedTravellerSessions,
       purgedPartnerSessions,
       anonymisedBookings,
+      removedPositions,
     }
   })
   if (!run.ran) {
