@@ -96,6 +96,7 @@ export default [
     route('ops/bookings/:reference', 'routes/ops/booking.tsx'),
     route('ops/run-sheet', 'routes/ops/run-sheet.tsx'),
     route('ops/timeline', 'routes/ops/timeline.tsx'),
+    route('ops/cars', 'routes/ops/cars.tsx'),
     route('ops/staff', 'routes/ops/staff.tsx'),
     route('ops/staff/:id', 'routes/ops/staff-account.tsx'),
     // Dispatch: drivers, vehicles, a booking's driver and vehicle, a driver's own jobs.
@@ -122,6 +123,7 @@ export default [
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
+  route('ops/jobs/position', 'routes/ops/job-position.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),
   route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
   route('ops/companies/:id/statements/:month.csv', 'routes/ops/company-statement-csv.ts'),

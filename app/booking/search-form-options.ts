@@ -16,6 +16,11 @@ const placeNamesByLanguage = Object.fromEntries(
   ]),
 ) as Record<Language, string[]>
 
+/** The served places' names in a language, airports first (the datalist's options). */
+export function servedPlaceNames(language: Language): string[] {
+  return placeNamesByLanguage[language]
+}
+
 /** Hire by the hour starts in Istanbul: its pickups are the city's airports and districts. */
 const hirePlaceNamesByLanguage = Object.fromEntries(
   supportedLanguages.map((language) => [

@@ -7,6 +7,9 @@
 import { BOARD_REFRESH_MS } from '~/components/ops/board-refresh-interval'
 import { ISTANBUL_TIME_ZONE } from '~/domain/booking-window'
 
+/** Sent on the document once new rows are in. */
+export const BOARD_ROWS_EVENT = 'board-rows'
+
 export function enhance(statuses: Element[]) {
   const status = statuses[0]
   if (!(status instanceof HTMLElement) || !status.dataset.boardRefresh) return
@@ -29,6 +32,8 @@ export function enhance(statuses: Element[]) {
       const shown = document.querySelector('[data-board-rows]')
       if (!rows || !count || !shown) return
       shown.replaceWith(rows)
+      // A map drawn from the rows (fleet-map.ts) follows them.
+      document.dispatchEvent(new Event(BOARD_ROWS_EVENT))
       const updated = (status.dataset.updated ?? '').replace('{time}', time.format(new Date()))
       status.textContent = `${count.textContent ?? ''} ${updated}`
     } catch {

@@ -8,6 +8,9 @@
 // A failed request changes nothing; the next one tries again.
 import { RIDE_POLL_SECONDS } from '~/traveller/ride-status'
 
+/** Sent on the document with each status asked for. */
+export const RIDE_STATUS_EVENT = 'ride-status'
+
 export function enhance(cards: Element[]) {
   const card = cards[0]
   if (!(card instanceof HTMLElement)) return
@@ -24,6 +27,8 @@ export function enhance(cards: Element[]) {
       const response = await fetch(statusUrl, { headers: { Accept: 'application/json' } })
       if (!response.ok) return
       const status = (await response.json()) as { ended?: boolean }
+      // The car's map (car-map.ts) moves with the same answer.
+      document.dispatchEvent(new CustomEvent(RIDE_STATUS_EVENT, { detail: status }))
       const answer = JSON.stringify(status)
       if (answer === shown) return
       const page = await fetch(pageUrl, { headers: { Accept: 'text/html' } })

@@ -12,7 +12,7 @@ import { PICKUP_CODE_ALERT_AFTER } from '~/domain/booking/pickup-code'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { presentBooking } from '~/booking/booking-view.server'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatInstantTime, formatMoney } from '~/utils/format'
 import type { Language } from '~/i18n/config'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { driverOfAccount } from '~/dispatch/drivers.server'
@@ -29,6 +29,11 @@ import { driverHoursAction, driverHoursSection, isDriverHoursIntent } from './dr
 import { answerOffer, offerRidesInTurn, offersOfDriver } from '~/dispatch/offers.server'
 import { getEnv } from '~/config/env.server'
 import { istanbulClock } from '~/domain/booking-window'
+import { sharePositionAction } from './position-share.server'
+import { positionOfRide } from '~/dispatch/positions.server'
+import { sharesPosition, SHARE_POSITION_SECONDS } from '~/domain/dispatch/car-position'
+import { servedPlaceNames } from '~/booking/search-form-options'
+import type { SharedPosition } from '~/components/ops/share-position'
 
 /**
  * A driver's own jobs under /ops/jobs: the cards of their rides and the steps
@@ -41,7 +46,17 @@ export async function jobsPageData(context: Context, request: Request) {
   const handle = await getDatabase()
   const meta = staffMeta(context, request, t('ops.dispatch.jobs.title'))
   const driver = await driverOfAccount(handle.db, staff.account.id)
-  if (!driver) return { meta, linked: false as const, days: [], hours: null, offers: [] }
+  if (!driver) {
+    return {
+      meta,
+      linked: false as const,
+      days: [],
+      hours: null,
+      offers: [],
+      placeNames: [],
+      sharePositionSeconds: SHARE_POSITION_SECONDS,
+    }
+  }
   const now = new Date()
   const today = istanbulDate(now)
   const jobs = await jobsOfDriver(handle.db, driver.id, today)
@@ -50,9 +65,17 @@ export async function jobsPageData(context: Context, request: Request) {
     jobs.map((job) => job.booking),
     language,
   )
-  const days: { date: string; label: string; jobs: ReturnType<typeof jobView>[] }[] = []
+  const shared = await sharedPositions(handle.db, jobs, language)
+  const days: {
+    date: string
+    label: string
+    jobs: (ReturnType<typeof jobView> & { position: SharedPosition | null })[]
+  }[] = []
   for (const job of jobs) {
-    const view = jobView(context, request, job, flights.get(job.booking.id) ?? null)
+    const view = {
+      ...jobView(context, request, job, flights.get(job.booking.id) ?? null),
+      position: shared.get(job.booking.id) ?? null,
+    }
     let day = days.at(-1)
     if (day?.date !== view.date) {
       day = { date: view.date, label: formatDate(view.date, language), jobs: [] }
@@ -64,7 +87,38 @@ export async function jobsPageData(context: Context, request: Request) {
   const offers = (await offersOfDriver(handle.db, driver.id, now)).map((offer) =>
     offerView(context, request, offer),
   )
-  return { meta, linked: true as const, days, hours, offers }
+  return {
+    meta,
+    linked: true as const,
+    days,
+    hours,
+    offers,
+    // The places a driver without a script may name as where they are.
+    placeNames: shared.size > 0 ? servedPlaceNames(language) : [],
+    sharePositionSeconds: SHARE_POSITION_SECONDS,
+  }
+}
+
+/**
+ * For each job under way (on the way or arrived), when its position was last
+ * shared and how (the phone's own, or a place named): its card offers to
+ * share it again.
+ */
+async function sharedPositions(
+  executor: Parameters<typeof positionOfRide>[0],
+  jobs: Awaited<ReturnType<typeof jobsOfDriver>>,
+  language: Language,
+) {
+  const shared = new Map<string, SharedPosition>()
+  for (const { booking } of jobs) {
+    if (!sharesPosition(booking.status)) continue
+    const position = await positionOfRide(executor, booking)
+    shared.set(booking.id, {
+      at: position ? formatInstantTime(position.recorded_at, language) : null,
+      byPlace: position?.source === 'place',
+    })
+  }
+  return shared
 }
 
 /**
@@ -166,6 +220,7 @@ export async function jobsAction(context: Context, request: Request) {
   if (intent === 'acceptOffer' || intent === 'declineOffer') {
     return offerAnswerAction(context, staff.account.id, form, intent)
   }
+  if (intent === 'sharePosition') return sharePositionAction(context, staff.account.id, form)
   if (isDriverHoursIntent(intent)) {
     const driver = await driverOfAccount((await getDatabase()).db, staff.account.id)
     if (!driver) throw forbidden()

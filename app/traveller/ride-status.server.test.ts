@@ -171,7 +171,16 @@ describe.each(storageBackends())('the ride status a traveller follows, on $name'
       'cancelled',
     ])
     // What the JSON the pages poll carries: nothing about billing, payment or the traveller.
-    expect(Object.keys(status).sort()).toEqual(['driver', 'ended', 'flight', 'status', 'timeline'])
+    expect(Object.keys(status).sort()).toEqual([
+      'car',
+      'driver',
+      'ended',
+      'flight',
+      'status',
+      'timeline',
+    ])
+    // No ride under way: no car to place.
+    expect(status.car).toBeNull()
     // Nothing follows flights in the tests: no flight is said to be followed.
     expect(status.flight).toBeNull()
     expect(JSON.stringify(status)).not.toMatch(/ayse@example\.com|\+90 532 123/)

@@ -5,7 +5,7 @@ import { rideContact } from '~/domain/phone'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rideEnded, rideTimeline } from '~/domain/booking/ride-timeline'
 import type { Language } from '~/i18n/config'
-import { formatInstant } from '~/utils/format'
+import { formatInstant, formatInstantTime } from '~/utils/format'
 import {
   flightViews,
   flightViewSettings,
@@ -13,7 +13,12 @@ import {
   type FlightViewSettings,
 } from '~/flights/flight-view.server'
 import { followedStatuses } from '~/flights/follow-flights.server'
-import type { RideFlight, RideStatus } from './ride-status'
+import type { RideCar, RideFlight, RideStatus } from './ride-status'
+import { positionOfRide, type RidePosition } from '~/dispatch/positions.server'
+import { placeById } from '~/domain/places/gazetteer'
+import { getEnv } from '~/config/env.server'
+import { distanceToGo, kilometres, positionIsStale } from '~/domain/dispatch/car-position'
+import { intlLocale } from '~/i18n/config'
 
 /**
  * Reads a booking's ride status (see ride-status.ts): the ride page, the
@@ -50,7 +55,7 @@ export async function rideStatus(
   language: Language,
   flightSettings: FlightViewSettings = flightViewSettings(),
 ): Promise<RideStatus> {
-  const [events, assignment, refund, flights] = await Promise.all([
+  const [events, assignment, refund, flights, position] = await Promise.all([
     executor
       .selectFrom('booking_events')
       .select(['from_status', 'to_status', 'created_at'])
@@ -60,6 +65,7 @@ export async function rideStatus(
     currentAssignment(executor, booking.id),
     bookingRefund(executor, booking),
     flightViews(executor, [booking], language, flightSettings),
+    positionOfRide(executor, booking),
   ])
   const timeline = rideTimeline({
     status: booking.status,
@@ -95,6 +101,30 @@ export async function rideStatus(
     flight: (followedStatuses as readonly string[]).includes(booking.status)
       ? rideFlight(flights.get(booking.id))
       : null,
+    car: assignment && position ? rideCar(booking, position, language) : null,
+  }
+}
+
+/**
+ * The car's distance to the pickup as the traveller is told it: an estimate
+ * from the straight line (docs/dispatch.md, "The car on a map"), with the
+ * time its position was sent.
+ */
+function rideCar(booking: BookingRow, position: RidePosition, language: Language): RideCar | null {
+  const pickup = placeById(booking.pickup_place_id)
+  if (!pickup) return null
+  const env = getEnv()
+  const car = { lat: position.lat, lng: position.lng }
+  const away = distanceToGo(car, pickup, env.ROAD_FACTOR)
+  return {
+    km: new Intl.NumberFormat(intlLocale[language], { maximumFractionDigits: 1 }).format(
+      kilometres(away.metres),
+    ),
+    minutes: away.minutes,
+    atPickup: away.atPickup,
+    at: formatInstantTime(position.recorded_at, language),
+    stale: positionIsStale(position.recorded_at, new Date()),
+    map: env.GOOGLE_MAPS_BROWSER_KEY ? { car, pickup: { lat: pickup.lat, lng: pickup.lng } } : null,
   }
 }
 

@@ -28,6 +28,27 @@ export interface RideStatus {
    * the page's parts like a new step does.
    */
   flight: RideFlight | null
+  /**
+   * Where the car is while the ride is on the way or arrived, once its driver
+   * has shared a position (null otherwise): how far from the pickup in words,
+   * and for the map (only when the site has a Maps browser key) the points.
+   */
+  car: RideCar | null
+}
+
+/** The car of a ride under way, as the traveller reads it. */
+export interface RideCar {
+  /** Kilometres by road to the pickup, written in the reader's language ("2.4"). */
+  km: string
+  /** About how many minutes to the pickup; 0 once there. */
+  minutes: number
+  atPickup: boolean
+  /** When the driver's phone sent it, Istanbul time ("18:20"). */
+  at: string
+  /** Older than a few minutes: said as the last position known. */
+  stale: boolean
+  /** The car and the pickup as points, for the map; null without a Maps key. */
+  map: { car: { lat: number; lng: number }; pickup: { lat: number; lng: number } } | null
 }
 
 /** A followed flight as the traveller reads it: its times in their language, Istanbul time. */

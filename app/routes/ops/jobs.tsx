@@ -10,6 +10,8 @@ import { useErrorTitle } from '~/utils/use-error-title'
 import { JobFlight } from '~/components/ops/flight-status'
 import { DriverHoursSections } from '~/components/ops/driver-hours'
 import { JobOffers } from '~/components/ops/job-offers'
+import { SharePosition } from '~/components/ops/share-position'
+import { PlacesDatalist } from '~/components/places-datalist'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return jobsPageData(context, request)
@@ -81,16 +83,23 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
     actionData && 'offerRefused' in actionData ? actionData.offerRefused : undefined
   const [search] = useSearchParams()
   const hoursReply = actionData && 'driverHours' in actionData ? actionData.driverHours : undefined
+  const positionRefused =
+    actionData && 'positionRefused' in actionData ? actionData.positionRefused : undefined
   const refused = step?.refusedReference
   const codeError = step?.codeError ?? null
   const text = useErrorText()
-  useErrorTitle(codeError !== null)
+  useErrorTitle(codeError !== null || positionRefused !== undefined)
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
       {search.get('offer') === 'accepted' ? (
         <p className="alert alert--success" role="status">
           {t('ops.offers.driver.accepted')}
+        </p>
+      ) : null}
+      {search.get('position') === 'shared' ? (
+        <p className="alert alert--success" role="status">
+          {t('ops.position.shared')}
         </p>
       ) : null}
       {page.offers.length > 0 ? <JobOffers offers={page.offers} refused={offerRefused} /> : null}
@@ -156,6 +165,18 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                         ))}
                       </div>
                     ) : null}
+                    {job.position ? (
+                      <SharePosition
+                        reference={job.reference}
+                        shared={job.position}
+                        refused={
+                          positionRefused?.reference === job.reference ? positionRefused : null
+                        }
+                        placeListId="ops-position-places"
+                        seconds={page.sharePositionSeconds}
+                        text={text}
+                      />
+                    ) : null}
                     <dl className="ops-details">
                       <Fact label={t('ops.dispatch.jobs.reference')} value={job.shownReference} />
                       <Fact label={t('ops.dispatch.jobs.meetingPoint')} value={job.meetingPoint} />
@@ -219,6 +240,9 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
           ))}
         </>
       )}
+      {page.placeNames.length > 0 ? (
+        <PlacesDatalist id="ops-position-places" names={page.placeNames} />
+      ) : null}
       {page.hours ? (
         <DriverHoursSections data={page.hours} reply={hoursReply} audience="driver" />
       ) : null}

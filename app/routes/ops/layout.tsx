@@ -45,6 +45,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <>
                 <a href="/ops">{t('ops.nav.board')}</a>
                 <a href="/ops/timeline">{t('ops.nav.timeline')}</a>
+                <a href="/ops/cars">{t('ops.nav.cars')}</a>
               </>
             ) : null}
             {roleMay(staff.role, 'dispatch.manage') ? (
