@@ -15,10 +15,11 @@ import appCss from './styles/app.css?url'
 import { i18nextMiddleware, rememberLanguageFromUrl } from './i18n/middleware.server'
 import { pageContext } from './utils/page-context.server'
 import { useNonce } from './utils/nonce'
-import { usePageHydrates } from './utils/hydrate-handle'
+import { useOfficeChrome, usePageHydrates } from './utils/hydrate-handle'
 import { useRootData } from './utils/root-data'
 import { SiteHeader } from './components/site-header'
 import { SiteFooter } from './components/site-footer'
+import { OfficeHeader } from './components/ops/office-header'
 import { NotFoundContent } from './components/not-found-content'
 import { defaultLanguage } from './i18n/config'
 import { footerLinks } from './content/footer.server'
@@ -43,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n, t } = useTranslation()
   const language = root?.language ?? defaultLanguage
   const hydrate = usePageHydrates()
+  // The staff pages have the back office's header and no storefront around them.
+  const office = useOfficeChrome()
   // Behind a dialog the server renders open, until the page's script makes it modal.
   const behindDialog = usePageOpensDialog()
 
@@ -71,12 +74,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {t('a11y.skipToContent')}
           </a>
-          {root ? <SiteHeader site={root.site} language={language} /> : null}
+          {root ? (
+            office ? (
+              <OfficeHeader site={root.site} language={language} />
+            ) : (
+              <SiteHeader site={root.site} language={language} />
+            )
+          ) : null}
         </div>
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {root ? (
+        {root && !office ? (
           <div className="page-chrome" inert={behindDialog}>
             <SiteFooter site={root.site} language={language} />
           </div>

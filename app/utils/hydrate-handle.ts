@@ -8,9 +8,21 @@ import { redirectDocument, useMatches, type EntryContext } from 'react-router'
  */
 export interface HydrateHandle {
   hydrate?: false
+  /** 'office': the back office's header instead of the storefront's, and no footer. */
+  chrome?: 'office'
 }
 
 export const staticPageHandle: HydrateHandle = { hydrate: false }
+
+/** The staff pages' handle: static, in the back office's own shell. */
+export const officePageHandle: HydrateHandle = { hydrate: false, chrome: 'office' }
+
+/** Whether the page is a back-office page (its layout's handle says so). */
+export function useOfficeChrome(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as HydrateHandle | undefined)?.chrome === 'office',
+  )
+}
 
 /**
  * Whether the document being rendered loads the application. Only the server's

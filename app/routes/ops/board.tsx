@@ -192,7 +192,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
           aria-labelledby="ops-board-title"
           tabIndex={0}
         >
-          <table className="ops-table">
+          <table className="ops-table ops-board">
             <thead>
               <tr>
                 {manyDays ? <th scope="col">{t('ops.board.columns.day')}</th> : null}
@@ -233,7 +233,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </td>
                   <td>{booking.vehicle}</td>
-                  <td>{booking.route}</td>
+                  <td className="ops-board__route">{booking.route}</td>
                   <td>{booking.passengers ?? '–'}</td>
                   <td>
                     {booking.flight ?? '–'}
@@ -250,7 +250,7 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                       <span className="ops-company-label">{booking.company}</span>
                     ) : null}
                   </td>
-                  <td>
+                  <td className="ops-board__driver">
                     {booking.driver ? (
                       booking.driver
                     ) : booking.status === 'confirmed' ? (
@@ -287,7 +287,13 @@ function UnassignedCell({
   const { t } = useTranslation()
   return (
     <>
-      <strong>{t('ops.dispatch.board.unassigned')}</strong>
+      <span className="ops-unassigned">
+        <strong>{t('ops.dispatch.board.unassigned')}</strong>{' '}
+        {/* Named without the reference, which the row's header already gives: links are found by it. */}
+        <Link to={`/ops/bookings/${booking.reference}/assign`}>
+          {t('ops.offers.board.offerLink')}
+        </Link>
+      </span>
       {booking.offers ? (
         <span className="ops-offer-state">
           {' '}
@@ -307,11 +313,7 @@ function UnassignedCell({
               .join(', '),
           })}
         </span>
-      ) : null}{' '}
-      {/* Named without the reference, which the row's header already gives: links are found by it. */}
-      <Link to={`/ops/bookings/${booking.reference}/assign`}>
-        {t('ops.offers.board.offerLink')}
-      </Link>
+      ) : null}
     </>
   )
 }
