@@ -45,6 +45,7 @@ describe('the rules form', () => {
     if (submission.status !== 'success') return
     expect(capacityRulesValues(submission.value)).toEqual({
       fleetLimited: false,
+      driversLimited: false,
       minimumNoticeMinutes: 120,
       bufferBeforeMinutes: 30,
       bufferAfterMinutes: 15,
@@ -53,7 +54,7 @@ describe('the rules form', () => {
     })
   })
 
-  it('reads the fleet limit, upgrades (one box or several) and caps', () => {
+  it('reads the fleet and drivers limits, upgrades (one box or several) and caps', () => {
     const typed = new Map([
       ['minimumNoticeHours', '6'],
       ['bufferBeforeMinutes', '45'],
@@ -62,6 +63,7 @@ describe('the rules form', () => {
     ])
     const submission = post.rules([
       ['fleetLimited', 'on'],
+      ['driversLimited', 'on'],
       ...emptyRules.map(([name, value]): [string, string] => [name, typed.get(name) ?? value]),
       ['upgrades.ECOMNVN', 'LUXMNVN'],
       ['upgrades.ECOMNBS', 'LUXMNBS'],
@@ -72,6 +74,7 @@ describe('the rules form', () => {
     const values = capacityRulesValues(submission.value)
     expect(values).toEqual({
       fleetLimited: true,
+      driversLimited: true,
       minimumNoticeMinutes: 360,
       bufferBeforeMinutes: 45,
       bufferAfterMinutes: 15,
@@ -85,6 +88,7 @@ describe('the rules form', () => {
     // The form starts again from what was stored.
     expect(capacityRulesDefaults(values)).toMatchObject({
       fleetLimited: 'on',
+      driversLimited: 'on',
       minimumNoticeHours: '6',
       bufferBeforeMinutes: '45',
       upgrades: { ECOMNVN: ['LUXMNVN'], LUXMNVN: [], ECOMNBS: ['ECOMNVN', 'LUXMNBS'] },

@@ -59,6 +59,7 @@ function perClass<T extends z.ZodMiniType>(schema: T) {
 export const capacityRulesSchema = z
   .object({
     fleetLimited: z.optional(z.boolean()),
+    driversLimited: z.optional(z.boolean()),
     minimumNoticeHours: wholeNumber(
       MIN_NOTICE_HOURS,
       MAX_NOTICE_HOURS,
@@ -89,6 +90,7 @@ export type CapacityRulesForm = z.infer<typeof capacityRulesSchema>
 /** The rules as the store takes them (app/capacity/capacity-settings.server.ts). */
 export interface CapacityRulesValues {
   fleetLimited: boolean
+  driversLimited: boolean
   minimumNoticeMinutes: number
   bufferBeforeMinutes: number
   bufferAfterMinutes: number
@@ -114,6 +116,7 @@ export function capacityRulesValues(form: CapacityRulesForm): CapacityRulesValue
   }
   return {
     fleetLimited: form.fleetLimited === true,
+    driversLimited: form.driversLimited === true,
     minimumNoticeMinutes: form.minimumNoticeHours * 60,
     bufferBeforeMinutes: form.bufferBeforeMinutes,
     bufferAfterMinutes: form.bufferAfterMinutes,
@@ -126,6 +129,7 @@ export function capacityRulesValues(form: CapacityRulesForm): CapacityRulesValue
 export function capacityRulesDefaults(rules: CapacityRulesValues) {
   return {
     fleetLimited: rules.fleetLimited ? 'on' : '',
+    driversLimited: rules.driversLimited ? 'on' : '',
     minimumNoticeHours: String(rules.minimumNoticeMinutes / 60),
     bufferBeforeMinutes: String(rules.bufferBeforeMinutes),
     bufferAfterMinutes: String(rules.bufferAfterMinutes),

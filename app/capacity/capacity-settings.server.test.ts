@@ -84,6 +84,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
     const by = await adminId()
     expect(await readCapacitySettings(handle.db)).toEqual({
       fleetLimited: false,
+      driversLimited: false,
       minimumNoticeMinutes: 120,
       bufferBeforeMinutes: 30,
       bufferAfterMinutes: 15,
@@ -94,6 +95,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
     })
     const rules = {
       fleetLimited: true,
+      driversLimited: true,
       minimumNoticeMinutes: 360,
       bufferBeforeMinutes: 45,
       bufferAfterMinutes: 15,
@@ -114,6 +116,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
         action: 'capacity.changed',
         before: {
           fleetLimited: false,
+          driversLimited: false,
           minimumNoticeMinutes: 120,
           bufferBeforeMinutes: 30,
           'upgrades.ECOMNVN': null,
@@ -121,6 +124,7 @@ describe.each(storageBackends())('capacity settings on $name', (backend) => {
         },
         after: {
           fleetLimited: true,
+          driversLimited: true,
           minimumNoticeMinutes: 360,
           bufferBeforeMinutes: 45,
           'upgrades.ECOMNVN': 'LUXMNVN',

@@ -29,6 +29,7 @@ export async function readCapacitySettings(executor: Executor): Promise<Capacity
     .leftJoin('staff_accounts', 'staff_accounts.id', 'capacity_settings.updated_by')
     .select([
       'capacity_settings.fleet_limited',
+      'capacity_settings.drivers_limited',
       'capacity_settings.minimum_notice_minutes',
       'capacity_settings.buffer_before_minutes',
       'capacity_settings.buffer_after_minutes',
@@ -51,6 +52,7 @@ export async function readCapacitySettings(executor: Executor): Promise<Capacity
 export function rulesAuditValues(rules: CapacityRulesValues): AuditValues {
   const values: AuditValues = {
     fleetLimited: rules.fleetLimited,
+    driversLimited: rules.driversLimited,
     minimumNoticeMinutes: rules.minimumNoticeMinutes,
     bufferBeforeMinutes: rules.bufferBeforeMinutes,
     bufferAfterMinutes: rules.bufferAfterMinutes,
@@ -83,6 +85,7 @@ export async function saveCapacityRules(
     if (current && Object.keys(changes.after).length === 0) return { changed: false }
     const columns = {
       fleet_limited: rules.fleetLimited ? 1 : 0,
+      drivers_limited: rules.driversLimited ? 1 : 0,
       minimum_notice_minutes: rules.minimumNoticeMinutes,
       buffer_before_minutes: rules.bufferBeforeMinutes,
       buffer_after_minutes: rules.bufferAfterMinutes,

@@ -196,6 +196,87 @@ describe.each(storageBackends())('capacity on $name', (backend) => {
       .execute()
   }
 
+  /** The drivers: `count` active ones, each with these weekly hours (none: any time). */
+  async function driversOf(
+    count: number,
+    hours: { weekday: number; starts: string; ends: string }[],
+  ) {
+    await handle.db.deleteFrom('driver_hours').execute()
+    await handle.db.deleteFrom('drivers').execute()
+    for (let index = 0; index < count; index++) {
+      const at = now.toISOString()
+      const driver = await handle.db
+        .insertInto('drivers')
+        .values({
+          name: `Driver ${index}`,
+          phone: `+90 532 000 10 ${10 + index}`,
+          languages: 'Turkish',
+          licence_number: `CAP-D-${day}-${index}`,
+          staff_account_id: null,
+          active: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const shift of hours) {
+        await handle.db
+          .insertInto('driver_hours')
+          .values({ driver_id: driver.id, ...shift })
+          .execute()
+      }
+    }
+    // The drivers alone limit: the cars do not.
+    await handle.db
+      .updateTable('capacity_settings')
+      .set({ fleet_limited: 0, drivers_limited: 1 })
+      .where('id', '=', 1)
+      .execute()
+  }
+
+  it('gives the last driver on duty to one of two Book Nows on two connections', async () => {
+    await driversOf(1, [])
+    const date = nextDay()
+    const steps = [
+      await draftAtPayment(handle, now, date, draftInput(1, date)),
+      await draftAtPayment(handle, now, date, draftInput(1, date)),
+    ]
+    const other = await backend.openAnother()
+    let results
+    try {
+      results = await Promise.all([
+        bookNow(steps[0]!.booking.id, handle),
+        bookNow(steps[1]!.booking.id, other),
+      ])
+    } finally {
+      await other.db.destroy()
+    }
+    expect(results.map((result) => result.kind).sort()).toEqual(['fully-booked', 'page'])
+    const loser = steps[results.findIndex((result) => result.kind === 'fully-booked')]!
+    const answer = await writeTransaction(handle, (trx) =>
+      bookingAvailabilityUnderLock(trx, loser.booking, now),
+    )
+    expect(answer).toEqual({ kind: 'full', limit: 'drivers' })
+  })
+
+  it('sells no ride outside every driver’s working hours', async () => {
+    const date = nextDay()
+    const weekday = ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1
+    // The fixtures' rides are picked up at 10:00: a shift from 14:00 does not cover them.
+    await driversOf(2, [{ weekday, starts: '14:00', ends: '22:00' }])
+    const early = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect(await bookNow(early.booking.id)).toEqual({ kind: 'fully-booked' })
+    // From 08:00 it is covered (09:30 with the buffer before, to the ride's end).
+    await handle.db.updateTable('driver_hours').set({ starts: '08:00' }).execute()
+    const covered = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect((await bookNow(covered.booking.id)).kind).toBe('page')
+    await handle.db
+      .updateTable('capacity_settings')
+      .set({ drivers_limited: 0 })
+      .where('id', '=', 1)
+      .execute()
+  })
+
   it('holds the car of a return leg on a payment page, and checks a return leg at Book Now', async () => {
     await fleetOf(1)
     const date = nextDay()

@@ -16,8 +16,10 @@ import {
   type Availability,
   type CapacityRide,
   type CapacityRules,
+  type DutyDriver,
   type FleetCar,
 } from '~/domain/capacity/capacity'
+import { istanbulInstant, type Weekday } from '~/domain/dispatch/working-hours'
 
 /**
  * The capacity rules and what holds a car, read from the database for the
@@ -67,6 +69,7 @@ export function rulesOfRow(
   row:
     | {
         fleet_limited: number
+        drivers_limited: number
         minimum_notice_minutes: number
         buffer_before_minutes: number
         buffer_after_minutes: number
@@ -92,6 +95,7 @@ export function rulesOfRow(
   }
   return {
     fleetLimited: row?.fleet_limited === 1,
+    driversLimited: row?.drivers_limited === 1,
     minimumNoticeMinutes: row?.minimum_notice_minutes ?? defaultCapacityRules.minimumNoticeMinutes,
     bufferBeforeMinutes: row?.buffer_before_minutes ?? defaultCapacityRules.bufferBeforeMinutes,
     bufferAfterMinutes: row?.buffer_after_minutes ?? defaultCapacityRules.bufferAfterMinutes,
@@ -127,6 +131,7 @@ export async function readCapacityRules(executor: Executor, now: Date): Promise<
 export function anyLimit(rules: CapacityRules): boolean {
   return (
     rules.fleetLimited ||
+    rules.driversLimited ||
     rules.closedPeriods.length > 0 ||
     Object.values(rules.caps).some((cap) => cap?.perDay != null || cap?.perHour != null)
   )
@@ -239,11 +244,61 @@ export async function fleetCars(executor: Executor): Promise<FleetCar[]> {
   }))
 }
 
-/** What a check needs besides the rides checked: the rules, the held rides, the cars. */
+/**
+ * The active drivers with their hours and the time off not over before
+ * `from` (ms): the second limit, read only when it is on.
+ */
+export async function dutyDrivers(executor: Executor, from: number): Promise<DutyDriver[]> {
+  const drivers = await executor
+    .selectFrom('drivers')
+    .select('id')
+    .where('active', '=', 1)
+    .execute()
+  if (drivers.length === 0) return []
+  const ids = drivers.map((driver) => driver.id)
+  const [hours, timeOff] = await Promise.all([
+    executor
+      .selectFrom('driver_hours')
+      .select(['driver_id', 'weekday', 'starts', 'ends'])
+      .where('driver_id', 'in', ids)
+      .execute(),
+    executor
+      .selectFrom('driver_time_off')
+      .select(['driver_id', 'starts_at', 'ends_at'])
+      .where('driver_id', 'in', ids)
+      .where('ends_at', '>', new Date(from).toISOString())
+      .execute(),
+  ])
+  return ids.map((id) => ({
+    hours: hours
+      .filter((row) => row.driver_id === id)
+      .map((row) => ({ weekday: row.weekday as Weekday, starts: row.starts, ends: row.ends })),
+    timeOff: timeOff
+      .filter((row) => row.driver_id === id)
+      .map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at })),
+  }))
+}
+
+/** What a check needs besides the rides checked: the rules, the held rides, the cars, the drivers. */
 export interface CapacityPicture {
   rules: CapacityRules
   held: CapacityRide[]
   cars: FleetCar[]
+  /** Read only when the drivers limit is on. */
+  drivers: DutyDriver[]
+}
+
+/** The fleet and the drivers a picture needs, each only when its limit is on. */
+export async function fleetAndDrivers(
+  executor: Executor,
+  rules: CapacityRules,
+  days: { from: string },
+): Promise<Pick<CapacityPicture, 'cars' | 'drivers'>> {
+  const from = istanbulInstant(addDays(days.from, -NEIGHBOUR_DAYS), '00:00').getTime()
+  return {
+    cars: rules.fleetLimited ? await fleetCars(executor) : [],
+    drivers: rules.driversLimited ? await dutyDrivers(executor, from) : [],
+  }
 }
 
 /** Reads the picture for rides on `days`; with no rule that can refuse, reads nothing more. */
@@ -254,11 +309,11 @@ export async function capacityPicture(
   except?: string,
 ): Promise<CapacityPicture> {
   const rules = await readCapacityRules(executor, now)
-  if (!anyLimit(rules)) return { rules, held: [], cars: [] }
+  if (!anyLimit(rules)) return { rules, held: [], cars: [], drivers: [] }
   return {
     rules,
     held: await heldRides(executor, days, now, except),
-    cars: rules.fleetLimited ? await fleetCars(executor) : [],
+    ...(await fleetAndDrivers(executor, rules, days)),
   }
 }
 
@@ -269,7 +324,7 @@ export async function capacityPicture(
 export function tripAvailability(picture: CapacityPicture, rides: CapacityRide[]): Availability {
   for (const [index, ride] of rides.entries()) {
     const others = [...picture.held, ...rides.filter((_, other) => other !== index)]
-    const answer = availability(ride, others, picture.cars, picture.rules)
+    const answer = availability(ride, others, picture.cars, picture.rules, picture.drivers)
     if (answer.kind !== 'free') return answer
   }
   return { kind: 'free' }

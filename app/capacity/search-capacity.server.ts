@@ -8,7 +8,7 @@ import type { Language } from '~/i18n/config'
 import {
   anyLimit,
   capacityRideOf,
-  fleetCars,
+  fleetAndDrivers,
   heldRides,
   readCapacityRules,
   tripAvailability,
@@ -80,7 +80,7 @@ export async function fullClasses(
   const picture: CapacityPicture = {
     rules,
     held: await heldRides(executor, days, now),
-    cars: rules.fleetLimited ? await fleetCars(executor) : [],
+    ...(await fleetAndDrivers(executor, rules, days)),
   }
   const ride = (code: VehicleClassCode, date: string, time: string) =>
     capacityRideOf({ vehicleClass: code, date, time, minutes: search.minutes, mode: search.mode })

@@ -49,6 +49,7 @@ import * as m0032 from './migrations/0032_minimum_notice'
 import * as m0033 from './migrations/0033_driver_hours'
 import * as m0034 from './migrations/0034_job_offers'
 import * as m0035 from './migrations/0035_ride_positions'
+import * as m0036 from './migrations/0036_drivers_limit'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0033_driver_hours': m0033,
   '0034_job_offers': m0034,
   '0035_ride_positions': m0035,
+  '0036_drivers_limit': m0036,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -609,6 +609,8 @@ export interface PromoRedemptionsTable {
 export interface CapacitySettingsTable {
   id: number
   fleet_limited: number
+  /** 1: the drivers on duty limit sales too (migration 0036). */
+  drivers_limited: number
   buffer_before_minutes: number
   buffer_after_minutes: number
   /** The least time between a search and its pickup; never below the terms' two hours. */

@@ -101,6 +101,7 @@ export async function capacityPageData(context: Context, request: Request) {
       /** The rules as read-only viewers read them. */
       rules: {
         fleetLimited: settings.fleetLimited,
+        driversLimited: settings.driversLimited,
         minimumNoticeHours: settings.minimumNoticeMinutes / 60,
         bufferBeforeMinutes: settings.bufferBeforeMinutes,
         bufferAfterMinutes: settings.bufferAfterMinutes,

@@ -10,6 +10,7 @@ import {
   occupancy,
   type CapacityRide,
   type CapacityRules,
+  type DutyDriver,
   type FleetCar,
 } from './capacity'
 
@@ -243,5 +244,65 @@ describe('overbooked', () => {
       sold('b', six + 5 * HOUR, '2026-11-30T11:00:00Z'),
     ]
     expect(overbooked(rides, cars('ECOMNVN', 1), rules)).toEqual(new Set())
+  })
+})
+
+describe('availability with the drivers on duty as a second limit', () => {
+  const byDrivers: CapacityRules = { ...defaultCapacityRules, driversLimited: true }
+  /** 4 December 2026 is a Friday (weekday 5). */
+  const dayShift = (starts: string, ends: string): DutyDriver => ({
+    hours: [{ weekday: 5, starts, ends }],
+    timeOff: [],
+  })
+  const anyTime: DutyDriver = { hours: [], timeOff: [] }
+  const ten = Date.parse('2026-12-04T10:00:00+03:00')
+
+  it.each<[string, CapacityRide, CapacityRide[], DutyDriver[], string]>([
+    ['no driver at all', ride(ten), [], [], 'drivers'],
+    ['a driver whose hours cover the ride', ride(ten), [], [dayShift('08:00', '16:00')], 'free'],
+    // 18:00 − 30 min … 20:15: after the 16:00 end of the shift
+    ['a ride after the only shift ends', ride(six), [], [dayShift('08:00', '16:00')], 'drivers'],
+    // 14:30 − 30 min … 16:45: the shift ends inside it
+    [
+      'a ride the shift ends in the middle of',
+      ride(Date.parse('2026-12-04T14:30:00+03:00')),
+      [],
+      [dayShift('08:00', '16:00')],
+      'drivers',
+    ],
+    ['a driver with no hours entered works any time', ride(six), [], [anyTime], 'free'],
+    ['the one driver already driving then', ride(ten), [ride(ten)], [anyTime], 'drivers'],
+    ['a second driver for the second ride', ride(ten), [ride(ten)], [anyTime, anyTime], 'free'],
+    // The 08:00 ride is back by 10:15; a 10:45 ride takes the car from 10:15.
+    [
+      'one driver, rides one after the other',
+      ride(Date.parse('2026-12-04T10:45:00+03:00')),
+      [ride(Date.parse('2026-12-04T08:00:00+03:00'))],
+      [anyTime],
+      'free',
+    ],
+    [
+      'a driver on time off',
+      ride(ten),
+      [],
+      [
+        {
+          hours: [],
+          timeOff: [{ startsAt: '2026-12-04T05:00:00.000Z', endsAt: '2026-12-04T09:00:00.000Z' }],
+        },
+      ],
+      'drivers',
+    ],
+  ])('%s', (_, candidate, sold, drivers, expected) => {
+    const answer = availability(candidate, sold, [], byDrivers, drivers)
+    expect(
+      answer.kind === 'free' ? 'free' : answer.kind === 'full' ? answer.limit : answer.kind,
+    ).toBe(expected)
+  })
+
+  it('counts the cars first: a full fleet is said as the fleet', () => {
+    const both = { ...byDrivers, fleetLimited: true }
+    const answer = availability(ride(ten), [ride(ten)], cars('ECOMNVN', 1), both, [anyTime])
+    expect(answer).toEqual({ kind: 'full', limit: 'fleet' })
   })
 })

@@ -1,4 +1,5 @@
 import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
+import { dutyFor, type TimeOffSpan, type WeeklyShift } from '~/domain/dispatch/working-hours'
 
 /**
  * Whether the fleet can drive one more ride: pure, so the vehicle step, Book
@@ -18,6 +19,8 @@ import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehic
 export interface CapacityRules {
   /** Whether the fleet's cars limit sales (off: only caps and closed periods apply). */
   fleetLimited: boolean
+  /** Whether the drivers on duty limit sales too (their working hours and time off). */
+  driversLimited: boolean
   /** The least time between a search and its pickup (never below the terms' two hours). */
   minimumNoticeMinutes: number
   bufferBeforeMinutes: number
@@ -51,6 +54,12 @@ export interface CapacityRide {
   hourly: boolean
 }
 
+/** An active driver: their weekly hours (none entered: any time) and their time off. */
+export interface DutyDriver {
+  hours: WeeklyShift[]
+  timeOff: TimeOffSpan[]
+}
+
 /** A car of the fleet: its class and the periods it is blocked for service. */
 export interface FleetCar {
   vehicleClass: VehicleClassCode
@@ -60,10 +69,11 @@ export interface FleetCar {
 export type Availability =
   | { kind: 'free' }
   | { kind: 'closed'; reason: Record<string, string> }
-  | { kind: 'full'; limit: 'fleet' | 'perDay' | 'perHour' }
+  | { kind: 'full'; limit: 'fleet' | 'drivers' | 'perDay' | 'perHour' }
 
 export const defaultCapacityRules: CapacityRules = {
   fleetLimited: false,
+  driversLimited: false,
   minimumNoticeMinutes: 120,
   bufferBeforeMinutes: 30,
   bufferAfterMinutes: 15,
@@ -95,6 +105,7 @@ export function availability(
   sold: CapacityRide[],
   cars: FleetCar[],
   rules: CapacityRules,
+  drivers: DutyDriver[] = [],
 ): Availability {
   const closed = rules.closedPeriods.find(
     (period) => candidate.pickupAt >= period.start && candidate.pickupAt < period.end,
@@ -115,7 +126,44 @@ export function availability(
   if (rules.fleetLimited && !fleetCanDrive(candidate, sold, cars, rules)) {
     return { kind: 'full', limit: 'fleet' }
   }
+  if (rules.driversLimited && !driversCanDrive(candidate, sold, drivers, rules)) {
+    return { kind: 'full', limit: 'drivers' }
+  }
   return { kind: 'free' }
+}
+
+/**
+ * The drivers as a second limit, counted like the cars: some driver is on
+ * duty for the whole of the candidate's occupancy, and at every moment where
+ * it or an overlapping ride begins, the rides then on the road (the candidate
+ * among them) are no more than the drivers on duty then. Every class shares
+ * the drivers, so a moment already sold over them is full for any ride.
+ * Which driver takes which ride is dispatch's matter; like the cars' count it
+ * is the usual approximation.
+ */
+function driversCanDrive(
+  candidate: CapacityRide,
+  sold: CapacityRide[],
+  drivers: DutyDriver[],
+  rules: CapacityRules,
+): boolean {
+  const own = occupancy(candidate, rules)
+  if (!drivers.some((driver) => dutyFor(own, driver.hours, driver.timeOff).onDuty)) return false
+  const overlapping = sold
+    .map((ride) => occupancy(ride, rules))
+    .filter((held) => held.start < own.end && held.end > own.start)
+  const moments = [own.start, ...overlapping.map((held) => held.start)].filter(
+    (moment) => moment >= own.start && moment < own.end,
+  )
+  for (const moment of moments) {
+    const onTheRoad = overlapping.filter((held) => held.start <= moment && held.end > moment).length
+    const onDuty = drivers.filter(
+      (driver) =>
+        dutyFor({ start: moment, end: moment + MINUTE }, driver.hours, driver.timeOff).onDuty,
+    ).length
+    if (onTheRoad >= onDuty) return false
+  }
+  return true
 }
 
 /**
@@ -259,7 +307,13 @@ export function overbooked<Ride extends CapacityRide & { id: string; confirmedAt
   cars: FleetCar[],
   rules: CapacityRules,
 ): Set<string> {
-  const fleetOnly = { ...rules, fleetLimited: true, caps: {}, closedPeriods: [] }
+  const fleetOnly = {
+    ...rules,
+    fleetLimited: true,
+    driversLimited: false,
+    caps: {},
+    closedPeriods: [],
+  }
   const kept: CapacityRide[] = []
   const over = new Set<string>()
   const inOrder = [...rides].sort(

@@ -220,6 +220,8 @@ function RulesSummary({ rules }: { rules: Page['rules'] }) {
       <dl className="ops-details">
         <dt>{t('opsCapacity.rules.fleetLimited')}</dt>
         <dd>{t(rules.fleetLimited ? 'opsCapacity.rules.on' : 'opsCapacity.rules.off')}</dd>
+        <dt>{t('opsCapacity.rules.driversLimited')}</dt>
+        <dd>{t(rules.driversLimited ? 'opsCapacity.rules.on' : 'opsCapacity.rules.off')}</dd>
         <dt>{t('opsCapacity.rules.minimumNotice')}</dt>
         <dd>{rules.minimumNoticeHours}</dd>
         <dt>{t('opsCapacity.rules.bufferBefore')}</dt>
@@ -324,6 +326,7 @@ function RulesForm({
         form={form}
         fields={[
           fields.fleetLimited,
+          fields.driversLimited,
           fields.minimumNoticeHours,
           fields.bufferBeforeMinutes,
           fields.bufferAfterMinutes,
@@ -331,10 +334,16 @@ function RulesForm({
         ]}
       />
       <input type="hidden" name="intent" value="rules" />
-      <FleetLimitField
+      <RuleSwitch
         field={fields.fleetLimited}
         label={t('opsCapacity.rules.fleetLimited')}
         hint={t('opsCapacity.rules.fleetLimitedHint')}
+        text={text}
+      />
+      <RuleSwitch
+        field={fields.driversLimited}
+        label={t('opsCapacity.rules.driversLimited')}
+        hint={t('opsCapacity.rules.driversLimitedHint')}
         text={text}
       />
       <NumberField
@@ -392,7 +401,7 @@ function describedBy(hintId: string | undefined, conform: string | undefined) {
 }
 
 /** The fleet limit's box, with what it means below it. */
-function FleetLimitField({
+function RuleSwitch({
   field,
   label,
   hint,
