@@ -19,7 +19,8 @@ import {
   type DutyDriver,
   type FleetCar,
 } from '~/domain/capacity/capacity'
-import { istanbulInstant, type Weekday } from '~/domain/dispatch/working-hours'
+import { istanbulInstant } from '~/domain/dispatch/working-hours'
+import { dutyRecords } from '~/dispatch/driver-hours.server'
 
 /**
  * The capacity rules and what holds a car, read from the database for the
@@ -254,29 +255,12 @@ export async function dutyDrivers(executor: Executor, from: number): Promise<Dut
     .select('id')
     .where('active', '=', 1)
     .execute()
-  if (drivers.length === 0) return []
-  const ids = drivers.map((driver) => driver.id)
-  const [hours, timeOff] = await Promise.all([
-    executor
-      .selectFrom('driver_hours')
-      .select(['driver_id', 'weekday', 'starts', 'ends'])
-      .where('driver_id', 'in', ids)
-      .execute(),
-    executor
-      .selectFrom('driver_time_off')
-      .select(['driver_id', 'starts_at', 'ends_at'])
-      .where('driver_id', 'in', ids)
-      .where('ends_at', '>', new Date(from).toISOString())
-      .execute(),
-  ])
-  return ids.map((id) => ({
-    hours: hours
-      .filter((row) => row.driver_id === id)
-      .map((row) => ({ weekday: row.weekday as Weekday, starts: row.starts, ends: row.ends })),
-    timeOff: timeOff
-      .filter((row) => row.driver_id === id)
-      .map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at })),
-  }))
+  const records = await dutyRecords(
+    executor,
+    drivers.map((driver) => driver.id),
+    { start: from },
+  )
+  return [...records.values()]
 }
 
 /** What a check needs besides the rides checked: the rules, the held rides, the cars, the drivers. */

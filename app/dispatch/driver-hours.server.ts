@@ -7,6 +7,7 @@ import {
   sortedShifts,
   weekdays,
   type Duty,
+  type DutyRecord,
   type WeeklyShift,
   type Weekday,
 } from '~/domain/dispatch/working-hours'
@@ -66,45 +67,56 @@ export async function driverTimeOff(
 }
 
 /**
- * Whether each driver is on duty for the whole of [start, end): their hours
- * and the time off that overlaps it, read in two queries for all of them.
+ * Each driver's hours and the time off that overlaps `window` (no end: all
+ * not over by its start), read in two queries for all of them.
  */
-export async function dutyOfDrivers(
+export async function dutyRecords(
   executor: Executor,
   driverIds: readonly number[],
-  interval: { start: number; end: number },
-): Promise<Map<number, Duty>> {
-  const duty = new Map<number, Duty>()
-  if (driverIds.length === 0) return duty
+  window: { start: number; end?: number },
+): Promise<Map<number, DutyRecord>> {
+  const records = new Map<number, DutyRecord>()
+  if (driverIds.length === 0) return records
   const ids = [...new Set(driverIds)]
+  let timeOffQuery = executor
+    .selectFrom('driver_time_off')
+    .select(['driver_id', 'starts_at', 'ends_at'])
+    .where('driver_id', 'in', ids)
+    // ISO instants in UTC sort as the times they name.
+    .where('ends_at', '>', new Date(window.start).toISOString())
+  if (window.end !== undefined) {
+    timeOffQuery = timeOffQuery.where('starts_at', '<', new Date(window.end).toISOString())
+  }
   const [hours, timeOff] = await Promise.all([
     executor
       .selectFrom('driver_hours')
       .select(['driver_id', 'weekday', 'starts', 'ends'])
       .where('driver_id', 'in', ids)
       .execute(),
-    executor
-      .selectFrom('driver_time_off')
-      .select(['driver_id', 'starts_at', 'ends_at'])
-      .where('driver_id', 'in', ids)
-      // ISO instants in UTC sort as the times they name.
-      .where('starts_at', '<', new Date(interval.end).toISOString())
-      .where('ends_at', '>', new Date(interval.start).toISOString())
-      .execute(),
+    timeOffQuery.execute(),
   ])
   for (const id of ids) {
-    duty.set(
-      id,
-      dutyFor(
-        interval,
-        hours
-          .filter((row) => row.driver_id === id)
-          .map((row) => ({ weekday: row.weekday as Weekday, starts: row.starts, ends: row.ends })),
-        timeOff
-          .filter((row) => row.driver_id === id)
-          .map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at })),
-      ),
-    )
+    records.set(id, {
+      hours: hours
+        .filter((row) => row.driver_id === id)
+        .map((row) => ({ weekday: row.weekday as Weekday, starts: row.starts, ends: row.ends })),
+      timeOff: timeOff
+        .filter((row) => row.driver_id === id)
+        .map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at })),
+    })
+  }
+  return records
+}
+
+/** Whether each driver is on duty for the whole of [start, end). */
+export async function dutyOfDrivers(
+  executor: Executor,
+  driverIds: readonly number[],
+  interval: { start: number; end: number },
+): Promise<Map<number, Duty>> {
+  const duty = new Map<number, Duty>()
+  for (const [id, record] of await dutyRecords(executor, driverIds, interval)) {
+    duty.set(id, dutyFor(interval, record.hours, record.timeOff))
   }
   return duty
 }

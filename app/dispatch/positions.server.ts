@@ -1,10 +1,10 @@
 import type { Executor } from '~/booking/booking-store.server'
-import { lockBooking } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
 import { writeTransaction } from '~/db/write.server'
 import type { RidePositionsTable } from '~/db/schema'
 import { sharesPosition, SHARING_STATUSES, type Coordinates } from '~/domain/dispatch/car-position'
 import { driverOfAccount } from './drivers.server'
+import { lockDriversRide } from './ride-steps.server'
 
 /**
  * The car of a ride under way, as its driver's phone reports it
@@ -39,21 +39,10 @@ export async function recordPosition(
   const driver = await driverOfAccount(handle.db, report.accountId)
   if (!driver) return { kind: 'notYours' }
   return writeTransaction(handle, async (trx): Promise<PositionOutcome> => {
-    const found = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('reference', '=', report.reference)
-      .executeTakeFirst()
     // Locked as a step is: a ride that ends at the same moment deletes its
     // position after this write, never before it.
-    const booking = found && (await lockBooking(trx, found.id))
+    const booking = await lockDriversRide(trx, report.reference, driver.id)
     if (!booking) return { kind: 'notYours' }
-    const assignment = await trx
-      .selectFrom('booking_assignments')
-      .select('driver_id')
-      .where('booking_id', '=', booking.id)
-      .executeTakeFirst()
-    if (assignment?.driver_id !== driver.id) return { kind: 'notYours' }
     if (!sharesPosition(booking.status)) return { kind: 'notSharing' }
     const row = {
       driver_id: driver.id,

@@ -52,21 +52,8 @@ export async function markRideStep(
   const driver = await driverOfAccount(handle.db, request.accountId)
   if (!driver) return { kind: 'notYours' }
   return writeTransaction(handle, async (trx): Promise<RideStepOutcome> => {
-    const found = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('reference', '=', request.reference)
-      .executeTakeFirst()
-    // Locked before its assignment is read: a dispatcher changes that under the
-    // same lock, so a driver just taken off the ride cannot mark it on PostgreSQL.
-    const booking = found && (await lockBooking(trx, found.id))
+    const booking = await lockDriversRide(trx, request.reference, driver.id)
     if (!booking) return { kind: 'notYours' }
-    const assignment = await trx
-      .selectFrom('booking_assignments')
-      .select('driver_id')
-      .where('booking_id', '=', booking.id)
-      .executeTakeFirst()
-    if (assignment?.driver_id !== driver.id) return { kind: 'notYours' }
     if (booking.status === request.step) return { kind: 'already' }
     if (!canTransition(booking.status, request.step)) return { kind: 'outOfOrder' }
     const typedCode = normalisedPickupCode(request.pickupCode)
@@ -98,6 +85,32 @@ export async function markRideStep(
     )
     return { kind: 'marked', textIds: [await queueStepText(trx, booking, request.step, now)] }
   })
+}
+
+/**
+ * The booking with this reference, locked, when it is assigned to this
+ * driver; undefined for another driver's ride or no ride at all (one answer
+ * for both). Locked before its assignment is read: a dispatcher changes that
+ * under the same lock, so a driver just taken off the ride cannot act on it.
+ */
+export async function lockDriversRide(
+  trx: Executor,
+  reference: string,
+  driverId: number,
+): Promise<BookingRow | undefined> {
+  const found = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  const booking = found && (await lockBooking(trx, found.id))
+  if (!booking) return undefined
+  const assignment = await trx
+    .selectFrom('booking_assignments')
+    .select('driver_id')
+    .where('booking_id', '=', booking.id)
+    .executeTakeFirst()
+  return assignment?.driver_id === driverId ? booking : undefined
 }
 
 function pickupCodeMatches(booking: BookingRow, typed: string): boolean {

@@ -88,7 +88,13 @@ function setUp(form: HTMLFormElement) {
         body,
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
+        // A session that ran out is sent to sign in: that is no position shared.
+        redirect: 'manual',
       })
+      if (response.type === 'opaqueredirect') {
+        stop()
+        return void say(data.signedOut)
+      }
       // The ride is no longer under way, or no longer this driver's.
       if (response.status === 409 || response.status === 403) return stop()
       if (response.ok) say((data.autoStatus ?? '').replace('{time}', clock.format(new Date())))

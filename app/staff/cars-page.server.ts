@@ -12,8 +12,8 @@ import { displayPlate } from '~/domain/dispatch/rules'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { activeRides } from '~/dispatch/positions.server'
 import { rideLine } from '~/booking/ride-label'
-import { intlLocale, type Language } from '~/i18n/config'
-import { formatInstantTime } from '~/utils/format'
+import type { Language } from '~/i18n/config'
+import { formatInstantTime, formatKilometres } from '~/utils/format'
 import { pageContext } from '~/utils/page-context.server'
 import { requireStaff } from './guard.server'
 import { placeText, staffMeta } from './ops-pages.server'
@@ -63,9 +63,7 @@ export async function carsPageData(context: Context, request: Request) {
           away && ride.status === 'on_the_way'
             ? {
                 atPickup: away.atPickup,
-                km: new Intl.NumberFormat(intlLocale[language], {
-                  maximumFractionDigits: 1,
-                }).format(kilometres(away.metres)),
+                km: formatKilometres(kilometres(away.metres), language),
                 minutes: away.minutes,
               }
             : null,

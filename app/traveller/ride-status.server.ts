@@ -5,7 +5,7 @@ import { rideContact } from '~/domain/phone'
 import { displayPlate } from '~/domain/dispatch/rules'
 import { rideEnded, rideTimeline } from '~/domain/booking/ride-timeline'
 import type { Language } from '~/i18n/config'
-import { formatInstant, formatInstantTime } from '~/utils/format'
+import { formatInstant, formatInstantTime, formatKilometres } from '~/utils/format'
 import {
   flightViews,
   flightViewSettings,
@@ -18,7 +18,6 @@ import { positionOfRide, type RidePosition } from '~/dispatch/positions.server'
 import { placeById } from '~/domain/places/gazetteer'
 import { getEnv } from '~/config/env.server'
 import { distanceToGo, kilometres, positionIsStale } from '~/domain/dispatch/car-position'
-import { intlLocale } from '~/i18n/config'
 
 /**
  * Reads a booking's ride status (see ride-status.ts): the ride page, the
@@ -117,9 +116,7 @@ function rideCar(booking: BookingRow, position: RidePosition, language: Language
   const car = { lat: position.lat, lng: position.lng }
   const away = distanceToGo(car, pickup, env.ROAD_FACTOR)
   return {
-    km: new Intl.NumberFormat(intlLocale[language], { maximumFractionDigits: 1 }).format(
-      kilometres(away.metres),
-    ),
+    km: formatKilometres(kilometres(away.metres), language),
     minutes: away.minutes,
     atPickup: away.atPickup,
     at: formatInstantTime(position.recorded_at, language),

@@ -62,3 +62,8 @@ export function formatInstantTime(iso: string, language: Language): string {
     timeZone: ISTANBUL_TIME_ZONE,
   }).format(new Date(iso))
 }
+
+/** A road distance in kilometres, one decimal under 10 km ("2.4", "2,4"), whole above ("37"). */
+export function formatKilometres(km: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale[language], { maximumFractionDigits: 1 }).format(km)
+}

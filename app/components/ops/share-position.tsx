@@ -57,6 +57,7 @@ export function SharePosition({
         data-stop-label={t('ops.position.stop')}
         data-auto-status={t('ops.position.autoShared', { time: '{time}' })}
         data-denied={t('ops.position.denied')}
+        data-signed-out={t('ops.position.signedOut')}
         data-locating={t('ops.position.locating')}
         data-time-locale={intlLocale[toLanguage(i18n.language)]}
       >

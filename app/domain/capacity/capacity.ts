@@ -1,5 +1,5 @@
 import { vehicleClassCodes, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
-import { dutyFor, type TimeOffSpan, type WeeklyShift } from '~/domain/dispatch/working-hours'
+import { dutyFor, type DutyRecord } from '~/domain/dispatch/working-hours'
 
 /**
  * Whether the fleet can drive one more ride: pure, so the vehicle step, Book
@@ -55,10 +55,7 @@ export interface CapacityRide {
 }
 
 /** An active driver: their weekly hours (none entered: any time) and their time off. */
-export interface DutyDriver {
-  hours: WeeklyShift[]
-  timeOff: TimeOffSpan[]
-}
+export type DutyDriver = DutyRecord
 
 /** A car of the fleet: its class and the periods it is blocked for service. */
 export interface FleetCar {

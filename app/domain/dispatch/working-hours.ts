@@ -28,6 +28,12 @@ export interface TimeOffSpan {
   endsAt: string
 }
 
+/** A driver's weekly hours and time off, as the duty rules read them. */
+export interface DutyRecord {
+  hours: WeeklyShift[]
+  timeOff: TimeOffSpan[]
+}
+
 const clockPattern = /^([01]\d|2[0-4]):([0-5]\d)$/
 
 /** Minutes since midnight of a 'HH:MM' time ('24:00' is 1440); NaN for anything else. */
