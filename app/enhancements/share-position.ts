@@ -54,7 +54,8 @@ function setUp(form: HTMLFormElement) {
         say(data.denied)
         showPlace()
       },
-      { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 10_000 },
+      // Asked for by a press: where the phone is now, not where it was a moment ago.
+      { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 0 },
     )
   })
 

@@ -116,6 +116,8 @@ test('the driver shares where the car is; the traveller and dispatch see it unti
   })
   expect(forged.status()).toBe(403)
   await other.context().close()
+  // A driver sees their own jobs, not every car on the road.
+  expect((await driver.request.get('/ops/cars')).status()).toBe(403)
   // A stranger is sent to sign in.
   const stranger = await page.request.post('/ops/jobs/position', {
     form: { reference, lat: '40.99', lng: '29.02' },
