@@ -114,26 +114,35 @@ describe.each(storageBackends())('capacity on $name', (backend) => {
     ).toEqual([])
   })
 
-  it('gives the last car to one of two Book Nows on two connections, and says so to the other', async () => {
-    await fleetOf(1)
+  /**
+   * Two bookings of one ride on a fresh day, their Book Nows pressed at once
+   * on two connection pools (two instances of the site); `loser` is the one
+   * told "fully booked", if any.
+   */
+  async function twoBookNowsAtOnce() {
     const date = nextDay()
     const steps = [
       await draftAtPayment(handle, now, date, draftInput(1, date)),
       await draftAtPayment(handle, now, date, draftInput(1, date)),
     ]
     const other = await backend.openAnother()
-    let results
     try {
-      results = await Promise.all([
+      const results = await Promise.all([
         bookNow(steps[0]!.booking.id, handle),
         bookNow(steps[1]!.booking.id, other),
       ])
+      const loser = steps[results.findIndex((result) => result.kind === 'fully-booked')]!
+      return { results, loser }
     } finally {
       await other.db.destroy()
     }
+  }
+
+  it('gives the last car to one of two Book Nows on two connections, and says so to the other', async () => {
+    await fleetOf(1)
+    const { results, loser } = await twoBookNowsAtOnce()
     expect(results.map((result) => result.kind).sort()).toEqual(['fully-booked', 'page'])
     // The one told tries again: still full while the other's payment page is open.
-    const loser = steps[results.findIndex((result) => result.kind === 'fully-booked')]!
     expect(await bookNow(loser.booking.id)).toEqual({ kind: 'fully-booked' })
   })
 
@@ -236,23 +245,8 @@ describe.each(storageBackends())('capacity on $name', (backend) => {
 
   it('gives the last driver on duty to one of two Book Nows on two connections', async () => {
     await driversOf(1, [])
-    const date = nextDay()
-    const steps = [
-      await draftAtPayment(handle, now, date, draftInput(1, date)),
-      await draftAtPayment(handle, now, date, draftInput(1, date)),
-    ]
-    const other = await backend.openAnother()
-    let results
-    try {
-      results = await Promise.all([
-        bookNow(steps[0]!.booking.id, handle),
-        bookNow(steps[1]!.booking.id, other),
-      ])
-    } finally {
-      await other.db.destroy()
-    }
+    const { results, loser } = await twoBookNowsAtOnce()
     expect(results.map((result) => result.kind).sort()).toEqual(['fully-booked', 'page'])
-    const loser = steps[results.findIndex((result) => result.kind === 'fully-booked')]!
     const answer = await writeTransaction(handle, (trx) =>
       bookingAvailabilityUnderLock(trx, loser.booking, now),
     )
