@@ -272,33 +272,36 @@ export interface CapacityPicture {
   drivers: DutyDriver[]
 }
 
-/** The fleet and the drivers a picture needs, each only when its limit is on. */
-export async function fleetAndDrivers(
+/**
+ * The picture for rides on `days` under these `rules` (read here, or kept
+ * for display by the vehicle step): with no rule that can refuse, nothing
+ * more is read; the cars and the drivers each only when their limit is on.
+ */
+export async function pictureUnder(
   executor: Executor,
   rules: CapacityRules,
-  days: { from: string },
-): Promise<Pick<CapacityPicture, 'cars' | 'drivers'>> {
+  days: { from: string; to: string },
+  now: Date,
+  except?: string,
+): Promise<CapacityPicture> {
+  if (!anyLimit(rules)) return { rules, held: [], cars: [], drivers: [] }
   const from = istanbulInstant(addDays(days.from, -NEIGHBOUR_DAYS), '00:00').getTime()
   return {
+    rules,
+    held: await heldRides(executor, days, now, except),
     cars: rules.fleetLimited ? await fleetCars(executor) : [],
     drivers: rules.driversLimited ? await dutyDrivers(executor, from) : [],
   }
 }
 
-/** Reads the picture for rides on `days`; with no rule that can refuse, reads nothing more. */
+/** Reads the rules in force, then the picture for rides on `days` under them. */
 export async function capacityPicture(
   executor: Executor,
   days: { from: string; to: string },
   now: Date,
   except?: string,
 ): Promise<CapacityPicture> {
-  const rules = await readCapacityRules(executor, now)
-  if (!anyLimit(rules)) return { rules, held: [], cars: [], drivers: [] }
-  return {
-    rules,
-    held: await heldRides(executor, days, now, except),
-    ...(await fleetAndDrivers(executor, rules, days)),
-  }
+  return pictureUnder(executor, await readCapacityRules(executor, now), days, now, except)
 }
 
 /**

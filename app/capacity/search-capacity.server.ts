@@ -8,11 +8,9 @@ import type { Language } from '~/i18n/config'
 import {
   anyLimit,
   capacityRideOf,
-  fleetAndDrivers,
-  heldRides,
+  pictureUnder,
   readCapacityRules,
   tripAvailability,
-  type CapacityPicture,
 } from './capacity.server'
 
 /**
@@ -77,11 +75,7 @@ export async function fullClasses(
   const rules = await displayRules(executor, now)
   if (!anyLimit(rules)) return {}
   const days = { from: search.date, to: search.back?.date ?? search.date }
-  const picture: CapacityPicture = {
-    rules,
-    held: await heldRides(executor, days, now),
-    ...(await fleetAndDrivers(executor, rules, days)),
-  }
+  const picture = await pictureUnder(executor, rules, days, now)
   const ride = (code: VehicleClassCode, date: string, time: string) =>
     capacityRideOf({ vehicleClass: code, date, time, minutes: search.minutes, mode: search.mode })
   const ridesAt = (code: VehicleClassCode, time: string) => [

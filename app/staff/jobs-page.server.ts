@@ -31,7 +31,7 @@ import { getEnv } from '~/config/env.server'
 import { istanbulClock } from '~/domain/booking-window'
 import { sharePositionAction } from './position-share.server'
 import { positionOfRide } from '~/dispatch/positions.server'
-import { sharesPosition, SHARE_POSITION_SECONDS } from '~/domain/dispatch/car-position'
+import { sharesPosition } from '~/domain/dispatch/car-position'
 import { servedPlaceNames } from '~/booking/search-form-options'
 import type { SharedPosition } from '~/components/ops/share-position'
 
@@ -54,7 +54,6 @@ export async function jobsPageData(context: Context, request: Request) {
       hours: null,
       offers: [],
       placeNames: [],
-      sharePositionSeconds: SHARE_POSITION_SECONDS,
     }
   }
   const now = new Date()
@@ -95,7 +94,6 @@ export async function jobsPageData(context: Context, request: Request) {
     offers,
     // The places a driver without a script may name as where they are.
     placeNames: shared.size > 0 ? servedPlaceNames(language) : [],
-    sharePositionSeconds: SHARE_POSITION_SECONDS,
   }
 }
 

@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { FieldErrors, type ErrorText } from '~/forms/form-errors'
 import { intlLocale, toLanguage } from '~/i18n/config'
+import { SHARE_POSITION_SECONDS } from '~/domain/dispatch/car-position'
 
 export interface SharedPosition {
   /** When it was last shared (Istanbul time), or null before the first time. */
@@ -16,25 +17,24 @@ export interface SharedPosition {
  * (a district or landmark from the list) and presses the button once per
  * update. With one (app/enhancements/share-position.ts), the button sends
  * the phone's own position, and a second button, added by the script, sends
- * it by itself every `seconds` once the driver agrees.
+ * it by itself every SHARE_POSITION_SECONDS once the driver agrees.
  */
 export function SharePosition({
   reference,
   shared,
   refused,
   placeListId,
-  seconds,
   text,
 }: {
   reference: string
   shared: SharedPosition
   refused: { error: string; typed: string } | null
   placeListId: string
-  seconds: number
   text: ErrorText
 }) {
   const { t, i18n } = useTranslation()
   const id = `position-${reference}`
+  const seconds = SHARE_POSITION_SECONDS
   const error = refused?.error ?? null
   return (
     <section className="ops-position" aria-labelledby={`${id}-title`}>

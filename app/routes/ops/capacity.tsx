@@ -20,11 +20,12 @@ import {
   type VehicleBlockForm,
 } from '~/capacity/capacity-forms'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
-import { SelectField, TextField } from '~/forms/fields'
+import { describedBy, SelectField, TextField } from '~/forms/fields'
 import { FieldErrors, type ErrorText } from '~/forms/form-errors'
 import {
   DispatchErrorSummary,
   DoneNotice,
+  NumberField,
   useDispatchErrorText,
 } from '~/components/ops/dispatch-form'
 import { OpsTable } from '~/components/ops/ops-table'
@@ -395,12 +396,7 @@ function RulesForm({
   )
 }
 
-/** The ids a control is described by: its hint, then conform's (its errors). */
-function describedBy(hintId: string | undefined, conform: string | undefined) {
-  return [hintId ?? '', conform ?? ''].filter(Boolean).join(' ') || undefined
-}
-
-/** The fleet limit's box, with what it means below it. */
+/** A rule's box (the fleet limit, the drivers limit), with what it means below it. */
 function RuleSwitch({
   field,
   label,
@@ -427,41 +423,6 @@ function RuleSwitch({
       <p id={hintId} className="field__hint">
         {hint}
       </p>
-      <FieldErrors id={field.errorId} errors={field.errors} text={text} />
-    </div>
-  )
-}
-
-/** A whole-number input (a numeric keypad on phones) with its label, a hint and its errors. */
-function NumberField({
-  field,
-  label,
-  hint,
-  text,
-}: {
-  field: FieldMetadata<number | undefined>
-  label: string
-  hint?: string
-  text: ErrorText
-}) {
-  const { key, ...props } = getInputProps(field, { type: 'text' })
-  const hintId = hint ? `${field.id}-hint` : undefined
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        key={key}
-        {...props}
-        inputMode="numeric"
-        autoComplete="off"
-        className="ops-number"
-        aria-describedby={describedBy(hintId, props['aria-describedby'])}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
       <FieldErrors id={field.errorId} errors={field.errors} text={text} />
     </div>
   )

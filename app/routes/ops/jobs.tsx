@@ -173,7 +173,6 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                           positionRefused?.reference === job.reference ? positionRefused : null
                         }
                         placeListId="ops-position-places"
-                        seconds={page.sharePositionSeconds}
                         text={text}
                       />
                     ) : null}
