@@ -5,7 +5,6 @@ import type { BookingRow } from '~/db/schema'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { rideMinutes } from '~/domain/booking/ride-mode'
 import { bookingCalendarEvents } from '~/mail/ics'
-import { estimatedHours } from '~/domain/trip-search'
 import { bookingLink } from './booking-access.server'
 import type { BookingView } from './booking-view.server'
 import { rideLine } from './ride-label'
@@ -64,7 +63,7 @@ export function bookingCalendarFile(
             uid: `${booking.id}-return@${host}`,
             date: back.date,
             time: back.time,
-            minutes: estimatedHours(booking.distance_km) * 60,
+            minutes: rideMinutes(booking),
             from: back.pickup.name,
             to: back.destination.name,
             location: exactPlace(back.pickup, back.pickupAddress),

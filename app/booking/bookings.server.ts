@@ -62,6 +62,7 @@ function quoteColumns(input: Omit<DraftInput, 'language' | 'trip'>) {
     destination_place_id: input.destination.id,
     distance_km: input.distance.km,
     distance_source: input.distance.source,
+    route_minutes: ('minutes' in input.distance ? input.distance.minutes : undefined) ?? null,
     vehicle_class: input.quote.code,
     pricing_rule: input.quote.rule,
     base_cents: input.quote.baseCents,

@@ -40,6 +40,7 @@ export function returnRideColumns(
     destination_place_id: outbound.pickup_place_id,
     distance_km: outbound.distance_km,
     distance_source: outbound.distance_source,
+    route_minutes: outbound.route_minutes,
     vehicle_class: outbound.vehicle_class,
     pricing_rule: outbound.return_pricing_rule ?? outbound.pricing_rule,
     base_cents: outbound.return_base_cents ?? outbound.base_cents,

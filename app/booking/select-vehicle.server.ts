@@ -177,7 +177,12 @@ export async function selectVehicle(
       time: ride.trip.time,
       minutes: ride.hire
         ? ride.hire.hours * 60
-        : rideMinutes({ ride_mode: 'transfer', hire_hours: null, distance_km: ride.distance.km }),
+        : rideMinutes({
+            ride_mode: 'transfer',
+            hire_hours: null,
+            distance_km: ride.distance.km,
+            route_minutes: 'minutes' in ride.distance ? (ride.distance.minutes ?? null) : null,
+          }),
       mode: ride.hire ? 'hourly' : 'transfer',
       back: ride.back ? { date: ride.back.date, time: ride.back.time } : null,
     },

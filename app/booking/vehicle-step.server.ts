@@ -114,6 +114,7 @@ async function presentOutcome(
         ride_mode: 'transfer',
         hire_hours: null,
         distance_km: result.distance.km,
+        route_minutes: result.distance.minutes ?? null,
       }),
       mode: 'transfer',
       back: result.back ? { date: back.date, time: back.time } : null,

@@ -146,6 +146,30 @@ describe.each(storageBackends())('capacity on $name', (backend) => {
     expect(await bookNow(loser.booking.id)).toEqual({ kind: 'fully-booked' })
   })
 
+  it('holds the car for the driving minutes the distance provider gave, there and back', async () => {
+    await fleetOf(1)
+    const date = nextDay()
+    // SAW → Şile as a routing provider would time it on a bad day: 200 minutes.
+    const slow = draftInput(1, date)
+    const first = await draftAtPayment(handle, now, date, {
+      ...slow,
+      distance: { ...slow.distance, source: 'google', minutes: 200 },
+    })
+    expect(first.booking.route_minutes).toBe(200)
+    expect((await bookNow(first.booking.id)).kind).toBe('page')
+    const [held] = await heldRides(handle.db, { from: date, to: date }, now)
+    expect(held!.minutes).toBe(200)
+    // 10:00 + 200 minutes there and 200 back + 15: the car is still out at 16:00,
+    // which the estimate from the distance alone (an hour each way) would have sold.
+    const later = draftInput(1, date)
+    const afternoon = await draftAtPayment(handle, now, date, {
+      ...later,
+      trip: { ...later.trip, time: '16:00' },
+    })
+    expect(afternoon.booking.route_minutes).toBeNull()
+    expect(await bookNow(afternoon.booking.id)).toEqual({ kind: 'fully-booked' })
+  })
+
   it('makes a second check wait for the first one’s transaction, on two connections', async () => {
     await fleetOf(1)
     const date = nextDay()

@@ -147,6 +147,7 @@ interface HeldRow {
   ride_mode: RideMode
   hire_hours: number | null
   distance_km: number
+  route_minutes: number | null
   return_date: string | null
   return_time: string | null
   confirmed_at: string | null
@@ -176,6 +177,7 @@ export async function heldRides(
     'bookings.ride_mode',
     'bookings.hire_hours',
     'bookings.distance_km',
+    'bookings.route_minutes',
     'bookings.return_date',
     'bookings.return_time',
     'bookings.confirmed_at',
@@ -337,6 +339,7 @@ type BookingRides = Pick<
   | 'ride_mode'
   | 'hire_hours'
   | 'distance_km'
+  | 'route_minutes'
   | 'return_date'
   | 'return_time'
 >

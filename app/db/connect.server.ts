@@ -50,6 +50,7 @@ import * as m0033 from './migrations/0033_driver_hours'
 import * as m0034 from './migrations/0034_job_offers'
 import * as m0035 from './migrations/0035_ride_positions'
 import * as m0036 from './migrations/0036_drivers_limit'
+import * as m0037 from './migrations/0037_allowances_route_minutes'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0034_job_offers': m0034,
   '0035_ride_positions': m0035,
   '0036_drivers_limit': m0036,
+  '0037_allowances_route_minutes': m0037,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

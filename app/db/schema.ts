@@ -35,6 +35,8 @@ export interface BookingsTable {
   destination_place_id: number
   distance_km: number
   distance_source: string
+  /** The provider's driving minutes for the route, when it gave them (migration 0037). */
+  route_minutes: ColumnType<number | null, number | null | undefined, number | null>
   vehicle_class: VehicleClassCode
   /** The quote snapshot: every component, in euro cents, as priced on the server. */
   pricing_rule: string
@@ -634,6 +636,21 @@ export interface ClosedPeriodsTable {
   created_at: string
 }
 
+/**
+ * Rides staff allow beyond the fleet, on purpose: `extra_rides` more of one
+ * class with a pickup from `starts_at` until `ends_at`, and why (staff only).
+ */
+export interface CapacityAllowancesTable {
+  id: Generated<number>
+  vehicle_class: VehicleClassCode
+  starts_at: string
+  ends_at: string
+  extra_rides: number
+  reason: string
+  created_by: number | null
+  created_at: string
+}
+
 /** A car out of service between two instants: it is not counted then. */
 export interface VehicleBlocksTable {
   id: Generated<number>
@@ -754,6 +771,7 @@ export interface Database {
   company_statements: CompanyStatementsTable
   capacity_settings: CapacitySettingsTable
   closed_periods: ClosedPeriodsTable
+  capacity_allowances: CapacityAllowancesTable
   vehicle_blocks: VehicleBlocksTable
   driver_hours: DriverHoursTable
   driver_time_off: DriverTimeOffTable

@@ -123,6 +123,7 @@ export async function assignmentWarnings(
       'bookings.trip_date',
       'bookings.trip_time',
       'bookings.distance_km',
+      'bookings.route_minutes',
       'bookings.ride_mode',
       'bookings.hire_hours',
       'booking_assignments.driver_id',

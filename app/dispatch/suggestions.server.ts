@@ -29,6 +29,7 @@ type RideFacts = Pick<
   | 'vehicle_class'
   | 'pickup_place_id'
   | 'distance_km'
+  | 'route_minutes'
   | 'ride_mode'
   | 'hire_hours'
 >
@@ -81,6 +82,7 @@ export async function suggestDrivers(
       'bookings.trip_date',
       'bookings.trip_time',
       'bookings.distance_km',
+      'bookings.route_minutes',
       'bookings.ride_mode',
       'bookings.hire_hours',
       'bookings.destination_place_id',

@@ -61,6 +61,7 @@ export async function timelinePageData(context: Context, request: Request) {
         'bookings.trip_date',
         'bookings.trip_time',
         'bookings.distance_km',
+        'bookings.route_minutes',
         'bookings.ride_mode',
         'bookings.hire_hours',
         'bookings.vehicle_class',

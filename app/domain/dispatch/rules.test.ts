@@ -41,6 +41,7 @@ describe('overlap of two trips', () => {
     ride_mode: 'transfer',
     hire_hours: null,
     distance_km: 60,
+    route_minutes: null,
   })
 
   it('a trip is busy from its pickup for its estimate plus the buffer', () => {
@@ -79,6 +80,7 @@ describe('overlap of two trips', () => {
       ride_mode: 'hourly',
       hire_hours: 6,
       distance_km: 90,
+      route_minutes: null,
     })
     // 10:00 + 6 h + 30 min: busy until 16:30, whatever the distance planned.
     expect(tripsOverlap(hire, { ...morning, tripTime: '16:15' }, 30)).toBe(true)
