@@ -20,9 +20,13 @@ import {
   bookingAvailabilityUnderLock,
   capacityPicture,
   heldRides,
+  overbookedBookings,
   readCapacityRules,
 } from './capacity.server'
 import { writeTransaction } from '~/db/write.server'
+import { pickupInstant } from '~/domain/trip-search'
+import { createStaffAccount } from '~/staff/accounts.server'
+import { addAllowance, removeAllowance } from './allowances.server'
 
 /**
  * Capacity against stored data, on a real SQLite file and on PostgreSQL: what
@@ -168,6 +172,77 @@ describe.each(storageBackends())('capacity on $name', (backend) => {
     })
     expect(afternoon.booking.route_minutes).toBeNull()
     expect(await bookNow(afternoon.booking.id)).toEqual({ kind: 'fully-booked' })
+  })
+
+  it('sells the rides staff allow beyond the fleet, no more, and flags them as over it', async () => {
+    await fleetOf(1)
+    const date = nextDay()
+    const dispatcher = await createStaffAccount(
+      handle,
+      {
+        email: `allow-${backend.name}@example.com`,
+        name: 'Deniz Dispatch',
+        role: 'dispatcher',
+        password: 'a-long-password-1',
+      },
+      now,
+    )
+    /** Paid `minutes` after `now`: the board keeps the cars for the first confirmed. */
+    const pay = async (bookingId: string, minutes: number) => {
+      const begun = await bookNow(bookingId)
+      if (begun.kind !== 'page') throw new Error(begun.kind)
+      const at = new Date(now.getTime() + minutes * 60_000)
+      await payOnSimulator(handle, tokenOf(begun.paymentPageUrl), simulatorCards.success, at)
+      await settlePaymentCallback(handle, simulator, tokenOf(begun.paymentPageUrl), at, () => {})
+    }
+    const own = await draftAtPayment(handle, now, date, draftInput(1, date))
+    await pay(own.booking.id, 1)
+    // The fixtures' rides are picked up at 10:00: one more allowed from 09:00 until 11:00.
+    const { id } = await addAllowance(
+      handle,
+      {
+        vehicleClass: 'LUXMNVN',
+        startsAt: pickupInstant(date, '09:00'),
+        endsAt: pickupInstant(date, '11:00'),
+        extraRides: 1,
+        reason: 'A car hired from Boğaziçi Tur',
+      },
+      dispatcher.id,
+      now,
+    )
+    expect((await readCapacityRules(handle.db, now)).allowances).toMatchObject([
+      { id, vehicleClass: 'LUXMNVN', extraRides: 1, addedBy: 'Deniz Dispatch' },
+    ])
+    const allowed = await draftAtPayment(handle, now, date, draftInput(1, date))
+    await pay(allowed.booking.id, 2)
+    const third = await draftAtPayment(handle, now, date, draftInput(1, date))
+    expect(await bookNow(third.booking.id)).toEqual({ kind: 'fully-booked' })
+    // The board: the ride confirmed second has no car of the company's own.
+    expect(await overbookedBookings(handle.db, { from: date, to: date }, now)).toEqual(
+      new Map([
+        [
+          allowed.booking.id,
+          { allowance: { reason: 'A car hired from Boğaziçi Tur', addedBy: 'Deniz Dispatch' } },
+        ],
+      ]),
+    )
+
+    expect(await removeAllowance(handle, id, dispatcher.id, now)).toEqual({ ok: true })
+    expect(await removeAllowance(handle, id, dispatcher.id, now)).toEqual({
+      ok: false,
+      refusal: 'notFound',
+    })
+    expect((await readCapacityRules(handle.db, now)).allowances).toEqual([])
+    const audit = await handle.db
+      .selectFrom('staff_audit')
+      .select(['action', 'account_id'])
+      .where('subject', '=', `capacity_allowance:${id}`)
+      .orderBy('id')
+      .execute()
+    expect(audit).toEqual([
+      { action: 'capacity_allowance.added', account_id: dispatcher.id },
+      { action: 'capacity_allowance.removed', account_id: dispatcher.id },
+    ])
   })
 
   it('makes a second check wait for the first one’s transaction, on two connections', async () => {

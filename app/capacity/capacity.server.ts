@@ -3,13 +3,15 @@ import type { Kysely, Transaction } from 'kysely'
 import type { BookingRow, Database } from '~/db/schema'
 import type { CapacityRulesValues } from './capacity-forms'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
-import { lockedRead } from '~/db/write.server'
 import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
 import { driverJobStatuses } from '~/domain/booking/status'
+import { allowancesInForce, type AllowanceRecord } from './allowances.server'
+import { lockCapacity } from './capacity-lock.server'
 import { rideMinutes, type RideMode } from '~/domain/booking/ride-mode'
 import { isVehicleClassCode, type VehicleClassCode } from '~/domain/booking/vehicle-classes'
 import { pickupInstant } from '~/domain/trip-search'
 import {
+  allowancesFor,
   availability,
   defaultCapacityRules,
   overbooked,
@@ -106,7 +108,10 @@ export function rulesOfRow(
 }
 
 /** The rules in force, with the closed periods not yet over at `now`. */
-export async function readCapacityRules(executor: Executor, now: Date): Promise<CapacityRules> {
+export async function readCapacityRules(
+  executor: Executor,
+  now: Date,
+): Promise<CapacityRules & { allowances: AllowanceRecord[] }> {
   const row = await executor
     .selectFrom('capacity_settings')
     .selectAll()
@@ -125,6 +130,7 @@ export async function readCapacityRules(executor: Executor, now: Date): Promise<
       end: Date.parse(period.ends_at),
       reason: { en: period.reason_en, tr: period.reason_tr },
     })),
+    allowances: await allowancesInForce(executor, now),
   }
 }
 
@@ -319,18 +325,6 @@ export function tripAvailability(picture: CapacityPicture, rides: CapacityRide[]
   return { kind: 'free' }
 }
 
-/**
- * Takes the capacity lock for the rest of the transaction: every Book Now,
- * account charge and partner booking checks one after the other, on every
- * instance (a row lock on PostgreSQL; SQLite writes one transaction at a time).
- */
-export async function lockCapacity(trx: Kysely<Database> | Transaction<Database>) {
-  await lockedRead(
-    trx,
-    trx.selectFrom('capacity_settings').select('id').where('id', '=', 1),
-  ).executeTakeFirst()
-}
-
 type BookingRides = Pick<
   BookingRow,
   | 'vehicle_class'
@@ -376,21 +370,38 @@ export async function bookingAvailabilityUnderLock(
   return tripAvailability(picture, rides)
 }
 
+/** Why staff let a ride be sold over the fleet, when an allowance covers it. */
+export type OverbookedRide = { allowance: Pick<AllowanceRecord, 'reason' | 'addedBy'> | null }
+
 /**
- * The bookings picked up on `days` that the fleet cannot drive (sold over
- * it, or paid late), for the board to flag; none while the fleet limit is off.
+ * The bookings picked up on `days` that the fleet cannot drive (sold over it
+ * on purpose, or paid late), for the board to flag, each with the allowance
+ * staff made for it if one covers its pickup; none while the fleet limit is off.
  */
 export async function overbookedBookings(
   executor: Executor,
   days: { from: string; to: string },
   now: Date,
-): Promise<Set<string>> {
+): Promise<Map<string, OverbookedRide>> {
   const rules = await readCapacityRules(executor, now)
-  if (!rules.fleetLimited) return new Set()
+  if (!rules.fleetLimited) return new Map()
   const paid = (await heldRides(executor, days, now)).flatMap((ride) =>
     ride.confirmedAt === null
       ? []
       : [{ ...ride, id: ride.bookingId, confirmedAt: ride.confirmedAt }],
   )
-  return overbooked(paid, await fleetCars(executor), rules)
+  const over = overbooked(paid, await fleetCars(executor), rules)
+  return new Map(
+    paid
+      .filter((ride) => over.has(ride.id))
+      .map((ride) => {
+        const [allowance] = allowancesFor(ride, rules.allowances)
+        return [
+          ride.id,
+          {
+            allowance: allowance ? { reason: allowance.reason, addedBy: allowance.addedBy } : null,
+          },
+        ]
+      }),
+  )
 }

@@ -1,4 +1,4 @@
-import { overbookedBookings } from '~/capacity/capacity.server'
+import { overbookedBookings, type OverbookedRide } from '~/capacity/capacity.server'
 import { offerRounds } from '~/dispatch/offers.server'
 import type { OfferRound } from '~/domain/dispatch/offers'
 import { sql, type Selectable } from 'kysely'
@@ -99,6 +99,8 @@ export type BoardBooking = BoardRow & {
   /** The Istanbul calendar day of the pickup ('00:00' is the next day's first moment). */
   pickupDay: string
   problem: BoardProblem | null
+  /** A ride sold over the fleet on purpose: why, and who allowed it. */
+  overbookedAllowance: { reason: string; addedBy: string | null } | null
   /** The followed flight's stored state, read in the same query; null when never asked about. */
   flightCheck: FlightCheckFacts | null
   /** Where the offers of a ride without its driver stand; null when none were made. */
@@ -305,7 +307,7 @@ export async function boardBookings(
   // A search looks at every day: the fleet's days are counted on the board's day views.
   const over =
     search || query.paidDays
-      ? new Set<string>()
+      ? new Map<string, OverbookedRide>()
       : await overbookedBookings(handle.db, { from: query.from, to: query.to }, new Date())
   // The offers of the rides still without a driver, in one query.
   const rounds = await offerRounds(
@@ -338,6 +340,9 @@ export async function boardBookings(
       return {
         ...row,
         offers: waitingOrLapsed(rounds.get(bookingId)),
+        overbookedAllowance: isAwaitingRide(row.status)
+          ? (over.get(bookingId)?.allowance ?? null)
+          : null,
         flightCheck:
           full.flight_status === null || flight_ident === null
             ? null

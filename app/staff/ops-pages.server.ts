@@ -301,6 +301,8 @@ export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }:
     /** When the traveller gave every passenger's name (ISO), shown beside the status. */
     namesGiven: row.names_given_at,
     problem: row.problem,
+    /** Shown under "No car free in the fleet" when staff sold the ride over it on purpose. */
+    overbookedAllowance: row.overbookedAllowance,
     vehicle: vehicleTitle(row.vehicle_class),
     from: placeText(row.pickup_place_id, row.pickup_text, language),
     // A hire by the hour has no destination: its hours say how it ends.

@@ -306,3 +306,112 @@ describe('availability with the drivers on duty as a second limit', () => {
     expect(answer).toEqual({ kind: 'full', limit: 'fleet' })
   })
 })
+
+describe('availability with rides staff allow beyond the limits', () => {
+  /** One more eco ride allowed for pickups from 17:00 until 19:00. */
+  const oneMore = (extraRides = 1, vehicleClass: VehicleClassCode = 'ECOMNVN') => ({
+    vehicleClass,
+    start: six - HOUR,
+    end: six + HOUR,
+    extraRides,
+  })
+  const both: CapacityRules = { ...limited, driversLimited: true }
+  const anyTime: DutyDriver = { hours: [], timeOff: [] }
+  const limitOf = (answer: ReturnType<typeof availability>) =>
+    answer.kind === 'full' ? answer.limit : answer.kind
+
+  it.each<[string, CapacityRide, CapacityRide[], CapacityRules, string]>([
+    [
+      'the one car taken, one more allowed',
+      ride(six),
+      [ride(six)],
+      { ...limited, allowances: [oneMore()] },
+      'free',
+    ],
+    [
+      'the allowed ride sold already',
+      ride(six),
+      [ride(six), ride(six)],
+      { ...limited, allowances: [oneMore()] },
+      'fleet',
+    ],
+    [
+      'two allowed',
+      ride(six),
+      [ride(six), ride(six)],
+      { ...limited, allowances: [oneMore(2)] },
+      'free',
+    ],
+    // 19:00 is the allowance's end, excluded
+    [
+      'a pickup after the allowed period',
+      ride(six + HOUR),
+      [ride(six + HOUR)],
+      { ...limited, allowances: [oneMore()] },
+      'fleet',
+    ],
+    [
+      'an allowance for another class',
+      ride(six),
+      [ride(six)],
+      { ...limited, allowances: [oneMore(1, 'LUXMNVN')] },
+      'fleet',
+    ],
+    [
+      'the drivers limit too: the allowed car comes with its driver',
+      ride(six),
+      [ride(six)],
+      { ...both, allowances: [oneMore()] },
+      'free',
+    ],
+    [
+      'a cap per hour raised by the allowance',
+      ride(six),
+      [ride(six)],
+      {
+        ...defaultCapacityRules,
+        caps: { ECOMNVN: { perDay: null, perHour: 1 } },
+        allowances: [oneMore()],
+      },
+      'free',
+    ],
+    [
+      'a cap per day reached past the allowance',
+      ride(six),
+      [ride(six), ride(six)],
+      {
+        ...defaultCapacityRules,
+        caps: { ECOMNVN: { perDay: 1, perHour: null } },
+        allowances: [oneMore()],
+      },
+      'perDay',
+    ],
+  ])('%s', (_, candidate, sold, rules, expected) => {
+    expect(limitOf(availability(candidate, sold, cars('ECOMNVN', 1), rules, [anyTime]))).toBe(
+      expected,
+    )
+  })
+
+  it('never opens a closed period', () => {
+    const reason = { en: 'Closed', tr: 'Kapalı' }
+    const rules = {
+      ...limited,
+      closedPeriods: [{ start: six - HOUR, end: six + HOUR, reason }],
+      allowances: [oneMore()],
+    }
+    expect(availability(ride(six), [], cars('ECOMNVN', 1), rules)).toEqual({
+      kind: 'closed',
+      reason,
+    })
+  })
+
+  it('shows the ride sold on an allowance as overbooked', () => {
+    const rules = { ...limited, allowances: [oneMore()] }
+    const rides = [
+      { ...ride(six), id: 'own car', confirmedAt: '2026-11-30T10:00:00Z' },
+      { ...ride(six), id: 'allowed', confirmedAt: '2026-12-01T10:00:00Z' },
+    ]
+    expect(availability(ride(six), [rides[0]!], cars('ECOMNVN', 1), rules).kind).toBe('free')
+    expect(overbooked(rides, cars('ECOMNVN', 1), rules)).toEqual(new Set(['allowed']))
+  })
+})

@@ -31,6 +31,21 @@ export interface CapacityRules {
   caps: Partial<Record<VehicleClassCode, { perDay: number | null; perHour: number | null }>>
   /** Nothing is sold with a pickup inside these (instants, ms), said with their reason. */
   closedPeriods: ClosedPeriod[]
+  /** Rides staff allow beyond the fleet, drivers and caps on purpose. */
+  allowances: CapacityAllowance[]
+}
+
+/**
+ * `extraRides` more rides of a class than the limits allow, for pickups from
+ * `start` until `end` (ms): staff decided to sell over capacity then (a car
+ * hired from elsewhere, a customer who must be served). Closed periods and
+ * the notice still apply.
+ */
+export interface CapacityAllowance {
+  vehicleClass: VehicleClassCode
+  start: number
+  end: number
+  extraRides: number
 }
 
 export interface ClosedPeriod {
@@ -77,6 +92,7 @@ export const defaultCapacityRules: CapacityRules = {
   upgrades: {},
   caps: {},
   closedPeriods: [],
+  allowances: [],
 }
 
 const MINUTE = 60_000
@@ -108,25 +124,57 @@ export function availability(
     (period) => candidate.pickupAt >= period.start && candidate.pickupAt < period.end,
   )
   if (closed) return { kind: 'closed', reason: closed.reason }
+  const extra = allowedExtraRides(candidate, rules.allowances)
   const cap = rules.caps[candidate.vehicleClass]
   const sameClass = sold.filter((ride) => ride.vehicleClass === candidate.vehicleClass)
   if (cap?.perDay != null) {
     const that = sameClass.filter((ride) => ride.day === candidate.day).length
-    if (that + 1 > cap.perDay) return { kind: 'full', limit: 'perDay' }
+    if (that + 1 > cap.perDay + extra) return { kind: 'full', limit: 'perDay' }
   }
   if (cap?.perHour != null) {
     const that = sameClass.filter(
       (ride) => ride.day === candidate.day && ride.hour === candidate.hour,
     ).length
-    if (that + 1 > cap.perHour) return { kind: 'full', limit: 'perHour' }
+    if (that + 1 > cap.perHour + extra) return { kind: 'full', limit: 'perHour' }
   }
-  if (rules.fleetLimited && !fleetCanDrive(candidate, sold, cars, rules)) {
+  // An allowance counts as that many more cars of the class, each with its
+  // driver, free for the whole of the candidate's occupancy.
+  const extraCars: FleetCar[] = Array.from({ length: extra }, () => ({
+    vehicleClass: candidate.vehicleClass,
+    blocked: [],
+  }))
+  if (rules.fleetLimited && !fleetCanDrive(candidate, sold, [...cars, ...extraCars], rules)) {
     return { kind: 'full', limit: 'fleet' }
   }
-  if (rules.driversLimited && !driversCanDrive(candidate, sold, drivers, rules)) {
+  const extraDrivers: DutyDriver[] = Array.from({ length: extra }, () => ({
+    hours: [],
+    timeOff: [],
+  }))
+  if (
+    rules.driversLimited &&
+    !driversCanDrive(candidate, sold, [...drivers, ...extraDrivers], rules)
+  ) {
     return { kind: 'full', limit: 'drivers' }
   }
   return { kind: 'free' }
+}
+
+/** The allowances covering a ride: of its class, its pickup inside their period. */
+export function allowancesFor<Allowance extends CapacityAllowance>(
+  ride: Pick<CapacityRide, 'vehicleClass' | 'pickupAt'>,
+  allowances: readonly Allowance[],
+): Allowance[] {
+  return allowances.filter(
+    (allowance) =>
+      allowance.vehicleClass === ride.vehicleClass &&
+      ride.pickupAt >= allowance.start &&
+      ride.pickupAt < allowance.end,
+  )
+}
+
+/** How many rides beyond the limits staff allow at a ride's pickup. */
+function allowedExtraRides(ride: CapacityRide, allowances: readonly CapacityAllowance[]) {
+  return allowancesFor(ride, allowances).reduce((sum, allowance) => sum + allowance.extraRides, 0)
 }
 
 /**
@@ -297,7 +345,8 @@ export function nearestFreeTimes(
  * The rides the fleet cannot drive among those sold (sold over capacity by
  * staff, or paid late): taken in the order they were confirmed, each keeps a
  * car if it fits beside those before it; the ones that do not are answered.
- * Only the fleet counts here (caps and closed periods are rules of sale).
+ * Only the fleet counts here (caps, closed periods and staff allowances are
+ * rules of sale): a ride sold on an allowance is over the fleet, and shown so.
  */
 export function overbooked<Ride extends CapacityRide & { id: string; confirmedAt: string }>(
   rides: Ride[],
@@ -310,6 +359,8 @@ export function overbooked<Ride extends CapacityRide & { id: string; confirmedAt
     driversLimited: false,
     caps: {},
     closedPeriods: [],
+    // Rides sold on an allowance are over the fleet: the board says so.
+    allowances: [],
   }
   const kept: CapacityRide[] = []
   const over = new Set<string>()

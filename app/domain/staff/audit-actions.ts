@@ -57,6 +57,8 @@ export const staffActions = [
   'closed_period.removed',
   'vehicle_block.added',
   'vehicle_block.removed',
+  'capacity_allowance.added',
+  'capacity_allowance.removed',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
