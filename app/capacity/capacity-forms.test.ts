@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
+  allowanceSchema,
   capacityRulesDefaults,
   capacityRulesSchema,
   capacityRulesValues,
@@ -25,6 +26,8 @@ const post = {
     parseWithZod(formOf(entries), { schema: closedPeriodSchema }),
   block: (entries: [string, string][]) =>
     parseWithZod(formOf(entries), { schema: vehicleBlockSchema }),
+  allowance: (entries: [string, string][]) =>
+    parseWithZod(formOf(entries), { schema: allowanceSchema }),
 }
 
 /** The rules form with nothing but the buffers typed: every cap empty, no box ticked. */
@@ -256,6 +259,37 @@ describe('the service block form', () => {
     })
     expect(post.block(replaced(block, 'note', 'x'.repeat(201))).reply().error).toEqual({
       note: ['forms.errors.tooLong?max=200'],
+    })
+  })
+})
+
+describe('the form allowing rides beyond the limits', () => {
+  const allowance: [string, string][] = [
+    ['vehicleClass', 'ECOMNVN'],
+    ...period.filter(([name]) => !name.startsWith('reason')),
+    ['extraRides', '2'],
+    ['reason', 'Two cars hired from Boğaziçi Tur'],
+  ]
+
+  it('takes a class, a period, how many more rides and why', () => {
+    const submission = post.allowance(allowance)
+    expect(submission.status).toBe('success')
+    if (submission.status === 'success') {
+      expect(submission.value).toMatchObject({ vehicleClass: 'ECOMNVN', extraRides: 2 })
+    }
+  })
+
+  it('needs a class it knows, 1 to 20 whole rides and a reason', () => {
+    expect(post.allowance(replaced(allowance, 'vehicleClass', 'BUS')).reply().error).toEqual({
+      vehicleClass: ['opsCapacity.errors.classRequired'],
+    })
+    for (const wrong of ['0', '21', '1.5', 'two', '']) {
+      expect(post.allowance(replaced(allowance, 'extraRides', wrong)).reply().error).toEqual({
+        extraRides: ['opsCapacity.errors.extraRidesRange?max=20'],
+      })
+    }
+    expect(post.allowance(replaced(allowance, 'reason', ' ')).reply().error).toEqual({
+      reason: ['opsCapacity.errors.allowanceReasonRequired'],
     })
   })
 })

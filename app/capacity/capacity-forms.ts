@@ -22,6 +22,8 @@ export const MAX_NOTICE_HOURS = 72
 export const MAX_CAP = 500
 /** The longest reason or note: the width of their columns (migration 0031). */
 export const MAX_CAPACITY_TEXT = 200
+/** The most rides one allowance may add beyond the limits: more is a fleet to enter. */
+export const MAX_EXTRA_RIDES = 20
 
 const wholeNumber = (min: number, max: number, message: string) =>
   z
@@ -183,6 +185,22 @@ export const vehicleBlockSchema = z.object({
   note: textField({ max: MAX_CAPACITY_TEXT, required: error('noteRequired') }),
 })
 export type VehicleBlockForm = z.infer<typeof vehicleBlockSchema>
+
+/**
+ * Rides allowed beyond the limits, on purpose: for one class, so many more
+ * with a pickup in the period, and why (for staff; travellers never see it).
+ */
+export const allowanceSchema = z.object({
+  vehicleClass: z.enum(vehicleClassCodes, { error: error('classRequired') }),
+  ...span,
+  extraRides: wholeNumber(
+    1,
+    MAX_EXTRA_RIDES,
+    fieldError(error('extraRidesRange'), { max: MAX_EXTRA_RIDES }),
+  ),
+  reason: textField({ max: MAX_CAPACITY_TEXT, required: error('allowanceReasonRequired') }),
+})
+export type AllowanceForm = z.infer<typeof allowanceSchema>
 
 /**
  * The instant of an Istanbul day and time as the pickup times mean it: '00:00'

@@ -12,8 +12,10 @@ import {
   capacityRulesDefaults,
   capacityRulesSchema,
   capacityRulesValues,
+  allowanceSchema,
   closedPeriodSchema,
   MAX_BUFFER_MINUTES,
+  MAX_EXTRA_RIDES,
   MAX_NOTICE_HOURS,
   MIN_NOTICE_HOURS,
   MAX_CAP,
@@ -30,6 +32,7 @@ import {
   removeVehicleBlock,
   saveCapacityRules,
 } from '~/capacity/capacity-settings.server'
+import { addAllowance, allowancesInForce, removeAllowance } from '~/capacity/allowances.server'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { logger } from '~/utils/logger.server'
 import { forbidden, refuseCrossOrigin, requireStaff, staffPageHeaders } from './guard.server'
@@ -61,6 +64,8 @@ export const capacityDoneKinds = [
   'periodRemoved',
   'blockAdded',
   'blockRemoved',
+  'allowanceAdded',
+  'allowanceRemoved',
 ] as const
 type DoneKind = (typeof capacityDoneKinds)[number]
 
@@ -75,11 +80,12 @@ export async function capacityPageData(context: Context, request: Request) {
   const { t, language } = pageContext(context, request)
   const now = new Date()
   const { db } = await getDatabase()
-  const [settings, periods, blocks, vehicles] = await Promise.all([
+  const [settings, periods, blocks, vehicles, allowances] = await Promise.all([
     readCapacitySettings(db),
     listClosedPeriods(db, now),
     listVehicleBlocks(db, now),
     listVehicles(db),
+    allowancesInForce(db, now),
   ])
   const title = classTitles(context, request)
   const at = instantFormatter(language)
@@ -92,6 +98,7 @@ export async function capacityPageData(context: Context, request: Request) {
       limits: {
         buffer: MAX_BUFFER_MINUTES,
         cap: MAX_CAP,
+        extraRides: MAX_EXTRA_RIDES,
         notice: { min: MIN_NOTICE_HOURS, max: MAX_NOTICE_HOURS },
       },
       updated:
@@ -129,6 +136,15 @@ export async function capacityPageData(context: Context, request: Request) {
         until: at(block.endsAt),
         note: block.note,
       })),
+      allowances: allowances.map((allowance) => ({
+        id: allowance.id,
+        classTitle: title(allowance.vehicleClass),
+        from: at(allowance.startsAt),
+        until: at(allowance.endsAt),
+        extraRides: allowance.extraRides,
+        reason: allowance.reason,
+        addedBy: allowance.addedBy,
+      })),
       vehicles: vehicles
         .filter((vehicle) => vehicle.active === 1)
         .map((vehicle) => ({
@@ -146,7 +162,7 @@ export async function capacityPageData(context: Context, request: Request) {
 }
 
 /** Which form a refusal belongs to, so only that form shows its messages. */
-export type CapacityForm = 'rules' | 'period' | 'block'
+export type CapacityForm = 'rules' | 'period' | 'block' | 'allowance'
 
 /** A refused form, with what was typed and a message beside each wrong field. */
 function refuse(context: Context, form: CapacityForm, result: SubmissionResult<string[]>) {
@@ -155,15 +171,15 @@ function refuse(context: Context, form: CapacityForm, result: SubmissionResult<s
 }
 
 /** A Remove of something already gone (removed meanwhile by someone else). */
-function alreadyGone(context: Context, gone: 'period' | 'block') {
+function alreadyGone(context: Context, gone: 'period' | 'block' | 'allowance') {
   markFormRefused(context)
   return data({ form: null, result: undefined, gone }, { status: 409, headers: staffPageHeaders })
 }
 
 /**
- * The page's five forms, told apart by `intent`: save the rules, add or
- * remove a closed period, add or remove a service block. A manager's
- * same-site POST only.
+ * The page's forms, told apart by `intent`: save the rules, add or remove a
+ * closed period, a service block or an allowance to sell over capacity. A
+ * manager's same-site POST only.
  */
 export async function capacityAction(context: Context, request: Request) {
   const staff = await requireManager(request)
@@ -235,6 +251,37 @@ export async function capacityAction(context: Context, request: Request) {
     }
     logger.info('capacity.block_added', { block: outcome.id, by })
     return done('blockAdded')
+  }
+
+  if (intent === 'addAllowance') {
+    const submission = parseWithZod(formData, { schema: allowanceSchema })
+    if (submission.status !== 'success') return refuse(context, 'allowance', submission.reply())
+    const span = periodErrors(submission.value, now)
+    if (!span.ok) {
+      return refuse(context, 'allowance', submission.reply({ fieldErrors: span.fieldErrors }))
+    }
+    const { id } = await addAllowance(
+      handle,
+      {
+        vehicleClass: submission.value.vehicleClass,
+        startsAt: span.startsAt,
+        endsAt: span.endsAt,
+        extraRides: submission.value.extraRides,
+        reason: submission.value.reason,
+      },
+      by,
+      now,
+    )
+    logger.info('capacity.allowance_added', { allowance: id, by })
+    return done('allowanceAdded')
+  }
+
+  if (intent === 'removeAllowance') {
+    const id = idParam(String(formData.get('id') ?? ''))
+    const outcome = await removeAllowance(handle, id, by, now)
+    if (!outcome.ok) return alreadyGone(context, 'allowance')
+    logger.info('capacity.allowance_removed', { id, by })
+    return done('allowanceRemoved')
   }
 
   if (intent === 'removePeriod' || intent === 'removeBlock') {

@@ -2,13 +2,16 @@ import { expect, test, type Page } from '@playwright/test'
 import { openServerDatabase } from './database'
 import { expectNoAxeViolations, istanbulDateIn } from './helpers'
 import { capacitySitePort, capacitySiteUrl } from './capacity-site'
+import { newAccount, signIn } from './staff-helpers'
+import { cards, fillStepsToBookNow, payWith, receivedReference } from './booking-helpers'
 
 /**
  * The vehicle step of a fleet with few cars, on a copy of the site of its
  * own (capacity-site.ts): a class with no car free at the searched time says
  * "Fully booked at 18:00" instead of Select, with the nearest times it is
  * free as links that keep the search; a search where every class is full
- * says so above the cards.
+ * says so above the cards; a ride dispatch allows over capacity sells, and
+ * the board says why it has no car of the company's own.
  */
 
 /** The fleet the test needs on its own copy's database: one car per class named. */
@@ -171,4 +174,123 @@ test('a pickup sooner than the company’s notice is refused with its hours, bes
     ),
   )
   await expect(page.getByRole('button', { name: /^Select/ })).toHaveCount(0)
+})
+
+test('a dispatcher allows a ride over capacity: it sells, and the board shows why in red', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  // A refused form, a booking paid through the simulator and the board, on CI's two busy cores.
+  test.slow()
+  const port = capacitySitePort(testInfo)
+  const site = capacitySiteUrl(testInfo)
+  const project = testInfo.project.name === 'no-js' ? 'N' : 'J'
+  // A retry finds the first attempt's allowance and booking: it takes the next day.
+  const day = istanbulDateIn(15 + testInfo.retry)
+  // The one Eco Minibus is in service all evening: the class is full at 18:00.
+  const fleet = fleetWith(port, { ECOMNBS: `34 CX ${project}1` })
+  fleet.block('ECOMNBS', day, '16:00', '23:00')
+  fleet.close()
+  const minibus = page.locator('.offer').filter({ hasText: 'Eco Minibus' })
+  await showsWithinRulesRefresh(page, `${site}${search(day, '18:00')}`, () =>
+    expect(minibus).toContainText('Fully booked at 18:00', { timeout: 1_000 }),
+  )
+
+  // Dispatch allows one more Eco Minibus ride from 17:00 until 19:00, saying why.
+  const dispatcher = newAccount(testInfo, 'dispatcher', 'allow', port)
+  await page.goto(`${site}/ops/sign-in`)
+  await signIn(page, dispatcher.email, dispatcher.password)
+  await expect(page).toHaveURL(/\/ops$/)
+  await page.goto(`${site}/ops/capacity`)
+  const allow = page.getByRole('form', { name: 'Allow rides over capacity' })
+  await allow.getByLabel('Vehicle class').selectOption({ label: 'Eco Minibus' })
+  await allow.getByLabel('From: day').fill(day)
+  await allow.getByLabel('From: time').selectOption('17:00')
+  await allow.getByLabel('Until: day').fill(day)
+  await allow.getByLabel('Until: time').selectOption('19:00')
+  await allow.getByLabel('How many more rides').fill('1')
+  await allow.getByRole('button', { name: 'Allow these rides' }).click()
+  // The reason is required: refused beside it, the rest kept.
+  await expect(allow.getByLabel('Why')).toHaveAccessibleDescription(
+    /Say why: where the car comes from, or whom it is for\.$/,
+  )
+  await expect(page).toHaveTitle(/^Error: Capacity/)
+  await expect(allow.getByLabel('From: time')).toHaveValue('17:00')
+  await allow.getByLabel('Why').fill('Minibus hired from Boğaziçi Tur')
+  await allow.getByRole('button', { name: 'Allow these rides' }).click()
+  await expect(page.getByRole('status')).toHaveText(/^Rides allowed over capacity/)
+  const allowed = page
+    .getByRole('table', { name: 'Rides allowed over capacity, not yet over' })
+    .getByRole('row')
+    .filter({ hasText: 'Eco Minibus' })
+  await expect(allowed).toContainText('Minibus hired from Boğaziçi Tur (E2E allow)')
+  await expectNoAxeViolations(page, testInfo)
+
+  // A traveller books it at 18:00 as usual.
+  await showsWithinRulesRefresh(page, `${site}${search(day, '18:00')}`, () =>
+    expect(minibus.getByRole('button', { name: 'Select Eco Minibus' })).toBeVisible({
+      timeout: 1_000,
+    }),
+  )
+  await minibus.getByRole('button', { name: 'Select Eco Minibus' }).click()
+  await expect(page).toHaveURL(/\/booking-extra$/)
+  await fillStepsToBookNow(page, { paymentOption: 'fullCard' })
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  await payWith(page, cards.success, testInfo)
+  await expect(page).toHaveURL(/\/booking-received$/)
+  const reference = await receivedReference(page)
+
+  // The board flags it: no car of the company's own, sold over capacity on purpose.
+  await page.goto(`${site}/ops?day=${day}`)
+  const row = page.getByRole('row').filter({ hasText: reference })
+  await expect(row).toContainText('No car free in the fleet')
+  await expect(row).toContainText(
+    'Sold over capacity on purpose by E2E allow: Minibus hired from Boğaziçi Tur',
+  )
+  await expect(row).toHaveClass(/ops-row--problem/)
+  // Nothing more is sold on it: the next one at 18:30 is full again.
+  await page.goto(`${site}${search(day, '18:30')}`)
+  await expect(minibus).toContainText('Fully booked at 18:30')
+
+  // Only those who keep the fleet allow rides: a driver's POST is refused, a stranger's
+  // is sent to sign in, and nothing is added.
+  const allowMore = {
+    intent: 'addAllowance',
+    vehicleClass: 'ECOMNBS',
+    fromDate: day,
+    fromTime: '20:00',
+    untilDate: day,
+    untilTime: '22:00',
+    extraRides: '5',
+    reason: 'Forged',
+  }
+  const driverAccount = newAccount(testInfo, 'driver', 'allow-driver', port)
+  const driverContext = await browser.newContext()
+  const driver = await driverContext.newPage()
+  await driver.goto(`${site}/ops/sign-in`)
+  await signIn(driver, driverAccount.email, driverAccount.password)
+  await expect(driver).toHaveURL(/\/ops\/jobs$/)
+  const byDriver = await driver.request.post(`${site}/ops/capacity`, {
+    form: allowMore,
+    headers: { Origin: site },
+  })
+  expect(byDriver.status()).toBe(403)
+  await driverContext.close()
+  const byStranger = await request.post(`${site}/ops/capacity`, {
+    form: allowMore,
+    headers: { Origin: site },
+    maxRedirects: 0,
+  })
+  expect(byStranger.status()).toBe(302)
+  const stored = openServerDatabase(port)
+  try {
+    expect(
+      stored
+        .prepare("select count(*) as count from capacity_allowances where reason = 'Forged'")
+        .get(),
+    ).toEqual({ count: 0 })
+  } finally {
+    stored.close()
+  }
 })

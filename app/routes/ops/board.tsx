@@ -231,6 +231,17 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                         {t(`ops.board.problems.${booking.problem}`)}
                       </strong>
                     ) : null}
+                    {booking.problem === 'overbooked' && booking.overbookedAllowance ? (
+                      <span className="ops-overbooked-why">
+                        {' '}
+                        {t(
+                          booking.overbookedAllowance.addedBy
+                            ? 'ops.board.overbookedAllowedBy'
+                            : 'ops.board.overbookedAllowed',
+                          booking.overbookedAllowance,
+                        )}
+                      </span>
+                    ) : null}
                   </td>
                   <td>{booking.vehicle}</td>
                   <td className="ops-board__route">{booking.route}</td>

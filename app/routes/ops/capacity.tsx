@@ -29,6 +29,8 @@ import {
   useDispatchErrorText,
 } from '~/components/ops/dispatch-form'
 import { OpsTable } from '~/components/ops/ops-table'
+import { AllowanceSection } from '~/components/ops/allowance-section'
+import { RemoveButton, SpanFields } from '~/components/ops/capacity-parts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return capacityPageData(context, request)
@@ -194,21 +196,18 @@ export default function OpsCapacity({ loaderData, actionData }: Route.ComponentP
           )}
         </>
       ) : null}
-    </section>
-  )
-}
 
-/** One row's Remove: a form of its own, a plain POST. */
-function RemoveButton({ intent, id, label }: { intent: string; id: number; label: string }) {
-  const { t } = useTranslation()
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="button button--ghost" aria-label={label}>
-        {t('opsCapacity.remove')}
-      </button>
-    </Form>
+      <AllowanceSection
+        allowances={page.allowances}
+        mayManage={page.mayManage}
+        formKey={page.done === 'allowanceAdded' ? location.key : 'capacity-allowance'}
+        lastResult={resultFor('allowance')}
+        classes={page.classes}
+        times={page.times}
+        spanDefaults={page.spanDefaults}
+        maxExtraRides={page.limits.extraRides}
+      />
+    </section>
   )
 }
 
@@ -425,61 +424,6 @@ function RuleSwitch({
       </p>
       <FieldErrors id={field.errorId} errors={field.errors} text={text} />
     </div>
-  )
-}
-
-/** From and until, each an Istanbul day and a time of the pickup list. */
-function SpanFields({
-  fields,
-  times,
-  text,
-}: {
-  fields: {
-    fromDate: FieldMetadata<string | undefined>
-    fromTime: FieldMetadata<string | undefined>
-    untilDate: FieldMetadata<string | undefined>
-    untilTime: FieldMetadata<string | undefined>
-  }
-  times: string[]
-  text: ErrorText
-}) {
-  const { t } = useTranslation()
-  const options = times.map((time) => ({ value: time, label: time }))
-  const placeholder = t('opsCapacity.fields.timePlaceholder')
-  return (
-    <>
-      <p>{t('opsCapacity.fields.timesHint')}</p>
-      <div className="form-grid">
-        <TextField
-          type="date"
-          autoComplete={undefined}
-          field={fields.fromDate}
-          label={t('opsCapacity.fields.fromDate')}
-          text={text}
-        />
-        <SelectField
-          field={fields.fromTime}
-          label={t('opsCapacity.fields.fromTime')}
-          placeholder={placeholder}
-          options={options}
-          text={text}
-        />
-        <TextField
-          type="date"
-          autoComplete={undefined}
-          field={fields.untilDate}
-          label={t('opsCapacity.fields.untilDate')}
-          text={text}
-        />
-        <SelectField
-          field={fields.untilTime}
-          label={t('opsCapacity.fields.untilTime')}
-          placeholder={placeholder}
-          options={options}
-          text={text}
-        />
-      </div>
-    </>
   )
 }
 
