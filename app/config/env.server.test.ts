@@ -83,6 +83,19 @@ describe('parseEnv', () => {
     expect(issuesOf({ SESSION_SECRET: 'replace-with-a-long-random-secret' })).toEqual([])
   })
 
+  it('takes a ring of 32-byte keys for identity numbers, none by default', () => {
+    const key = Buffer.alloc(32, 7).toString('base64url')
+    expect(parseEnv({}).PERSONAL_DATA_KEYS).toEqual([])
+    expect(parseEnv({ PERSONAL_DATA_KEYS: ` ${key}, ${key}` }).PERSONAL_DATA_KEYS).toEqual([
+      key,
+      key,
+    ])
+    const short = Buffer.alloc(16, 7).toString('base64url')
+    expect(issuesOf({ PERSONAL_DATA_KEYS: `${key},${short}` })).toEqual([
+      expect.stringMatching(/^PERSONAL_DATA_KEYS\.1: PERSONAL_DATA_KEYS: each key is 32 bytes/),
+    ])
+  })
+
   it('says a short secret is too short, also in production', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(issuesOf({ NODE_ENV, SESSION_SECRET: 'short' })).toEqual([

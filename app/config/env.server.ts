@@ -63,6 +63,23 @@ const envSchema = z
       .min(16, 'SESSION_SECRET must be at least 16 characters')
       .default(DEV_SECRET)
       .transform((value) => value.split(',').map((secret) => secret.trim())),
+    /**
+     * Keys that seal identity and passport numbers at rest (app/security/
+     * sealed-text.server.ts): base64url of 32 random bytes each, comma-separated,
+     * the first sealing, all opening. Unset: keys derived from SESSION_SECRET's.
+     */
+    PERSONAL_DATA_KEYS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value) => (value === '' ? [] : value.split(',').map((key) => key.trim())))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{43}$/, 'PERSONAL_DATA_KEYS: each key is 32 bytes in base64url'),
+        ),
+      ),
     TRUST_PROXY: z.preprocess(emptyIsUnset, z.stringbool().default(false)),
     LOG_LEVEL: logLevelSchema.default('info'),
     /**
