@@ -134,7 +134,11 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
       handle,
       paid,
       [
-        { firstname: 'Ayşe', lastname: 'Yılmaz' },
+        {
+          firstname: 'Ayşe',
+          lastname: 'Yılmaz',
+          identity: { nationality: 'TR', identityNumber: '10000000146', passportNumber: null },
+        },
         { firstname: 'Mehmet', lastname: 'Kaya' },
       ],
       now,
@@ -206,8 +210,15 @@ describe.each(storageBackends())('a traveller’s data on $name', (backend) => {
       status: 'confirmed',
       ride: { pickupAddress: 'Pera Palace Hotel', arrivingFlight: 'TK1984', nameOnSign: 'AYSE Y' },
       contact: { firstName: 'Ayşe', email: 'Export.Me@Example.com ', phone: '+905321234567' },
+      // The traveller's own copy holds the documents given, opened.
       passengerNames: [
-        { firstName: 'Ayşe', lastName: 'Yılmaz' },
+        {
+          firstName: 'Ayşe',
+          lastName: 'Yılmaz',
+          nationality: 'TR',
+          identityNumber: '10000000146',
+          passportNumber: null,
+        },
         { firstName: 'Mehmet', lastName: 'Kaya' },
       ],
       billing: { company: 'Yılmaz Ltd', taxOffice: 'Kadıköy', taxNumber: '4540536920' },

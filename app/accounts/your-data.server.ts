@@ -3,6 +3,7 @@ import type { BookingRow } from '~/db/schema'
 import type { Executor } from '~/db/executor'
 import { bookingsWithEmail, sameEmail, travellerAccount } from './traveller-bookings.server'
 import { provedAddressOf } from './account-proof'
+import { passengerRecords } from '~/booking/passenger-names.server'
 
 /**
  * Everything held about a traveller with an account, as one JSON-able object
@@ -80,12 +81,8 @@ function parseSaved(saved: string | null): unknown {
 
 async function bookingData(db: Executor, booking: BookingRow) {
   const [passengers, extras, payments, refunds, events, messages, promoUses] = await Promise.all([
-    db
-      .selectFrom('booking_passengers')
-      .select(['position', 'first_name', 'last_name'])
-      .where('booking_id', '=', booking.id)
-      .orderBy('position')
-      .execute(),
+    // Their own data: each passenger's document number opened for the traveller's copy.
+    passengerRecords(db, booking.id),
     db
       .selectFrom('booking_extras')
       .select(['code', 'quantity', 'unit_cents'])
@@ -166,8 +163,15 @@ async function bookingData(db: Executor, booking: BookingRow) {
       rideUpdatesWording: booking.updates_consent_text,
     },
     passengerNames: passengers.map((passenger) => ({
-      firstName: passenger.first_name,
-      lastName: passenger.last_name,
+      firstName: passenger.firstname,
+      lastName: passenger.lastname,
+      ...(passenger.identity
+        ? {
+            nationality: passenger.identity.nationality,
+            identityNumber: passenger.identity.identityNumber,
+            passportNumber: passenger.identity.passportNumber,
+          }
+        : {}),
     })),
     namesGivenAt: booking.names_given_at,
     extras: extras.map((extra) => ({

@@ -3,7 +3,14 @@ import type { DatabaseHandle } from '~/db/connect.server'
 import { draftInput } from '../../tests/support/booking-fixtures'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import { bookingEvents, createDraft, findBooking, transitionBooking } from './bookings.server'
-import { completeBooking, passengerNames } from './passenger-names.server'
+import {
+  completeBooking,
+  passengerNames,
+  passengerNationalities,
+  passengerRecords,
+  replacePassengerNames,
+} from './passenger-names.server'
+import { writeTransaction } from '~/db/write.server'
 
 const now = new Date('2026-11-20T08:00:00Z')
 const later = new Date('2026-11-21T09:30:00Z')
@@ -80,5 +87,70 @@ describe.each(storageBackends())('the passenger names given on $name', (backend)
     })
     // The ride has started: names are no longer given online.
     expect(await completeBooking(handle, booking, names, later)).toEqual({ kind: 'closed' })
+  })
+
+  it('seals each passenger’s number at rest, and keeps it through a change of names', async () => {
+    const booking = await confirmedBooking()
+    const tckn = '10000000146'
+    await completeBooking(
+      handle,
+      booking,
+      [
+        {
+          ...names[0]!,
+          identity: { nationality: 'TR', identityNumber: tckn, passportNumber: null },
+        },
+        {
+          ...names[1]!,
+          identity: { nationality: 'DE', identityNumber: null, passportNumber: 'C01X00T47' },
+        },
+      ],
+      now,
+    )
+    const rows = await handle.db
+      .selectFrom('booking_passengers')
+      .select(['nationality', 'identity_sealed'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('position')
+      .execute()
+    expect(rows.map((row) => row.nationality)).toEqual(['TR', 'DE'])
+    // Not readable in the table: neither number appears in what is stored.
+    expect(JSON.stringify(rows)).not.toMatch(/10000000146|C01X00T47/)
+    expect(rows.every((row) => row.identity_sealed?.startsWith('s1.'))).toBe(true)
+    expect(await passengerNationalities(handle.db, booking.id)).toEqual([
+      { nationality: 'TR' },
+      { nationality: 'DE' },
+    ])
+
+    // A correction leaving the numbers empty keeps them; a new nationality drops the old number.
+    await completeBooking(
+      handle,
+      booking,
+      [
+        { firstname: 'Ayşe', lastname: 'Yılmaz-Kaya', identity: { keep: 'TR' } },
+        { ...names[1]!, identity: { keep: 'RU' } },
+      ],
+      later,
+    )
+    expect(await passengerRecords(handle.db, booking.id)).toEqual([
+      {
+        firstname: 'Ayşe',
+        lastname: 'Yılmaz-Kaya',
+        identity: { nationality: 'TR', identityNumber: tckn, passportNumber: null },
+      },
+      { ...names[1]!, identity: null },
+    ])
+
+    // A change of names alone (the change page) keeps each identity where it was.
+    await writeTransaction(handle, (trx) =>
+      replacePassengerNames(trx, booking.id, [{ firstname: 'Ayşe', lastname: 'Kaya' }]),
+    )
+    expect(await passengerRecords(handle.db, booking.id)).toEqual([
+      {
+        firstname: 'Ayşe',
+        lastname: 'Kaya',
+        identity: { nationality: 'TR', identityNumber: tckn, passportNumber: null },
+      },
+    ])
   })
 })

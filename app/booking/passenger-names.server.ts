@@ -7,10 +7,28 @@ import { deliverSoon } from '~/messages/queue.server'
 import { recordTravellerChange } from '~/booking/traveller-change.server'
 import { lockBooking, noteEvent, updateBooking, type Executor } from './booking-store.server'
 import { lockReturnRideToCome } from './return-ride.server'
+import { seal, unseal } from '~/security/sealed-text.server'
+import { TURKEY, type PassengerIdentity } from '~/domain/identity/travel-identity'
+import type { IdentityToStore, StoredIdentity } from './passenger-names-form'
 
 export interface PassengerName {
   firstname: string
   lastname: string
+}
+
+/**
+ * A passenger as Complete Reservation or a change stores them: their name
+ * and, when given, what to do with their identity. Left out, the identity
+ * stored for that position stays (a change of names only); `{ keep }`, it
+ * stays if its nationality is that one; null clears it.
+ */
+export interface PassengerEntry extends PassengerName {
+  identity?: IdentityToStore | null
+}
+
+/** A stored passenger with their identity opened (for the filing and the staff who need it). */
+export interface PassengerRecord extends PassengerName {
+  identity: PassengerIdentity | null
 }
 
 /** The names stored for a booking, in order. */
@@ -27,16 +45,68 @@ export async function passengerNames(
   return rows.map((row) => ({ firstname: row.first_name, lastname: row.last_name }))
 }
 
+/** The passengers stored for a booking, in order, their identity numbers unsealed. */
+export async function passengerRecords(
+  executor: Executor,
+  bookingId: string,
+): Promise<PassengerRecord[]> {
+  const rows = await executor
+    .selectFrom('booking_passengers')
+    .select(['first_name', 'last_name', 'nationality', 'identity_sealed'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => ({
+    firstname: row.first_name,
+    lastname: row.last_name,
+    identity: openIdentity(row.nationality, row.identity_sealed),
+  }))
+}
+
+/** Each stored passenger's nationality alone, or null: what the form may show back. */
+export async function passengerNationalities(
+  executor: Executor,
+  bookingId: string,
+): Promise<(StoredIdentity | null)[]> {
+  const rows = await executor
+    .selectFrom('booking_passengers')
+    .select(['nationality', 'identity_sealed'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) =>
+    row.nationality && row.identity_sealed ? { nationality: row.nationality } : null,
+  )
+}
+
+function openIdentity(nationality: string | null, sealed: string | null): PassengerIdentity | null {
+  if (!nationality || !sealed) return null
+  const number = unseal(sealed, 'passenger-identity')
+  return nationality === TURKEY
+    ? { nationality: TURKEY, identityNumber: number, passportNumber: null }
+    : { nationality, identityNumber: null, passportNumber: number }
+}
+
 /** Names as the audit log and the e-mails show them: 'Ayşe Yılmaz, Mehmet Kaya'. */
 export const namesText = (names: PassengerName[]) =>
   names.map((name) => `${name.firstname} ${name.lastname}`).join(', ') || null
 
-/** Replaces a booking's passenger names (the caller holds the booking's lock). */
+/**
+ * Replaces a booking's passengers (the caller holds the booking's lock). An
+ * identity is sealed before it is written; one left out or kept is carried
+ * over, sealed as it was, from the passenger stored at that position.
+ */
 export async function replacePassengerNames(
   trx: Executor,
   bookingId: string,
-  names: PassengerName[],
+  names: PassengerEntry[],
 ) {
+  const before = await trx
+    .selectFrom('booking_passengers')
+    .select(['position', 'nationality', 'identity_sealed'])
+    .where('booking_id', '=', bookingId)
+    .execute()
+  const storedAt = (position: number) => before.find((row) => row.position === position)
   await trx.deleteFrom('booking_passengers').where('booking_id', '=', bookingId).execute()
   if (names.length === 0) return
   await trx
@@ -47,9 +117,27 @@ export async function replacePassengerNames(
         position,
         first_name: name.firstname,
         last_name: name.lastname,
+        ...identityColumns(name.identity, storedAt(position)),
       })),
     )
     .execute()
+}
+
+function identityColumns(
+  identity: PassengerEntry['identity'],
+  stored: { nationality: string | null; identity_sealed: string | null } | undefined,
+): { nationality: string | null; identity_sealed: string | null } {
+  const kept = {
+    nationality: stored?.nationality ?? null,
+    identity_sealed: stored?.identity_sealed ?? null,
+  }
+  if (identity === undefined) return kept
+  if (identity === null) return { nationality: null, identity_sealed: null }
+  if ('keep' in identity) {
+    return kept.nationality === identity.keep ? kept : { nationality: null, identity_sealed: null }
+  }
+  const number = identity.identityNumber ?? identity.passportNumber
+  return { nationality: identity.nationality, identity_sealed: seal(number, 'passenger-identity') }
 }
 
 /**
@@ -75,7 +163,7 @@ async function recordNamesGiven(trx: Executor, booking: BookingRow, note: string
 async function nameReturnRide(
   trx: Executor,
   outboundId: string,
-  names: PassengerName[],
+  names: PassengerRecord[],
   at: string,
 ) {
   const returnRide = await lockReturnRideToCome(trx, outboundId)
@@ -106,7 +194,7 @@ export type CompleteOutcome =
 export async function completeBooking(
   handle: DatabaseHandle,
   booking: BookingRow,
-  names: PassengerName[],
+  names: PassengerEntry[],
   now: Date,
 ): Promise<CompleteOutcome> {
   const at = now.toISOString()
@@ -117,7 +205,8 @@ export async function completeBooking(
     const given = { kind: 'names-given' as const }
     const before = await passengerNames(trx, booking.id)
     await replacePassengerNames(trx, booking.id, names)
-    await nameReturnRide(trx, booking.id, names, at)
+    // The return ride takes the passengers as now stored, their identities included.
+    await nameReturnRide(trx, booking.id, await passengerRecords(trx, booking.id), at)
     if (current.names_given_at === null) {
       await recordNamesGiven(trx, current, `${names.length} passenger names`, at)
       return { outcome: given }

@@ -20,7 +20,7 @@ import {
 import { bookAndPay } from './book-and-pay.server'
 import { settlePaymentCallback } from './settle-payment.server'
 import { cancelBooking } from './cancel-booking.server'
-import { completeBooking, passengerNames } from './passenger-names.server'
+import { completeBooking, passengerNames, passengerRecords } from './passenger-names.server'
 import { findOtherRide, findReturnRide } from './return-ride.server'
 import { beginPayment } from './payments.server'
 import { repriceForPayment } from './reprice.server'
@@ -434,12 +434,24 @@ describe.each(storageBackends())('a trip there and back on $name', (backend) => 
       { firstname: 'Ayşe', lastname: 'Yılmaz' },
       { firstname: 'Deniz', lastname: 'Yılmaz' },
     ]
-    expect(await completeBooking(handle, outbound, names, now)).toEqual({ kind: 'names-given' })
+    const identity = {
+      nationality: 'TR',
+      identityNumber: '10000000146',
+      passportNumber: null,
+    } as const
+    expect(
+      await completeBooking(handle, outbound, [{ ...names[0]!, identity }, names[1]!], now),
+    ).toEqual({ kind: 'names-given' })
     expect(await findBooking(handle, returnRide.id)).toMatchObject({
       status: 'confirmed',
       names_given_at: now.toISOString(),
       names_given_by: 'traveller',
     })
     expect(await passengerNames(handle.db, returnRide.id)).toEqual(names)
+    // The same passengers ride back: the documents given go with them.
+    expect(await passengerRecords(handle.db, returnRide.id)).toEqual([
+      { ...names[0]!, identity },
+      { ...names[1]!, identity: null },
+    ])
   })
 })

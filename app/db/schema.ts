@@ -208,6 +208,10 @@ export interface BookingPassengersTable {
   position: number
   first_name: string
   last_name: string
+  /** ISO 3166-1 alpha-2; null until given (migration 0038). */
+  nationality: ColumnType<string | null, string | null | undefined, string | null>
+  /** The T.C. or passport number, sealed ('passenger-identity'); never stored readable. */
+  identity_sealed: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface BookingEventsTable {

@@ -3,13 +3,20 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import type { BookingRow } from '~/db/schema'
 import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
-import { completeBooking, passengerNames } from '~/booking/passenger-names.server'
 import {
+  completeBooking,
+  passengerNames,
+  passengerNationalities,
+} from '~/booking/passenger-names.server'
+import {
+  passengerIdentities,
   passengerNamesFormSchema,
   passengerNamesPost,
   refusedNames,
   type NameErrors,
+  type PostedName,
 } from '~/booking/passenger-names-form'
+import { nationalityCodes, nationalityOptions } from '~/booking/nationalities.server'
 import { isAwaitingRide } from '~/domain/booking/status'
 import { bookingHelp, ridePageData } from './ride-page.server'
 import { isFirstViewAfterPaying } from '~/booking/payment-return.server'
@@ -41,6 +48,18 @@ export async function receivedPageData(context: Context, request: Request) {
   const paid = await paidBooking(request, page)
   const { handle, booking, view, linkTo } = paid
   const stored = await passengerNames(handle.db, booking.id)
+  const identities = await passengerNationalities(handle.db, booking.id)
+  // A stored number is never shown back: its nationality is, and the field says it was given.
+  const names: PostedName[] = (
+    stored.length
+      ? stored
+      : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }]
+  ).map((name, index) => ({
+    ...name,
+    nationality: identities[index]?.nationality ?? '',
+    identityNumber: '',
+    passportNumber: '',
+  }))
   return {
     language,
     view,
@@ -66,9 +85,10 @@ export async function receivedPageData(context: Context, request: Request) {
       country: booking.billing_country,
       zipcode: booking.billing_zipcode,
     },
-    names: stored.length
-      ? stored
-      : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }],
+    names,
+    /** By position: whether that passenger's number was given (left empty, it is kept). */
+    identitiesGiven: identities.map((identity) => identity !== null),
+    nationalities: nationalityOptions(language),
     max: maxPassengers(booking),
     // The names are given or corrected online only while the ride is still to come.
     namesOpen: isAwaitingRide(booking.status),
@@ -100,9 +120,35 @@ export async function receivedPageAction(context: Context, request: Request) {
   const { names } = post.data
   if (post.data.intent === 'add') {
     if (names.length >= max) return data({ names, limitReached: true, errors: [] as NameErrors[] })
-    return { names: [...names, { firstname: '', lastname: '' }], limitReached: false, errors: [] }
+    const blank = {
+      firstname: '',
+      lastname: '',
+      nationality: '',
+      identityNumber: '',
+      passportNumber: '',
+    }
+    return { names: [...names, blank], limitReached: false, errors: [] }
   }
-  const completed = await completeBooking(handle, booking, names, new Date())
+  const identities = passengerIdentities(
+    names,
+    await passengerNationalities(handle.db, booking.id),
+    nationalityCodes(),
+  )
+  if (!identities.ok) {
+    markFormRefused(context)
+    // The numbers typed come back as typed, to be corrected; nothing is stored.
+    return data({ names, errors: identities.errors, limitReached: false }, { status: 400 })
+  }
+  const completed = await completeBooking(
+    handle,
+    booking,
+    names.map((name, index) => ({
+      firstname: name.firstname,
+      lastname: name.lastname,
+      identity: identities.identities[index],
+    })),
+    new Date(),
+  )
   // Cancelled or under way meanwhile: the page now says so, and keeps the names as they were.
   if (completed.kind === 'closed') return redirect(linkTo('/booking-received'), 303)
   const url = new URL(request.url)

@@ -7,7 +7,14 @@ import {
   waitForHydration,
   type Language,
 } from './helpers'
-import { bookAndPay, cards, chooseVehicle, fillStepsToBookNow, tripTime } from './booking-helpers'
+import {
+  bookAndPay,
+  cards,
+  chooseVehicle,
+  fillStepsToBookNow,
+  tripTime,
+  fillPassengerIdentity,
+} from './booking-helpers'
 
 /**
  * Keyboard, focus and screen-reader behaviour: where the focus goes after a
@@ -369,6 +376,8 @@ test('the received page: refused names are summarised with links, and Reservatio
 
   await second.fill('Mehmet')
   await page.getByLabel('Passenger 2: last name').fill('Yılmaz')
+  await fillPassengerIdentity(page, 1, { nationality: 'Türkiye', document: '10000000146' })
+  await fillPassengerIdentity(page, 2)
   await page.getByRole('button', { name: 'Complete Reservation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reservation Completed' })
   await expect(dialog).toContainText('Your reservation has been successfully completed!')

@@ -205,3 +205,20 @@ export async function bookNowAndPay(page: Page, testInfo: TestInfo): Promise<str
   await expect(page).toHaveURL(/\/booking-received$/)
   return receivedReference(page)
 }
+
+/**
+ * On the received page: passenger `number`'s nationality (by its English
+ * name) and document, a T.C. number for Türkiye, a passport number otherwise.
+ */
+export async function fillPassengerIdentity(
+  page: Page,
+  number: number,
+  { nationality = 'Germany', document = 'C01X00T47' } = {},
+) {
+  await page.getByLabel(`Passenger ${number}: nationality`).selectOption({ label: nationality })
+  const field =
+    nationality === 'Türkiye'
+      ? `Passenger ${number}: T.C. identity number`
+      : `Passenger ${number}: passport number`
+  await page.getByLabel(field).fill(document)
+}

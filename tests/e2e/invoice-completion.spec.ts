@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase, outboxDir } from './database'
-import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
+import { bookAndPay, bookingsFor, tripTime, fillPassengerIdentity } from './booking-helpers'
 import { depositCash } from './rule-texts'
 
 /**
@@ -228,6 +228,7 @@ test('a paid booking: its invoice from the stored booking only, its completion p
   // Completed reservation (passenger names given): the completion page says so, while
   // the booking's status stays confirmed (only a ride that ended is completed); the invoice stays.
   await page.goto('/booking-received')
+  await fillPassengerIdentity(page, 1)
   await page.getByRole('button', { name: 'Complete Reservation' }).click()
   await expect(page.getByRole('dialog', { name: 'Reservation Completed' })).toBeVisible()
   await page.goto(`/booking-completion?conversationId=${reference}`)

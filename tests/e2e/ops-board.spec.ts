@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, openIn } from './helpers'
-import { bookAndPay, bookingsFor, date, tripTime } from './booking-helpers'
+import { bookAndPay, bookingsFor, date, tripTime, fillPassengerIdentity } from './booking-helpers'
 import { newAccount, signIn } from './staff-helpers'
 
 /**
@@ -63,6 +63,7 @@ test('a week, a search, a filter, the CSV file and the run sheet', async ({ page
 
   // The traveller gives the passengers' names: a fact beside the status, the ride still to come.
   await page.goto('/booking-received')
+  await fillPassengerIdentity(page, 1)
   await page.getByRole('button', { name: 'Complete Reservation' }).click()
   await expect(page.getByRole('dialog', { name: 'Reservation Completed' })).toBeVisible()
   await page.goto(`/ops?day=${date}`)

@@ -15,6 +15,7 @@ import {
   payWith,
   total,
   tripTime,
+  fillPassengerIdentity,
 } from './booking-helpers'
 import { depositCash } from './rule-texts'
 
@@ -234,6 +235,21 @@ test('Add Passenger up to the limit, then Complete Reservation', async ({ page }
 
   await page.getByLabel('Passenger 2: first name').fill('Mehmet')
   await page.getByLabel('Passenger 2: last name').fill('Yılmaz')
+  // The passenger list filed before the ride: a Turkish citizen's T.C. number, mistyped by
+  // one digit, is refused beside it, every field kept; a German's passport number.
+  await fillPassengerIdentity(page, 1, { nationality: 'Türkiye', document: '10000000147' })
+  await fillPassengerIdentity(page, 2, { document: 'c01x 00t47' })
+  await page.getByRole('button', { name: 'Complete Reservation' }).click()
+  const tckn = page.getByLabel('Passenger 1: T.C. identity number')
+  await expect(tckn).toHaveAttribute('aria-invalid', 'true')
+  await expect(tckn).toHaveAccessibleDescription(
+    /This T\.C\. identity number is not valid: check each digit\.$/,
+  )
+  await expect(tckn).toHaveValue('10000000147')
+  await expect(page.getByLabel('Passenger 2: passport number')).toHaveValue('c01x 00t47')
+  await expect(page.getByLabel('Passenger 2: nationality')).toHaveValue('DE')
+  await expectNoAxeViolations(page, testInfo)
+  await tckn.fill('10000000146')
   await page.getByRole('button', { name: 'Complete Reservation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Reservation Completed' })
   await expect(dialog).toContainText('Your reservation has been successfully completed!')

@@ -262,11 +262,14 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
     })
 
     it('Complete Reservation refuses a 101-character name with its message and stores nothing', async () => {
-      const complete = (firstname: string) =>
+      const complete = (firstname: string, identityNumber = '10000000146') =>
         post(`${server.url}/booking-received`, jar, {
           intent: 'complete',
           firstname: [firstname, 'Mehmet'],
           lastname: ['Yılmaz', 'Kaya'],
+          nationality: ['TR', 'DE'],
+          identityNumber: [identityNumber, ''],
+          passportNumber: ['', 'C01X00T47'],
         })
       const names = () =>
         queryStore(
@@ -303,9 +306,26 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       expect(messageBeside(await withNul.text(), 'firstname')).toBe(messages.control)
       expect(await names()).toEqual([])
 
+      // A T.C. number mistyped by one digit: refused beside it, nothing stored.
+      const mistyped = await complete('Ayşe', '10000000147')
+      expect(mistyped.status).toBe(400)
+      expect(messageBeside(await mistyped.text(), 'identityNumber')).toBe(
+        'This T.C. identity number is not valid: check each digit.',
+      )
+      expect(await names()).toEqual([])
+
       const accepted = await complete(` ${longest(100)} `)
       expect(accepted.status).toBe(303)
       expect(await names()).toEqual([{ first_name: longest(100) }, { first_name: 'Mehmet' }])
+      // Stored sealed: neither number is readable in the table.
+      const identities = await queryStore(
+        databaseUrl,
+        `select nationality, identity_sealed from booking_passengers
+         where booking_id = (select id from bookings where reference = $1) order by position`,
+        [reference],
+      )
+      expect(identities.map((row) => row.nationality)).toEqual(['TR', 'DE'])
+      expect(JSON.stringify(identities)).not.toMatch(/10000000146|C01X00T47/)
       // The names given are a fact beside the status: the ride is still to come.
       expect(await status()).toBe('confirmed')
       expect(await namesGivenBy()).toBe('traveller')

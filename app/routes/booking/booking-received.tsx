@@ -22,6 +22,16 @@ import { returnRideFacts } from '~/booking/ride-label'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 import { forgetPaymentReturn } from '~/booking/payment-return.server'
 import { receivedPageAction, receivedPageData } from '~/traveller/received-page.server'
+import { PassengerIdentityFields } from '~/components/passenger-identity-fields'
+
+/** The fields of one passenger, in the order of the page (and of its error summary). */
+const passengerParts = [
+  'firstname',
+  'lastname',
+  'nationality',
+  'identityNumber',
+  'passportNumber',
+] as const
 
 // Not hydrated: app/enhancements/ride-status.ts keeps the ride's status current.
 export const handle = staticPageHandle
@@ -53,7 +63,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   )
   const names = actionData?.names ?? loaderData.names
   const errors = actionData?.errors ?? []
-  const refusals = errors.flatMap((error) => [error.firstname, error.lastname])
+  const refusals = errors.flatMap((error) => passengerParts.map((part) => error[part]))
   const missing = refusals.includes(passengerNameRequired)
   // Besides 'enter every name': each other reason once (too long, control characters).
   const otherRefusals = [...new Set(refusals)].filter(
@@ -61,7 +71,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
   )
   const text = useErrorText()
   const refused = errors.flatMap((error, index) =>
-    (['firstname', 'lastname'] as const).flatMap((part) => {
+    passengerParts.flatMap((part) => {
       const message = error[part]
       return message ? [{ id: `passenger-${index}-${part}`, index, part, message }] : []
     }),
@@ -272,6 +282,7 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                       }}
                     />
                   ) : null}
+                  <p id="identity-hint">{t('received.identityHint')}</p>
                   <ol className="received__list">
                     {names.map((name, index) => (
                       <li key={`${index}-${names.length}`} className="form-grid">
@@ -300,6 +311,14 @@ export default function BookingReceived({ loaderData, actionData }: Route.Compon
                             </div>
                           )
                         })}
+                        <PassengerIdentityFields
+                          index={index}
+                          passenger={name}
+                          given={loaderData.identitiesGiven[index] === true}
+                          errors={errors[index]}
+                          nationalities={loaderData.nationalities}
+                          text={text}
+                        />
                       </li>
                     ))}
                   </ol>
