@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { Form } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import { allowanceSchema, type AllowanceForm } from '~/capacity/capacity-forms'
 import { SelectField, TextField } from '~/forms/fields'
-import { DispatchErrorSummary, NumberField, useDispatchErrorText } from './dispatch-form'
+import { NumberField, useDispatchErrorText } from './dispatch-form'
 import { OpsTable } from './ops-table'
-import { RemoveButton, SpanFields } from './capacity-parts'
+import { CapacityAddForm, RemoveButton, SpanFields } from './capacity-parts'
 
 /** An allowance as /ops/capacity lists it. */
 export interface AllowanceRow {
@@ -119,25 +118,21 @@ function AllowanceAddForm({
     constraint: getZodConstraint(allowanceSchema),
   })
   return (
-    <Form
-      method="post"
-      className="form-card ops-form"
-      aria-labelledby="ops-capacity-allowance-add-title"
-      {...getFormProps(form, { ariaAttributes: false })}
+    <CapacityAddForm
+      form={form}
+      labelledBy="ops-capacity-allowance-add-title"
+      intent="addAllowance"
+      fields={[
+        fields.vehicleClass,
+        fields.fromDate,
+        fields.fromTime,
+        fields.untilDate,
+        fields.untilTime,
+        fields.extraRides,
+        fields.reason,
+      ]}
+      submit={t('opsCapacity.allowances.add')}
     >
-      <DispatchErrorSummary
-        form={form}
-        fields={[
-          fields.vehicleClass,
-          fields.fromDate,
-          fields.fromTime,
-          fields.untilDate,
-          fields.untilTime,
-          fields.extraRides,
-          fields.reason,
-        ]}
-      />
-      <input type="hidden" name="intent" value="addAllowance" />
       <SelectField
         field={fields.vehicleClass}
         label={t('opsCapacity.fields.vehicleClass')}
@@ -159,9 +154,6 @@ function AllowanceAddForm({
         autoComplete="off"
         text={text}
       />
-      <button type="submit" className="button button--accent">
-        {t('opsCapacity.allowances.add')}
-      </button>
-    </Form>
+    </CapacityAddForm>
   )
 }

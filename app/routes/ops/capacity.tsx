@@ -30,7 +30,7 @@ import {
 } from '~/components/ops/dispatch-form'
 import { OpsTable } from '~/components/ops/ops-table'
 import { AllowanceSection } from '~/components/ops/allowance-section'
-import { RemoveButton, SpanFields } from '~/components/ops/capacity-parts'
+import { CapacityAddForm, RemoveButton, SpanFields } from '~/components/ops/capacity-parts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return capacityPageData(context, request)
@@ -444,24 +444,20 @@ function PeriodForm({
     constraint: getZodConstraint(closedPeriodSchema),
   })
   return (
-    <Form
-      method="post"
-      className="form-card ops-form"
-      aria-labelledby="ops-capacity-period-add-title"
-      {...getFormProps(form, { ariaAttributes: false })}
+    <CapacityAddForm
+      form={form}
+      labelledBy="ops-capacity-period-add-title"
+      intent="addPeriod"
+      fields={[
+        fields.fromDate,
+        fields.fromTime,
+        fields.untilDate,
+        fields.untilTime,
+        fields.reasonEn,
+        fields.reasonTr,
+      ]}
+      submit={t('opsCapacity.periods.add')}
     >
-      <DispatchErrorSummary
-        form={form}
-        fields={[
-          fields.fromDate,
-          fields.fromTime,
-          fields.untilDate,
-          fields.untilTime,
-          fields.reasonEn,
-          fields.reasonTr,
-        ]}
-      />
-      <input type="hidden" name="intent" value="addPeriod" />
       <SpanFields fields={fields} times={page.times} text={text} />
       <TextField
         field={fields.reasonEn}
@@ -476,10 +472,7 @@ function PeriodForm({
         autoComplete="off"
         text={text}
       />
-      <button type="submit" className="button button--accent">
-        {t('opsCapacity.periods.add')}
-      </button>
-    </Form>
+    </CapacityAddForm>
   )
 }
 
@@ -500,24 +493,20 @@ function BlockForm({
     constraint: getZodConstraint(vehicleBlockSchema),
   })
   return (
-    <Form
-      method="post"
-      className="form-card ops-form"
-      aria-labelledby="ops-capacity-block-add-title"
-      {...getFormProps(form, { ariaAttributes: false })}
+    <CapacityAddForm
+      form={form}
+      labelledBy="ops-capacity-block-add-title"
+      intent="addBlock"
+      fields={[
+        fields.vehicleId,
+        fields.fromDate,
+        fields.fromTime,
+        fields.untilDate,
+        fields.untilTime,
+        fields.note,
+      ]}
+      submit={t('opsCapacity.blocks.add')}
     >
-      <DispatchErrorSummary
-        form={form}
-        fields={[
-          fields.vehicleId,
-          fields.fromDate,
-          fields.fromTime,
-          fields.untilDate,
-          fields.untilTime,
-          fields.note,
-        ]}
-      />
-      <input type="hidden" name="intent" value="addBlock" />
       <SelectField
         field={fields.vehicleId}
         label={t('opsCapacity.fields.vehicle')}
@@ -533,9 +522,6 @@ function BlockForm({
         autoComplete="off"
         text={text}
       />
-      <button type="submit" className="button button--accent">
-        {t('opsCapacity.blocks.add')}
-      </button>
-    </Form>
+    </CapacityAddForm>
   )
 }
