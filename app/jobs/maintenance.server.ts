@@ -16,6 +16,7 @@ import { queueOwedConfirmations, sendConfirmation } from '~/booking/confirmation
 import { queueWaitingContactMails } from '~/contact/contact-mail.server'
 import { deliverQueuedMessages } from '~/messages/queue.server'
 import { queueReminders } from '~/dispatch/reminders.server'
+import { queueDocumentsReminders } from '~/booking/documents-reminder.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
@@ -391,6 +392,10 @@ export async function runMaintenance(
     const reminders = (
       await task('queue_reminders', () => queueReminders(handle, now, getEnv().REMINDER_HOUR))
     ).length
+    // Passengers' documents still missing within a day of the pickup: one reminder each.
+    const documentsReminders = (
+      await task('queue_documents_reminders', () => queueDocumentsReminders(handle, now))
+    ).length
     // Offers past their deadline close; in automatic mode, each ride's next driver is offered it.
     const expiredOffers = await task('expire_offers', () => expireOffers(handle, now))
     const autoOffers = await task('offer_rides_in_turn', () =>
@@ -450,6 +455,7 @@ export async function runMaintenance(
       mailed,
       contactMails,
       reminders,
+      documentsReminders,
       expiredOffers,
       autoOffers: autoOffers.offered,
       flightsAsked: followed?.asked ?? 0,

@@ -32,6 +32,7 @@ export const textKinds = [
   'driverFlightDelayed',
   'driverFlightCancelled',
   'driverFlightDiverted',
+  'documentsMissing',
 ] as const
 export type TextKind = (typeof textKinds)[number]
 
@@ -83,6 +84,7 @@ export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   driverFlightDelayed: ['reference', 'flight', 'date', 'time', 'link'],
   driverFlightCancelled: ['reference', 'flight', 'link'],
   driverFlightDiverted: ['reference', 'flight', 'link'],
+  documentsMissing: ['reference', 'time', 'link'],
 }
 
 /** Values people typed or chose, which may be cut to make a text fit; the rest never are. */
