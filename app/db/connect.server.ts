@@ -52,6 +52,7 @@ import * as m0035 from './migrations/0035_ride_positions'
 import * as m0036 from './migrations/0036_drivers_limit'
 import * as m0037 from './migrations/0037_allowances_route_minutes'
 import * as m0038 from './migrations/0038_passenger_identity'
+import * as m0039 from './migrations/0039_driver_identity'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0036_drivers_limit': m0036,
   '0037_allowances_route_minutes': m0037,
   '0038_passenger_identity': m0038,
+  '0039_driver_identity': m0039,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

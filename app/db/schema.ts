@@ -470,6 +470,8 @@ export interface DriversTable {
   offer_channel: Generated<OfferChannel>
   /** The car they drive: an offer they accept assigns it with them. */
   usual_vehicle_id: Generated<number | null>
+  /** Their T.C. identity number, sealed ('driver-identity'; migration 0039); null: not entered. */
+  identity_sealed: ColumnType<string | null, string | null | undefined, string | null>
   created_at: string
   updated_at: string
 }

@@ -48,6 +48,29 @@ describe('the dispatch forms', () => {
     })
   })
 
+  it('a driver’s T.C. identity number is optional, and checked by its check digits', () => {
+    const driver = {
+      name: 'Mehmet Kaya',
+      phone: '+90 532 000 00 01',
+      languages: 'Turkish',
+      licenceNumber: 'B123',
+      offerChannel: 'sms',
+    }
+    const value = (identityNumber: string) => {
+      const submission = parseWithZod(form({ ...driver, identityNumber }), {
+        schema: driverSchema,
+      })
+      return submission.status === 'success' ? submission.value.identityNumber : submission.error
+    }
+    expect(value('')).toBeUndefined()
+    expect(value('100 000 001 46')).toBe('100 000 001 46')
+    for (const wrong of ['10000000147', '1234', '01000000146']) {
+      expect(value(wrong)).toEqual({
+        identityNumber: ['ops.dispatch.errors.identityNumberInvalid'],
+      })
+    }
+  })
+
   it('a vehicle needs a class, a plate of letters and digits and counts in range', () => {
     const refused = parseWithZod(
       form({ classCode: 'BUS', makeModel: 'Vito', plate: '34 ÇÇ !', seats: '0', luggage: '2.5' }),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { textField } from '~/forms/text-input'
 import { vehicleClassCodes } from '~/domain/booking/vehicle-classes'
 import { normalisePlate } from '~/domain/dispatch/rules'
+import { identityNumberProblem } from '~/domain/identity/travel-identity'
 
 /**
  * The dispatch forms (driver, vehicle, assignment), shared by the server (the
@@ -24,6 +25,16 @@ export const driverSchema = z.object({
   ),
   languages: textField({ max: 100, required: error('languagesRequired') }),
   licenceNumber: textField({ max: 40, required: error('licenceRequired') }),
+  /**
+   * Their T.C. identity number, which the passenger list names the crew by.
+   * Empty: none yet, or on the edit form the one entered before, kept (it is
+   * never shown back whole).
+   */
+  identityNumber: textField({ max: 20 }).check(
+    z.refine((value) => value === undefined || identityNumberProblem(value) === undefined, {
+      error: error('identityNumberInvalid'),
+    }),
+  ),
   /** The staff account of role driver linked to this driver; empty: none. */
   staffAccountId: z.optional(z.number().check(z.int(), z.positive())),
   /** How they hear of a job offered to them. */

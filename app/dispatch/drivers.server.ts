@@ -6,6 +6,8 @@ import { lockedRead, writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
 import { recordStaffAction } from '~/audit/audit.server'
 import { isUniqueViolation } from './unique-violation.server'
+import { seal, unseal } from '~/security/sealed-text.server'
+import { maskedNumber } from '~/domain/identity/travel-identity'
 
 /**
  * The company's drivers. Each change is written with its audit row in one
@@ -19,6 +21,8 @@ export interface DriverInput {
   phone: string
   languages: string
   licenceNumber: string
+  /** Their T.C. identity number, as its 11 digits; undefined keeps the one stored (if any). */
+  identityNumber?: string
   /** The driver's own sign-in (a staff account of role driver), if they have one. */
   staffAccountId: number | null
   /** How they hear of a job offered to them. */
@@ -94,7 +98,21 @@ export async function linkableDriverAccounts(executor: Executor, forDriver?: num
 export type DriverRefusal = 'notFound' | 'accountUnavailable'
 export type DriverOutcome = { ok: true; id: number } | { ok: false; refusal: DriverRefusal }
 
-/** A driver as the audit log shows them. */
+/** The driver's T.C. number opened, or null when none was entered. */
+export function driverIdentityNumber(row: Pick<DriverRow, 'identity_sealed'>): string | null {
+  return row.identity_sealed ? unseal(row.identity_sealed, 'driver-identity') : null
+}
+
+/** The identity column for a change: a new number sealed, or what is stored kept. */
+function identityColumn(input: DriverInput, current?: DriverRow): string | null {
+  if (input.identityNumber === undefined) return current?.identity_sealed ?? null
+  return seal(input.identityNumber, 'driver-identity')
+}
+
+/**
+ * A driver as the audit log shows them: the T.C. number by its last digits
+ * only (the log is read by every dispatcher and kept for years).
+ */
 async function auditValues(executor: Executor, driver: DriverInput): Promise<AuditValues> {
   const account =
     driver.staffAccountId === null
@@ -117,6 +135,7 @@ async function auditValues(executor: Executor, driver: DriverInput): Promise<Aud
     phone: driver.phone,
     languages: driver.languages,
     licence: driver.licenceNumber,
+    identityNumber: driver.identityNumber ? maskedNumber(driver.identityNumber) : null,
     account: account?.email ?? null,
     offerChannel: driver.offerChannel,
     usualVehicle: vehicle?.plate ?? null,
@@ -130,6 +149,7 @@ function asInput(row: DriverRow): DriverInput {
     phone: row.phone,
     languages: row.languages,
     licenceNumber: row.licence_number,
+    identityNumber: driverIdentityNumber(row) ?? undefined,
     staffAccountId: row.staff_account_id,
     offerChannel: row.offer_channel,
     usualVehicleId: row.usual_vehicle_id,
@@ -163,6 +183,7 @@ export async function addDriver(
           phone: input.phone,
           languages: input.languages,
           licence_number: input.licenceNumber,
+          identity_sealed: identityColumn(input),
           staff_account_id: input.staffAccountId,
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,
@@ -206,9 +227,14 @@ export async function changeDriver(
       if (!(await accountLinkable(trx, input.staffAccountId, id))) {
         return { ok: false, refusal: 'accountUnavailable' } as const
       }
+      const before = asInput(current)
       const changes = changedFields(
-        await auditValues(trx, asInput(current)),
-        await auditValues(trx, input),
+        await auditValues(trx, before),
+        // A number left empty is the one stored.
+        await auditValues(trx, {
+          ...input,
+          identityNumber: input.identityNumber ?? before.identityNumber,
+        }),
       )
       // Saving an unchanged form changes nothing and logs nothing.
       if (Object.keys(changes.after).length === 0) return { ok: true, id } as const
@@ -219,6 +245,7 @@ export async function changeDriver(
           phone: input.phone,
           languages: input.languages,
           licence_number: input.licenceNumber,
+          identity_sealed: identityColumn(input, current),
           staff_account_id: input.staffAccountId,
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,

@@ -31,11 +31,13 @@ import { driverSchema } from '~/dispatch/dispatch-forms'
 import {
   addDriver,
   changeDriver,
+  driverIdentityNumber,
   findDriver,
   linkableDriverAccounts,
   listDrivers,
   type DriverInput,
 } from '~/dispatch/drivers.server'
+import { compactDocumentNumber, maskedNumber } from '~/domain/identity/travel-identity'
 import { listVehicles } from '~/dispatch/vehicles.server'
 import { readDispatchSettings, saveDispatchSettings } from '~/dispatch/offers.server'
 import { dispatchSettingsSchema } from '~/dispatch/offer-forms'
@@ -104,6 +106,8 @@ const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
     phone: value.phone,
     languages: value.languages,
     licenceNumber: value.licenceNumber,
+    // Left empty: none on a new driver, the one stored on an edit.
+    identityNumber: value.identityNumber ? compactDocumentNumber(value.identityNumber) : undefined,
     staffAccountId: value.staffAccountId ?? null,
     offerChannel: value.offerChannel,
     usualVehicleId: value.usualVehicleId ?? null,
@@ -185,11 +189,17 @@ export async function editDriverPageData(
       phone: driver.phone,
       languages: driver.languages,
       licenceNumber: driver.licence_number,
+      // Never shown back whole: the field starts empty, and says which number is kept.
+      identityNumber: '',
       staffAccountId: driver.staff_account_id === null ? '' : String(driver.staff_account_id),
       offerChannel: driver.offer_channel,
       usualVehicleId: driver.usual_vehicle_id === null ? '' : String(driver.usual_vehicle_id),
       active: driver.active === 1 ? 'on' : '',
     },
+    identityGiven: (() => {
+      const number = driverIdentityNumber(driver)
+      return number ? maskedNumber(number) : null
+    })(),
     accounts: accountOptions(await linkableDriverAccounts(handle.db, driver.id)),
     vehicles: await usualVehicleOptions(handle.db),
     hours: await driverHoursSection(context, request, driver.id),

@@ -20,6 +20,7 @@ export function DriverForm({
   submitLabel,
   withActive,
   labelledBy,
+  identityGiven = null,
 }: {
   id: string
   lastResult: SubmissionResult<string[]> | undefined
@@ -30,6 +31,8 @@ export function DriverForm({
   submitLabel: string
   withActive: boolean
   labelledBy: string
+  /** The T.C. number stored, by its last digits ('•••• 0146'); null: none entered. */
+  identityGiven?: string | null
 }) {
   const { t } = useTranslation()
   const text = useDispatchErrorText()
@@ -54,6 +57,7 @@ export function DriverForm({
           fields.phone,
           fields.languages,
           fields.licenceNumber,
+          fields.identityNumber,
           fields.staffAccountId,
           fields.offerChannel,
           fields.usualVehicleId,
@@ -82,6 +86,18 @@ export function DriverForm({
       <TextField
         field={fields.licenceNumber}
         label={t('ops.dispatch.driverFields.licence')}
+        autoComplete="off"
+        text={text}
+      />
+      <TextField
+        field={fields.identityNumber}
+        label={t('ops.dispatch.driverFields.identityNumber')}
+        hint={
+          identityGiven
+            ? t('ops.dispatch.driverFields.identityNumberKept', { number: identityGiven })
+            : t('ops.dispatch.driverFields.identityNumberHint')
+        }
+        optional
         autoComplete="off"
         text={text}
       />

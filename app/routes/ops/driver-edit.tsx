@@ -40,6 +40,7 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
         vehicles={loaderData.vehicles}
         submitLabel={t('ops.dispatch.save')}
         withActive
+        identityGiven={loaderData.identityGiven}
       />
       <DriverHoursSections data={loaderData.hours} reply={hoursReply} audience="staff" />
       <RecordHistory entries={loaderData.history} />
