@@ -115,7 +115,20 @@ export async function receivedPageAction(context: Context, request: Request) {
   const post = passengerNamesFormSchema(max).safeParse(posted)
   if (!post.success) {
     markFormRefused(context)
-    return data({ ...refusedNames(posted.names, post.error), limitReached: false }, { status: 400 })
+    // Every wrong field is said at once: the documents' messages beside the names'.
+    const refused = refusedNames(posted.names, post.error)
+    const identities = passengerIdentities(
+      posted.names,
+      await passengerNationalities(handle.db, booking.id),
+      nationalityCodes(),
+    )
+    const errors = identities.ok
+      ? refused.errors
+      : refused.errors.map((nameErrors, index) => ({
+          ...identities.errors[index],
+          ...nameErrors,
+        }))
+    return data({ ...refused, errors, limitReached: false }, { status: 400 })
   }
   const { names } = post.data
   if (post.data.intent === 'add') {

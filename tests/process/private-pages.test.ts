@@ -306,12 +306,15 @@ describe.each<Store>([sqliteStore(), postgresStore('mc_private')])('on $name', (
       expect(messageBeside(await withNul.text(), 'firstname')).toBe(messages.control)
       expect(await names()).toEqual([])
 
-      // A T.C. number mistyped by one digit: refused beside it, nothing stored.
-      const mistyped = await complete('Ayşe', '10000000147')
+      // A T.C. number mistyped by one digit: refused beside it, nothing stored; with a
+      // name refused too, both are said at once.
+      const mistyped = await complete(longest(101), '10000000147')
       expect(mistyped.status).toBe(400)
-      expect(messageBeside(await mistyped.text(), 'identityNumber')).toBe(
+      const html = await mistyped.text()
+      expect(messageBeside(html, 'identityNumber')).toBe(
         'This T.C. identity number is not valid: check each digit.',
       )
+      expect(messageBeside(html, 'firstname')).toBe(messages.tooLong(100))
       expect(await names()).toEqual([])
 
       const accepted = await complete(` ${longest(100)} `)
