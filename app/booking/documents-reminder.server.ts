@@ -6,6 +6,7 @@ import { addDays, istanbulDate } from '~/domain/booking-window'
 import { lockBooking, type Executor } from './booking-store.server'
 import { queueTravellerNotice } from './notice-builder.server'
 import { textLink } from './booking-texts.server'
+import { queuedKeys } from '~/messages/queue.server'
 
 /**
  * The passenger list filed before a ride needs every passenger's nationality
@@ -56,18 +57,9 @@ export async function queueDocumentsReminders(
     return pickup > now.getTime() && pickup <= until
   })
   if (candidates.length === 0) return []
-  const reminded = new Set(
-    (
-      await handle.db
-        .selectFrom('outgoing_messages')
-        .select('dedupe_key')
-        .where(
-          'dedupe_key',
-          'in',
-          candidates.map((row) => documentsReminderKey(row.id)),
-        )
-        .execute()
-    ).map((row) => row.dedupe_key),
+  const reminded = await queuedKeys(
+    handle.db,
+    candidates.map((row) => documentsReminderKey(row.id)),
   )
   const queued: number[] = []
   for (const { id } of candidates.filter((row) => !reminded.has(documentsReminderKey(row.id)))) {

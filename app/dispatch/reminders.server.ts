@@ -4,6 +4,7 @@ import { writeTransaction } from '~/db/write.server'
 import { lockBooking } from '~/booking/booking-store.server'
 import { addDays, istanbulDate, istanbulHour } from '~/domain/booking-window'
 import { currentAssignment } from './assignment.server'
+import { queuedKeys } from '~/messages/queue.server'
 import { queueDriverDetailsMail, queueDriverDetailsTexts } from './traveller-mail.server'
 
 export const reminderKey = (bookingId: string) => `reminder:${bookingId}`
@@ -39,18 +40,9 @@ export async function queueReminders(
     .execute()
   if (candidates.length === 0) return []
   // Those reminded already are skipped before any e-mail is written for them.
-  const sent = new Set(
-    (
-      await handle.db
-        .selectFrom('outgoing_messages')
-        .select('dedupe_key')
-        .where(
-          'dedupe_key',
-          'in',
-          candidates.map(({ id }) => reminderKey(id)),
-        )
-        .execute()
-    ).map((row) => row.dedupe_key),
+  const sent = await queuedKeys(
+    handle.db,
+    candidates.map(({ id }) => reminderKey(id)),
   )
   const due = candidates.filter(({ id }) => !sent.has(reminderKey(id)))
   const queued: number[] = []

@@ -133,6 +133,20 @@ export function queueMail(executor: Executor, mail: QueuedEmail, at: Date) {
   return queueMessage(executor, { ...mail, channel: 'email' }, at)
 }
 
+/**
+ * Which of these dedupe keys are queued already: a job that queues a message
+ * per booking skips those before writing any (the key still guards a race).
+ */
+export async function queuedKeys(executor: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await executor
+    .selectFrom('outgoing_messages')
+    .select('dedupe_key')
+    .where('dedupe_key', 'in', keys)
+    .execute()
+  return new Set(rows.map((row) => row.dedupe_key))
+}
+
 type MessageRow = Omit<OutgoingMessagesTable, 'id' | 'attempts'> & { id: number; attempts: number }
 
 /**
