@@ -256,6 +256,14 @@ test('Add Passenger up to the limit, then Complete Reservation', async ({ page }
   await expectNoAxeViolations(page, testInfo)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
+  // The numbers given are never shown back: the page says which field holds one.
+  await page.goto('/booking-received')
+  expect(await page.content()).not.toMatch(/10000000146|C01X00T47/)
+  await expect(page.getByLabel('Passenger 1: T.C. identity number')).toHaveValue('')
+  await expect(page.getByLabel('Passenger 1: T.C. identity number')).toHaveAccessibleDescription(
+    /Already given: leave it empty to keep it\.$/,
+  )
+  await expect(page.getByLabel('Passenger 2: nationality')).toHaveValue('DE')
 
   // The names given are a fact beside the status: the ride is still to come.
   const [booking] = bookingsFor(time, since)
