@@ -63,20 +63,33 @@ export async function passengerRecords(
   }))
 }
 
-/** Each stored passenger's nationality alone, or null: what the form may show back. */
+/**
+ * The stored passengers as the names form shows them again: each name, and
+ * the nationality of a document given (null: none), never its number.
+ */
+export async function storedPassengers(
+  executor: Executor,
+  bookingId: string,
+): Promise<(PassengerName & { stored: StoredIdentity | null })[]> {
+  const rows = await executor
+    .selectFrom('booking_passengers')
+    .select(['first_name', 'last_name', 'nationality', 'identity_sealed'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => ({
+    firstname: row.first_name,
+    lastname: row.last_name,
+    stored: row.nationality && row.identity_sealed ? { nationality: row.nationality } : null,
+  }))
+}
+
+/** Each stored passenger's nationality alone, or null: what the form may keep a number by. */
 export async function passengerNationalities(
   executor: Executor,
   bookingId: string,
 ): Promise<(StoredIdentity | null)[]> {
-  const rows = await executor
-    .selectFrom('booking_passengers')
-    .select(['nationality', 'identity_sealed'])
-    .where('booking_id', '=', bookingId)
-    .orderBy('position')
-    .execute()
-  return rows.map((row) =>
-    row.nationality && row.identity_sealed ? { nationality: row.nationality } : null,
-  )
+  return (await storedPassengers(executor, bookingId)).map((passenger) => passenger.stored)
 }
 
 function openIdentity(nationality: string | null, sealed: string | null): PassengerIdentity | null {

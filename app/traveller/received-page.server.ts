@@ -5,8 +5,8 @@ import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { driverVoucher } from '~/booking/booking-view.server'
 import {
   completeBooking,
-  passengerNames,
   passengerNationalities,
+  storedPassengers,
 } from '~/booking/passenger-names.server'
 import {
   passengerIdentities,
@@ -47,16 +47,15 @@ export async function receivedPageData(context: Context, request: Request) {
   const { language, site, t, meta } = page
   const paid = await paidBooking(request, page)
   const { handle, booking, view, linkTo } = paid
-  const stored = await passengerNames(handle.db, booking.id)
-  const identities = await passengerNationalities(handle.db, booking.id)
+  const stored = await storedPassengers(handle.db, booking.id)
   // A stored number is never shown back: its nationality is, and the field says it was given.
   const names: PostedName[] = (
     stored.length
       ? stored
-      : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '' }]
-  ).map((name, index) => ({
+      : [{ firstname: booking.first_name ?? '', lastname: booking.last_name ?? '', stored: null }]
+  ).map(({ stored: identity, ...name }) => ({
     ...name,
-    nationality: identities[index]?.nationality ?? '',
+    nationality: identity?.nationality ?? '',
     identityNumber: '',
     passportNumber: '',
   }))
@@ -87,7 +86,7 @@ export async function receivedPageData(context: Context, request: Request) {
     },
     names,
     /** By position: whether that passenger's number was given (left empty, it is kept). */
-    identitiesGiven: identities.map((identity) => identity !== null),
+    identitiesGiven: stored.map((passenger) => passenger.stored !== null),
     nationalities: nationalityOptions(language),
     max: maxPassengers(booking),
     // The names are given or corrected online only while the ride is still to come.
