@@ -211,6 +211,20 @@ const envSchema = z
     DISPATCH_BUFFER_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
     /** The hour (Istanbul, 0-23) from which the day-before reminder e-mails are sent. */
     REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+
+    /**
+     * The Ministry's passenger lists (docs/compliance.md). manual: nothing is filed,
+     * staff file by hand from the manifest the site prints; uetds: the U-ETDS web
+     * service for unscheduled passenger transport is called with the company's UNET
+     * number and service password.
+     */
+    UETDS_PROVIDER: z.enum(['manual', 'uetds']).default('manual'),
+    UETDS_USERNAME: z.string().trim().default(''),
+    UETDS_PASSWORD: z.string().default(''),
+    /** The service's address; its test service is …/kdgm/test/uetdsarizi. */
+    UETDS_URL: z.url().default('https://servis.turkiye.gov.tr/services/g2g/kdgm/uetdsarizi'),
+    /** The latest a complete ride's list is filed before its pickup (the law: an hour). */
+    UETDS_LEAD_MINUTES: z.coerce.number().int().min(60).max(1440).default(90),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'iyzico' && (!env.IYZICO_API_KEY || !env.IYZICO_SECRET_KEY)) {
@@ -229,6 +243,13 @@ const envSchema = z
         path: ['TWILIO_ACCOUNT_SID'],
         message:
           'MESSAGING_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_SMS',
+      })
+    }
+    if (env.UETDS_PROVIDER === 'uetds' && (!env.UETDS_USERNAME || !env.UETDS_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UETDS_USERNAME'],
+        message: 'UETDS_PROVIDER=uetds needs UETDS_USERNAME and UETDS_PASSWORD',
       })
     }
     if (env.FLIGHT_STATUS_PROVIDER === 'aeroapi' && !env.AEROAPI_KEY) {
