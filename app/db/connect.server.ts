@@ -53,6 +53,7 @@ import * as m0036 from './migrations/0036_drivers_limit'
 import * as m0037 from './migrations/0037_allowances_route_minutes'
 import * as m0038 from './migrations/0038_passenger_identity'
 import * as m0039 from './migrations/0039_driver_identity'
+import * as m0040 from './migrations/0040_uetds_filings'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '0037_allowances_route_minutes': m0037,
   '0038_passenger_identity': m0038,
   '0039_driver_identity': m0039,
+  '0040_uetds_filings': m0040,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -472,6 +472,12 @@ export interface DriversTable {
   usual_vehicle_id: Generated<number | null>
   /** Their T.C. identity number, sealed ('driver-identity'; migration 0039); null: not entered. */
   identity_sealed: ColumnType<string | null, string | null | undefined, string | null>
+  /** The sex on their identity card, which the crew list asks (migration 0040); null: not entered. */
+  document_sex: ColumnType<
+    'female' | 'male' | null,
+    'female' | 'male' | null | undefined,
+    'female' | 'male' | null
+  >
   created_at: string
   updated_at: string
 }
@@ -784,6 +790,72 @@ export interface Database {
   job_offers: JobOffersTable
   ride_positions: RidePositionsTable
   dispatch_settings: DispatchSettingsTable
+  uetds_filings: UetdsFilingsTable
+  uetds_answers: UetdsAnswersTable
+  company_settings: CompanySettingsTable
+}
+
+/**
+ * A ride's passenger list as filed with the Ministry's U-ETDS (migration
+ * 0040; app/compliance/uetds-filing.server.ts): the service's references,
+ * a hash of each part it accepted, and the retry clock.
+ */
+export interface UetdsFilingsTable {
+  booking_id: string
+  trip_reference: string | null
+  group_reference: string | null
+  /** sha256 of each part's canonical text (app/domain/compliance/trip-filing.ts) as accepted. */
+  trip_hash: string | null
+  group_hash: string | null
+  crew_hash: string | null
+  passengers_hash: string | null
+  /** The crew's identity numbers as filed, a JSON list sealed ('driver-identity'). */
+  crew_sealed: string | null
+  /** The passengers' tickets as filed (JSON list): a change cancels them by these. */
+  tickets: string | null
+  /** The printable trip document (base64 PDF) the driver carries. */
+  document_pdf: string | null
+  document_at: string | null
+  /** When every part was first accepted. */
+  filed_at: string | null
+  /** When the service took its cancellation (a cancelled ride or a no-show). */
+  cancelled_at: string | null
+  /** Without the service: the reference staff typed after filing by hand. */
+  manual_reference: string | null
+  manual_by: number | null
+  manual_at: string | null
+  /** Failed calls in a row (refused or unanswered), and when to try again. */
+  failures: Generated<number>
+  next_try_at: string | null
+  /** An instance filing it now holds it until then. */
+  claimed_until: string | null
+  last_outcome: 'ok' | 'refused' | 'unanswered' | null
+  last_operation: string | null
+  last_code: number | null
+  last_message: string | null
+  last_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** Every answer U-ETDS gave, newest last: what dispatch reads when a filing is refused. */
+export interface UetdsAnswersTable {
+  id: Generated<number>
+  booking_id: string
+  operation: string
+  outcome: 'ok' | 'refused' | 'unanswered'
+  code: number | null
+  message: string
+  reference: string | null
+  created_at: string
+}
+
+/** A setting of the company's own an admin keeps (its licence number, its details). */
+export interface CompanySettingsTable {
+  name: string
+  value: string
+  updated_by: number | null
+  updated_at: Generated<string>
 }
 
 /** A traveller's own account (never a staff member's: those are staff_accounts). */

@@ -23,6 +23,8 @@ export interface DriverInput {
   licenceNumber: string
   /** Their T.C. identity number, as its 11 digits; undefined keeps the one stored (if any). */
   identityNumber?: string
+  /** The sex on their identity card, which the crew list asks; undefined keeps the one stored. */
+  documentSex?: 'female' | 'male' | null
   /** The driver's own sign-in (a staff account of role driver), if they have one. */
   staffAccountId: number | null
   /** How they hear of a job offered to them. */
@@ -136,6 +138,7 @@ async function auditValues(executor: Executor, driver: DriverInput): Promise<Aud
     languages: driver.languages,
     licence: driver.licenceNumber,
     identityNumber: driver.identityNumber ? maskedNumber(driver.identityNumber) : null,
+    documentSex: driver.documentSex ?? null,
     account: account?.email ?? null,
     offerChannel: driver.offerChannel,
     usualVehicle: vehicle?.plate ?? null,
@@ -150,6 +153,7 @@ function asInput(row: DriverRow): DriverInput {
     languages: row.languages,
     licenceNumber: row.licence_number,
     identityNumber: driverIdentityNumber(row) ?? undefined,
+    documentSex: row.document_sex,
     staffAccountId: row.staff_account_id,
     offerChannel: row.offer_channel,
     usualVehicleId: row.usual_vehicle_id,
@@ -184,6 +188,7 @@ export async function addDriver(
           languages: input.languages,
           licence_number: input.licenceNumber,
           identity_sealed: identityColumn(input),
+          document_sex: input.documentSex ?? null,
           staff_account_id: input.staffAccountId,
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,
@@ -234,6 +239,7 @@ export async function changeDriver(
         await auditValues(trx, {
           ...input,
           identityNumber: input.identityNumber ?? before.identityNumber,
+          documentSex: input.documentSex === undefined ? before.documentSex : input.documentSex,
         }),
       )
       // Saving an unchanged form changes nothing and logs nothing.
@@ -246,6 +252,7 @@ export async function changeDriver(
           languages: input.languages,
           licence_number: input.licenceNumber,
           identity_sealed: identityColumn(input, current),
+          document_sex: input.documentSex === undefined ? current.document_sex : input.documentSex,
           staff_account_id: input.staffAccountId,
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,

@@ -26,6 +26,9 @@ import { configuredFlightStatus } from '~/adapters/flights/configured.server'
 import { followFlights } from '~/flights/follow-flights.server'
 import { checkDepartures } from '~/flights/check-departures.server'
 import { expireOffers, offerRidesInTurn } from '~/dispatch/offers.server'
+import type { UetdsService } from '~/adapters/uetds/uetds-service'
+import { configuredUetds } from '~/adapters/uetds/configured.server'
+import { fileTrips } from '~/compliance/uetds-filing.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -358,7 +361,8 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
  * day-before reminders, close lapsed job offers (and, in automatic mode, offer
  * each ride waiting for a driver to the next one), follow the flights of airport pickups and check
  * the departures of rides to the airport the evening before (when a
- * provider follows flights) and tell what changed, send queued e-mails, refund
+ * provider follows flights) and tell what changed, file the passenger lists with
+ * U-ETDS (when the company has the service), send queued e-mails, refund
  * second charges (listing those still due), and delete or anonymise what the
  * retention periods no longer allow to keep. Every instance schedules it, but it runs
  * in one at a time (a database lock: docs/database.md); the others answer
@@ -370,6 +374,7 @@ export async function runMaintenance(
   provider: PaymentProvider,
   now: Date,
   flights: FlightStatusProvider = configuredFlightStatus(),
+  uetds: UetdsService | null = configuredUetds(),
 ) {
   // Each task is timed for the metrics under its own name.
   const task = jobTasks('maintenance')
@@ -412,6 +417,10 @@ export async function runMaintenance(
     // The evening before a ride to the airport, its departure once more (docs/flights.md).
     const departures = flights.follows
       ? await task('check_departures', () => checkDepartures(handle, flights, now))
+      : undefined
+    // With the Ministry's service: passenger lists filed, brought up to date, cancelled.
+    const filings = uetds
+      ? await task('file_uetds', () => fileTrips(handle, uetds, now, getEnv().UETDS_LEAD_MINUTES))
       : undefined
     const queuedMails = await task('deliver_queued_messages', () =>
       deliverQueuedMessages(handle, now),
@@ -462,6 +471,10 @@ export async function runMaintenance(
       flightNotices: followed?.told ?? 0,
       departuresAsked: departures?.asked ?? 0,
       departureNotices: (departures?.moved ?? 0) + (departures?.cancelled ?? 0),
+      uetdsFiled: filings?.filed ?? 0,
+      uetdsCancelled: filings?.cancelled ?? 0,
+      uetdsRefused: filings?.refused ?? 0,
+      uetdsUnanswered: filings?.unanswered ?? 0,
       queuedMails,
       refunded,
       refundFailed,

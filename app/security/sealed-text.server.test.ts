@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { keyRing, seal, unseal, UnsealableError } from './sealed-text.server'
+import {
+  fingerprint,
+  keyRing,
+  matchesFingerprint,
+  seal,
+  unseal,
+  UnsealableError,
+} from './sealed-text.server'
 
 const newKey = () => randomBytes(32).toString('base64url')
 
@@ -27,6 +34,23 @@ describe('sealed text', () => {
     const other = keyRing({ PERSONAL_DATA_KEYS: [newKey()], SESSION_SECRET: [] })
     expect(() => unseal(sealed, 'passenger-identity', other)).toThrow(/not in the ring/)
     expect(() => unseal('C01X00T47', 'passenger-identity', ring)).toThrow(/not a sealed value/)
+  })
+
+  it('fingerprints a text without showing it, and knows it again after a rotation', () => {
+    const text = '[{"identityNumber":"10000000146"}]'
+    const taken = fingerprint(text, 'uetds-filing', ring)
+    expect(taken).toMatch(/^[\w-]{8}\.[\w-]{43}$/)
+    expect(taken).not.toContain('10000000146')
+    // The same text gives the same fingerprint (that is its use), another text or purpose not.
+    expect(fingerprint(text, 'uetds-filing', ring)).toBe(taken)
+    expect(matchesFingerprint(taken, text, 'uetds-filing', ring)).toBe(true)
+    expect(matchesFingerprint(taken, text.replace('6', '7'), 'uetds-filing', ring)).toBe(false)
+    expect(matchesFingerprint(taken, text, 'another-purpose', ring)).toBe(false)
+    expect(matchesFingerprint(null, text, 'uetds-filing', ring)).toBe(false)
+    const rotated = [...keyRing({ PERSONAL_DATA_KEYS: [newKey()], SESSION_SECRET: [] }), ...ring]
+    expect(matchesFingerprint(taken, text, 'uetds-filing', rotated)).toBe(true)
+    const unrelated = keyRing({ PERSONAL_DATA_KEYS: [newKey()], SESSION_SECRET: [] })
+    expect(matchesFingerprint(taken, text, 'uetds-filing', unrelated)).toBe(false)
   })
 
   it('rotates: a new first key seals, the old one still opens', () => {

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto'
 import { getEnv } from '~/config/env.server'
 
 /**
@@ -81,4 +88,34 @@ export function unseal(sealed: string, purpose: SealPurpose, ring: RingKey[] = k
   } catch {
     throw new UnsealableError('altered, or sealed for another purpose')
   }
+}
+
+/**
+ * A keyed fingerprint of a text holding personal data (`<key id>.<HMAC>`):
+ * enough to tell later whether the same text comes again, never enough to
+ * find the text by trying every identity number, as a bare hash would allow.
+ * It names its key, so a rotated ring still compares old fingerprints.
+ */
+export function fingerprint(text: string, purpose: string, ring: RingKey[] = keyRing()): string {
+  const [sealing] = ring
+  if (!sealing) throw new Error('No key to fingerprint with')
+  return `${sealing.id}.${fingerprintWith(sealing.key, text, purpose)}`
+}
+
+/** Whether a text is the one a stored fingerprint was taken of. */
+export function matchesFingerprint(
+  stored: string | null,
+  text: string,
+  purpose: string,
+  ring: RingKey[] = keyRing(),
+): boolean {
+  if (!stored) return false
+  const [id, mac] = stored.split('.')
+  const ringKey = ring.find((candidate) => candidate.id === id)
+  return ringKey !== undefined && fingerprintWith(ringKey.key, text, purpose) === mac
+}
+
+function fingerprintWith(key: Buffer, text: string, purpose: string): string {
+  const macKey = Buffer.from(hkdfSync('sha256', key, 'fingerprint', purpose, 32))
+  return createHmac('sha256', macKey).update(text, 'utf8').digest('base64url')
 }

@@ -58,6 +58,8 @@ export interface FakeUetds {
   calls: FakeUetdsCall[]
   /** Plates the licence lists; a trip with another is refused. */
   plates: Set<string>
+  /** Documents the service refuses in a passenger list (a row refused, the others taken). */
+  refusedDocuments: Set<string>
   script(answer: Scripted, times?: number): void
   close(): Promise<void>
 }
@@ -75,6 +77,12 @@ const fieldsOf = (node: unknown): Record<string, string> =>
   Object.fromEntries(
     Object.entries((node as Node | undefined) ?? {}).map(([key, value]) => [key, text(value)]),
   )
+
+/** The trip a call names; the cancel of personnel names it inside its input. */
+const tripReferenceOf = (input: Node) =>
+  text(input['uetdsSeferReferansNo']) ||
+  text(input['guncellenecekSeferReferansNo']) ||
+  text((input['iptalPersonelInput'] as Node | undefined)?.['uetdsSeferReferansNo'])
 
 /** A one-page PDF naming the trip: what the service's printable document stands for. */
 export function tripPdf(reference: string, plate: string): Buffer {
@@ -108,6 +116,7 @@ const refusal = {
   cancelled: [7, 'SEFER İPTAL EDİLMİŞ'],
   noGroup: [8, 'GRUP BULUNAMADI'],
   noPerson: [9, 'KAYIT BULUNAMADI'],
+  document: [10, 'YOLCU BELGE NUMARASI DOĞRULANAMADI'],
 } as const satisfies Record<string, readonly [number, string]>
 
 export async function startFakeUetds(
@@ -118,6 +127,7 @@ export async function startFakeUetds(
   const trips = new Map<string, FakeUetdsTrip>()
   const calls: FakeUetdsCall[] = []
   const plates = new Set(options.plates ?? [])
+  const refusedDocuments = new Set<string>()
   const scripted: Scripted[] = []
   let sequence = 0
   const nextNumber = (digits: number) =>
@@ -165,11 +175,8 @@ export async function startFakeUetds(
         uetdsSeferReferansNo: reference,
       }
     }
-    // Every other call names a trip; the cancel of personnel names it inside its input.
-    const reference =
-      text(input['uetdsSeferReferansNo']) ||
-      text(input['guncellenecekSeferReferansNo']) ||
-      text((input['iptalPersonelInput'] as Node | undefined)?.['uetdsSeferReferansNo'])
+    // Every other call names a trip.
+    const reference = tripReferenceOf(input)
     const trip = trips.get(reference)
     if (!trip) return fail(refusal.noTrip)
     if (trip.cancelled) return fail(refusal.cancelled)
@@ -237,6 +244,9 @@ export async function startFakeUetds(
           const problem =
             (!trip.groups[row['grupId'] ?? ''] && refusal.noGroup) ||
             documentProblem(row['uyrukUlke'] ?? '', row['tcKimlikPasaportNo'] ?? '') ||
+            (refusedDocuments.has(row['tcKimlikPasaportNo'] ?? '')
+              ? refusal.document
+              : undefined) ||
             (!row['adi'] || !row['soyadi'] ? refusal.missing : undefined)
           if (problem) return { sira: index + 1, sonucKodu: problem[0], sonucMesaji: problem[1] }
           const ticket = nextNumber(10)
@@ -337,11 +347,7 @@ export async function startFakeUetds(
     const node = (input as Node | undefined) ?? {}
     calls.push({
       operation,
-      reference:
-        text(node['uetdsSeferReferansNo']) ||
-        text(node['guncellenecekSeferReferansNo']) ||
-        text(result['uetdsSeferReferansNo']) ||
-        null,
+      reference: tripReferenceOf(node) || text(result['uetdsSeferReferansNo']) || null,
       code: Number(result['sonucKodu']),
       at: new Date().toISOString(),
     })
@@ -367,6 +373,7 @@ export async function startFakeUetds(
     trips,
     calls,
     plates,
+    refusedDocuments,
     script,
     close: () =>
       new Promise<void>((resolve, reject) => {
