@@ -9,7 +9,7 @@ import { precompressAssets } from './vite-plugins/precompress-assets'
 /** Sections of app/locales/*.json the browser never shows: the e-mails' texts. */
 const serverOnlySections = ['mail']
 /** Sections only the staff pages (/ops) show: loaded there, with `?staff`. */
-const staffSections = ['ops', 'opsCompanies', 'opsCapacity']
+const staffSections = ['ops', 'opsCompanies', 'opsCapacity', 'opsCompliance']
 
 /**
  * The browser's copy of the translations (app/entry.client.tsx) leaves out what

@@ -41,7 +41,8 @@ export const ridesCalledOff = ['cancelled', 'no_show'] as const satisfies readon
 /** How long an instance holds a ride it files: longer than any run of its calls. */
 export const FILING_CLAIM_MINUTES = 5
 
-const FILING_PURPOSE = 'uetds-filing'
+/** The purpose the parts' fingerprints are keyed for. */
+export const FILING_PURPOSE = 'uetds-filing'
 
 export interface FilingReport {
   /** Rides whose every part the service now holds (first filed or brought up to date). */
@@ -140,6 +141,13 @@ export async function fileRide(
     if ((ridesCalledOff as readonly BookingStatus[]).includes(booking.status)) {
       return await filing.cancel(booking.status === 'no_show')
     }
+    // Filed by hand in the portal (the service down, or before it was set up): left to staff.
+    const manual = await handle.db
+      .selectFrom('uetds_filings')
+      .select('manual_reference')
+      .where('booking_id', '=', bookingId)
+      .executeTakeFirst()
+    if (manual?.manual_reference) return 'unchanged'
     const draft = draftTripFiling(await filingRideOf(handle.db, booking))
     if (!draft.ok) return 'incomplete'
     return await filing.sync(draft.filing)
@@ -200,8 +208,9 @@ class FilingSteps {
   ): Promise<boolean> {
     const at = this.now.toISOString()
     const message =
+      // Without an answer, what went wrong ('timeout', 'http-503'): the pages say it in words.
       answer.kind === 'unanswered'
-        ? `No answer (${answer.problem})`
+        ? answer.problem
         : answer.kind === 'refused' && answer.rows
           ? [answer.message, ...refusedRows(answer.rows)].join('; ')
           : answer.message

@@ -35,6 +35,8 @@ export const driverSchema = z.object({
       error: error('identityNumberInvalid'),
     }),
   ),
+  /** The sex on their identity card, which the crew list asks; empty: not entered. */
+  documentSex: z.optional(z.enum(['female', 'male'], { error: error('documentSexInvalid') })),
   /** The staff account of role driver linked to this driver; empty: none. */
   staffAccountId: z.optional(z.number().check(z.int(), z.positive())),
   /** How they hear of a job offered to them. */

@@ -1,4 +1,6 @@
 import { overbookedBookings, type OverbookedRide } from '~/capacity/capacity.server'
+import { filingStates } from '~/compliance/filing-status.server'
+import { leavesUnfiled, type FilingState } from '~/domain/compliance/filing-status'
 import { offerRounds } from '~/dispatch/offers.server'
 import type { OfferRound } from '~/domain/dispatch/offers'
 import { sql, type Selectable } from 'kysely'
@@ -90,6 +92,7 @@ export const boardProblems = [
   'refundDue',
   'mailFailed',
   'noDriver',
+  'listNotFiled',
 ] as const
 export type BoardProblem = (typeof boardProblems)[number]
 
@@ -105,6 +108,8 @@ export type BoardBooking = BoardRow & {
   flightCheck: FlightCheckFacts | null
   /** Where the offers of a ride without its driver stand; null when none were made. */
   offers: Extract<OfferRound, { kind: 'waiting' | 'lapsed' }> | null
+  /** Its passenger list, when something is to be done about it (docs/compliance.md). */
+  filing: FilingState | null
 }
 
 export interface BoardQuery {
@@ -317,6 +322,8 @@ export async function boardBookings(
       .map((row) => row.id),
     new Date(),
   )
+  // The passenger lists of the rides shown: those with something to do are said in the row.
+  const filings = await filingStates(handle.db, rows, new Date())
   const problemRank = (problem: BoardProblem | null) =>
     problem ? boardProblems.indexOf(problem) : boardProblems.length
   return rows
@@ -340,6 +347,7 @@ export async function boardBookings(
       return {
         ...row,
         offers: waitingOrLapsed(rounds.get(bookingId)),
+        filing: actionable(filings.get(bookingId)),
         overbookedAllowance: isAwaitingRide(row.status)
           ? (over.get(bookingId)?.allowance ?? null)
           : null,
@@ -373,7 +381,9 @@ export async function boardBookings(
                     ? ('mailFailed' as const)
                     : isAwaitingRide(row.status) && row.driver_name === null
                       ? ('noDriver' as const)
-                      : null,
+                      : leavesUnfiled(filings.get(bookingId) ?? { kind: 'notDue' })
+                        ? ('listNotFiled' as const)
+                        : null,
       }
     })
     .sort(
@@ -384,6 +394,12 @@ export async function boardBookings(
         a.trip_time.localeCompare(b.trip_time) ||
         a.reference.localeCompare(b.reference),
     )
+}
+
+/** A passenger list's state, when the board has something to say about it. */
+function actionable(state: FilingState | undefined): FilingState | null {
+  if (!state) return null
+  return ['notDue', 'filed', 'filedByHand', 'cancelled'].includes(state.kind) ? null : state
 }
 
 function waitingOrLapsed(round: OfferRound | undefined): BoardBooking['offers'] {

@@ -108,6 +108,7 @@ const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
     licenceNumber: value.licenceNumber,
     // Left empty: none on a new driver, the one stored on an edit.
     identityNumber: value.identityNumber ? compactDocumentNumber(value.identityNumber) : undefined,
+    documentSex: value.documentSex ?? null,
     staffAccountId: value.staffAccountId ?? null,
     offerChannel: value.offerChannel,
     usualVehicleId: value.usualVehicleId ?? null,
@@ -191,6 +192,7 @@ export async function editDriverPageData(
       licenceNumber: driver.licence_number,
       // Never shown back whole: the field starts empty, and says which number is kept.
       identityNumber: '',
+      documentSex: driver.document_sex ?? '',
       staffAccountId: driver.staff_account_id === null ? '' : String(driver.staff_account_id),
       offerChannel: driver.offer_channel,
       usualVehicleId: driver.usual_vehicle_id === null ? '' : String(driver.usual_vehicle_id),

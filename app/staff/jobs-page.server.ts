@@ -1,3 +1,5 @@
+import { filingStates } from '~/compliance/filing-status.server'
+import { leavesUnfiled, type FilingState } from '~/domain/compliance/filing-status'
 import { data, redirect } from 'react-router'
 import { getDatabase } from '~/db/db.server'
 import type { BookingRow } from '~/db/schema'
@@ -65,15 +67,24 @@ export async function jobsPageData(context: Context, request: Request) {
     language,
   )
   const shared = await sharedPositions(handle.db, jobs, language)
+  const filings = await filingStates(
+    handle.db,
+    jobs.map((job) => job.booking),
+    now,
+  )
   const days: {
     date: string
     label: string
-    jobs: (ReturnType<typeof jobView> & { position: SharedPosition | null })[]
+    jobs: (ReturnType<typeof jobView> & {
+      position: SharedPosition | null
+      passengerList: DriverFilingView
+    })[]
   }[] = []
   for (const job of jobs) {
     const view = {
       ...jobView(context, request, job, flights.get(job.booking.id) ?? null),
       position: shared.get(job.booking.id) ?? null,
+      passengerList: driverFilingView(filings.get(job.booking.id)),
     }
     let day = days.at(-1)
     if (day?.date !== view.date) {
@@ -333,4 +344,25 @@ async function offerAnswerAction(
         { status: 409, headers: staffPageHeaders },
       )
   }
+}
+
+/**
+ * A job's passenger list as its driver reads it: filed (with the trip
+ * document to carry, when U-ETDS gave one), or not filed while the ride is
+ * close, when they call the office before leaving; otherwise nothing. No
+ * document number is shown to a driver.
+ */
+type DriverFilingView =
+  | { kind: 'filed'; reference: string; document: boolean }
+  | { kind: 'filedByHand'; reference: string }
+  | { kind: 'notFiled' }
+  | null
+
+function driverFilingView(state: FilingState | undefined): DriverFilingView {
+  if (!state) return null
+  if (state.kind === 'filed') {
+    return { kind: 'filed', reference: state.reference, document: state.hasDocument }
+  }
+  if (state.kind === 'filedByHand') return { kind: 'filedByHand', reference: state.reference }
+  return leavesUnfiled(state) ? { kind: 'notFiled' } : null
 }

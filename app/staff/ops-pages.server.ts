@@ -303,6 +303,8 @@ export function boardRowsOf(rows: BoardBooking[], { language, t, vehicleTitle }:
     problem: row.problem,
     /** Shown under "No car free in the fleet" when staff sold the ride over it on purpose. */
     overbookedAllowance: row.overbookedAllowance,
+    /** Its passenger list, when something is to be done about it. */
+    filing: row.filing,
     vehicle: vehicleTitle(row.vehicle_class),
     from: placeText(row.pickup_place_id, row.pickup_text, language),
     // A hire by the hour has no destination: its hours say how it ends.

@@ -4,11 +4,14 @@ import { fakeIyzico } from './iyzico-settings'
 import { fakeTwilio } from './messages-settings'
 import { startFakeAeroApi } from '../support/aeroapi-fake-server'
 import { fakeAeroApi } from './flights-settings'
+import { startFakeUetds } from '../support/uetds-fake-server'
+import { fakeUetds } from './uetds-settings'
 
 /**
- * Starts the local servers that speak iyzico's, Twilio's and AeroAPI's
- * protocols, for the test servers configured with PAYMENT_PROVIDER=iyzico,
- * MESSAGING_PROVIDER=twilio and FLIGHT_STATUS_PROVIDER=aeroapi (see
+ * Starts the local servers that speak iyzico's, Twilio's, AeroAPI's and
+ * U-ETDS's protocols, for the test servers configured with
+ * PAYMENT_PROVIDER=iyzico, MESSAGING_PROVIDER=twilio,
+ * FLIGHT_STATUS_PROVIDER=aeroapi and UETDS_PROVIDER=uetds (see
  * playwright.config.ts). No network: the real
  * clients in those servers talk to these.
  */
@@ -16,7 +19,9 @@ export default async function globalSetup() {
   const iyzico = await startFakeIyzico(fakeIyzico)
   const twilio = await startFakeTwilio(fakeTwilio.accountSid, fakeTwilio.authToken, fakeTwilio.port)
   const aeroapi = await startFakeAeroApi(fakeAeroApi.apiKey, fakeAeroApi.port)
+  const uetds = await startFakeUetds(fakeUetds)
   return async () => {
+    await uetds.close()
     await iyzico.close()
     await twilio.close()
     await aeroapi.close()

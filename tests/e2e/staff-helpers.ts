@@ -59,7 +59,15 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function assignNewDriver(
   office: Page,
   reference: string,
-  driver: { name: string; phone: string; plate: string; signInLabel: string },
+  driver: {
+    name: string
+    phone: string
+    plate: string
+    signInLabel: string
+    /** What the passenger list names the crew by, when the test files one. */
+    identityNumber?: string
+    sex?: 'Female' | 'Male'
+  },
 ) {
   await office.goto('/ops/drivers')
   const driverForm = office.getByRole('form', { name: 'Add a driver' })
@@ -67,6 +75,12 @@ export async function assignNewDriver(
   await driverForm.getByLabel('Phone').fill(driver.phone)
   await driverForm.getByLabel('Languages spoken').fill('Turkish, English')
   await driverForm.getByLabel('Driving licence number').fill(`R-${driver.plate}`)
+  if (driver.identityNumber) {
+    await driverForm.getByLabel(/^T\.C\. identity number/).fill(driver.identityNumber)
+  }
+  if (driver.sex) {
+    await driverForm.getByLabel('Sex on the identity card').selectOption({ label: driver.sex })
+  }
   await driverForm.getByLabel('Driver sign-in').selectOption({ label: driver.signInLabel })
   await driverForm.getByRole('button', { name: 'Add driver' }).click()
   await expect(office.getByRole('status')).toHaveText(`Driver ${driver.name} added.`)

@@ -58,6 +58,7 @@ export function DriverForm({
           fields.languages,
           fields.licenceNumber,
           fields.identityNumber,
+          fields.documentSex,
           fields.staffAccountId,
           fields.offerChannel,
           fields.usualVehicleId,
@@ -101,6 +102,17 @@ export function DriverForm({
         autoComplete="off"
         text={text}
       />
+      <SelectField
+        field={fields.documentSex}
+        label={t('ops.dispatch.driverFields.documentSex')}
+        placeholder={t('ops.dispatch.driverFields.documentSexNone')}
+        options={(['female', 'male'] as const).map((sex) => ({
+          value: sex,
+          label: t(`opsCompliance.sex.${sex}`),
+        }))}
+        text={text}
+      />
+      <p className="field__hint">{t('ops.dispatch.driverFields.documentSexHint')}</p>
       <SelectField
         field={fields.staffAccountId}
         label={t('ops.dispatch.driverFields.account')}

@@ -59,6 +59,9 @@ export const staffActions = [
   'vehicle_block.removed',
   'capacity_allowance.added',
   'capacity_allowance.removed',
+  'uetds.filed_by_hand',
+  'uetds.filed_now',
+  'company_settings.changed',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

@@ -8,7 +8,7 @@ describe('officeNavFor', () => {
   it('gives an admin every group but the driver’s own jobs', () => {
     expect(shown('admin')).toEqual([
       ['today', ['/ops', '/ops/timeline', '/ops/cars']],
-      ['bookings', ['/ops?view=week', '/ops/run-sheet']],
+      ['bookings', ['/ops?view=week', '/ops/run-sheet', '/ops/compliance']],
       ['fleet', ['/ops/drivers', '/ops/vehicles', '/ops/capacity']],
       ['prices', ['/ops/prices', '/ops/rates', '/ops/promo-codes']],
       ['companies', ['/ops/companies']],

@@ -19,6 +19,10 @@ describe('staff roles', () => {
     expect(rolesThatMay('companies.view')).toEqual(['admin', 'dispatcher'])
     expect(rolesThatMay('companies.manage')).toEqual(['admin'])
   })
+  it('opens passengers’ documents to the office, never to drivers; the company’s details to admins', () => {
+    expect(rolesThatMay('compliance.documents')).toEqual(['admin', 'dispatcher'])
+    expect(rolesThatMay('compliance.settings')).toEqual(['admin'])
+  })
   it('knows its roles', () => {
     expect(isStaffRole('driver')).toBe(true)
     expect(isStaffRole('owner')).toBe(false)

@@ -27,6 +27,13 @@ export const staffPermissions = [
   'companies.view',
   /** Adding and changing them, their partner users, and marking a statement paid. */
   'companies.manage',
+  /**
+   * The passengers' identity documents, opened: a ride's manifest, the day's
+   * list for the Ministry, filing it by hand or now.
+   */
+  'compliance.documents',
+  /** The company's own details the Ministry and the invoices are sent (its licence number). */
+  'compliance.settings',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
@@ -41,6 +48,8 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'prices.manage',
     'companies.view',
     'companies.manage',
+    'compliance.documents',
+    'compliance.settings',
   ],
   dispatcher: [
     'bookings.view',
@@ -49,6 +58,7 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'bookings.message',
     'prices.view',
     'companies.view',
+    'compliance.documents',
   ],
   driver: ['jobs.own'],
 }

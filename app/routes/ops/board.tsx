@@ -4,6 +4,7 @@ import type { Route } from './+types/board'
 import { boardPageData } from '~/staff/ops-pages.server'
 import { intlLocale, toLanguage } from '~/i18n/config'
 import { PickupTime, useFlightLine } from '~/components/ops/flight-status'
+import { useFilingStateText } from '~/components/ops/filing-state'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return boardPageData(context, request)
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function OpsBoard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const flightLine = useFlightLine()
+  const filingText = useFilingStateText()
   const board = loaderData
   const { view } = board
   // With JavaScript the rows follow new bookings by themselves
@@ -230,6 +232,9 @@ export default function OpsBoard({ loaderData }: Route.ComponentProps) {
                         {' '}
                         {t(`ops.board.problems.${booking.problem}`)}
                       </strong>
+                    ) : null}
+                    {booking.filing ? (
+                      <span className="ops-filing"> {filingText(booking.filing)}</span>
                     ) : null}
                     {booking.problem === 'overbooked' && booking.overbookedAllowance ? (
                       <span className="ops-overbooked-why">

@@ -122,6 +122,7 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       {t('ops.dispatch.jobs.status')}{' '}
                       <strong>{t(`ops.statuses.${job.status}`)}</strong>
                     </p>
+                    <JobPassengerList reference={job.reference} list={job.passengerList} />
                     {refused === job.reference && !codeError ? (
                       <p className="alert alert--error" role="alert">
                         {t('ops.dispatch.jobs.outOfOrder')}
@@ -246,5 +247,41 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
         <DriverHoursSections data={page.hours} reply={hoursReply} audience="driver" />
       ) : null}
     </section>
+  )
+}
+
+/** The job's passenger list: filed (and its trip document), or a call to the office first. */
+function JobPassengerList({
+  reference,
+  list,
+}: {
+  reference: string
+  list:
+    | { kind: 'filed'; reference: string; document: boolean }
+    | { kind: 'filedByHand'; reference: string }
+    | { kind: 'notFiled' }
+    | null
+}) {
+  const { t } = useTranslation()
+  if (!list) return null
+  if (list.kind === 'notFiled') {
+    return (
+      <p className="alert alert--error">
+        <strong>{t('opsCompliance.driver.notFiled')}</strong>
+      </p>
+    )
+  }
+  return (
+    <p>
+      {t(`opsCompliance.driver.${list.kind}`, { reference: list.reference })}
+      {list.kind === 'filed' && list.document ? (
+        <>
+          {' '}
+          <a href={`/ops/bookings/${reference}/uetds-document`} download>
+            {t('opsCompliance.driver.document')}
+          </a>
+        </>
+      ) : null}
+    </p>
   )
 }
