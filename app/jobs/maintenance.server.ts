@@ -5,6 +5,7 @@ import { runExclusively } from '~/db/job-lock.server'
 import { purgeRateLimitEvents } from '~/db/rate-limit.server'
 import { purgeUnpaidBookings } from '~/jobs/retention.server'
 import { removeExpiredInvoiceFields } from '~/jobs/invoice-retention.server'
+import { eraseTravelDocuments } from '~/jobs/document-retention.server'
 import { purgeOldStaffSessions } from '~/staff/sessions.server'
 import { purgeOldTravellerSessions } from '~/accounts/traveller-sessions.server'
 import { purgeOldPartnerSessions } from '~/partners/partner-sessions.server'
@@ -457,6 +458,10 @@ export async function runMaintenance(
     const anonymisedBookings = await task('remove_expired_invoice_fields', () =>
       removeExpiredInvoiceFields(handle, now),
     )
+    // Passengers' documents, a month after the ride: the Ministry holds the list.
+    const erasedDocuments = await task('erase_travel_documents', () =>
+      eraseTravelDocuments(handle, now),
+    )
     return {
       ...payments,
       expiredDrafts,
@@ -486,6 +491,7 @@ export async function runMaintenance(
       purgedTravellerSessions,
       purgedPartnerSessions,
       anonymisedBookings,
+      erasedDocuments,
       removedPositions,
     }
   })
