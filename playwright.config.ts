@@ -8,7 +8,7 @@ import {
   whatsappTemplates,
 } from './tests/e2e/messages-settings'
 import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './tests/e2e/flights-settings'
-import { uetdsSiteSettings } from './tests/e2e/uetds-settings'
+import { complianceSiteSettings } from './tests/e2e/compliance-settings'
 import { pricesSitePorts } from './tests/e2e/prices-settings'
 import { capacitySitePorts } from './tests/e2e/capacity-site'
 
@@ -114,14 +114,14 @@ export default defineConfig({
       }),
       url: `http://localhost:${messagesSitePort}/healthz`,
     },
-    // A fifth copy checks and follows flights through AeroAPI, and files passenger lists
-    // with U-ETDS, against the local protocol servers.
+    // A fifth copy checks and follows flights through AeroAPI, files passenger lists
+    // with U-ETDS and issues invoices through Paraşüt, against the local protocol servers.
     {
       ...serverOn(flightsSitePort, {
         FLIGHT_STATUS_PROVIDER: 'aeroapi',
         AEROAPI_KEY: fakeAeroApi.apiKey,
         AEROAPI_BASE_URL: `${fakeAeroApiUrl}/aeroapi`,
-        ...uetdsSiteSettings,
+        ...complianceSiteSettings,
       }),
       url: `http://localhost:${flightsSitePort}/healthz`,
     },

@@ -74,10 +74,12 @@ export default [
   // The short link in text messages: on to the booking's signed link
   route('r/:code', 'routes/resources/short-link.ts'),
 
-  // A paid booking's ride status (JSON, polled by its pages) and its calendar file:
+  // A paid booking's ride status (JSON, polled by its pages), its calendar file and
+  // its official invoice's PDF:
   // private, each sends Cache-Control: no-store itself.
   route('booking-status', 'routes/resources/booking-status.ts'),
   route('booking-calendar', 'routes/resources/booking-calendar.ts'),
+  route('invoice-document', 'routes/resources/invoice-document.ts'),
 
   // Resources (no UI)
   route('resources/language', 'routes/resources/language.ts'),

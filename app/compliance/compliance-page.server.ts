@@ -3,6 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { getDatabase } from '~/db/db.server'
 import { configuredUetds } from '~/adapters/uetds/configured.server'
+import { configuredInvoicing } from '~/adapters/invoicing/configured.server'
+import type { Executor } from '~/db/executor'
 import { getEnv } from '~/config/env.server'
 import { addDays, istanbulDate } from '~/domain/booking-window'
 import { bookingPickupInstant, pickupCalendarDate } from '~/domain/trip-search'
@@ -87,6 +89,7 @@ export async function compliancePageData(context: Context, request: Request) {
       state,
       urgent: urgency(state) <= 1,
     }))
+  const invoices = await invoiceRows(db, now)
   const doneParam = new URL(request.url).searchParams.get('done')
   return data(
     {
@@ -98,6 +101,8 @@ export async function compliancePageData(context: Context, request: Request) {
       csvDays: mayOpenDocuments
         ? [today, addDays(today, 1)].map((day) => ({ day, label: formatDate(day, language) }))
         : [],
+      invoicing: configuredInvoicing() ? ('parasut' as const) : ('none' as const),
+      invoices,
       company: settings,
       mayEditCompany: roleMay(staff.account.role, 'compliance.settings'),
       done: doneParam === 'company' ? doneParam : null,
@@ -121,4 +126,54 @@ export async function complianceAction(context: Context, request: Request) {
   const { intent: _intent, ...values } = submission.value
   await saveCompanySettings(await getDatabase(), values, staff.account.id, new Date())
   return redirect('/ops/compliance?done=company', { status: 303, headers: staffPageHeaders })
+}
+
+/**
+ * The invoices a person must look at: being issued, refused or unanswered,
+ * and cancellations Paraşüt refused; with how many were issued in the last
+ * 30 days.
+ */
+async function invoiceRows(db: Executor, now: Date) {
+  const rows = await db
+    .selectFrom('e_invoices')
+    .innerJoin('bookings', 'bookings.id', 'e_invoices.booking_id')
+    .select([
+      'bookings.reference',
+      'e_invoices.issued_at',
+      'e_invoices.cancel_refused',
+      'e_invoices.last_outcome',
+      'e_invoices.last_step',
+      'e_invoices.last_message',
+      'e_invoices.next_try_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('e_invoices.issued_at', 'is', null),
+        eb('e_invoices.cancel_refused', 'is not', null),
+      ]),
+    )
+    .orderBy('e_invoices.created_at')
+    .limit(100)
+    .execute()
+  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString()
+  const issued = await db
+    .selectFrom('e_invoices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('issued_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  return {
+    issuedLately: Number(issued.count),
+    rows: rows.map((row) => ({
+      reference: row.reference,
+      state: row.cancel_refused
+        ? ({ kind: 'cancelRefused', message: row.cancel_refused } as const)
+        : row.last_outcome === 'refused' || row.last_outcome === 'unanswered'
+          ? ({
+              kind: row.last_outcome,
+              message: row.last_message ?? '',
+              step: row.last_step ?? '',
+            } as const)
+          : ({ kind: 'issuing', step: row.last_step ?? 'contact' } as const),
+    })),
+  }
 }

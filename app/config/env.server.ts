@@ -225,6 +225,21 @@ const envSchema = z
     UETDS_URL: z.url().default('https://servis.turkiye.gov.tr/services/g2g/kdgm/uetdsarizi'),
     /** The latest a complete ride's list is filed before its pickup (the law: an hour). */
     UETDS_LEAD_MINUTES: z.coerce.number().int().min(60).max(1440).default(90),
+
+    /**
+     * The tax office's electronic invoices (docs/invoicing.md). none: the site issues
+     * none, and its invoice page says it is not an e-Arşiv document; parasut: each paid
+     * ride is invoiced through Paraşüt's API v4, as an e-Fatura or an e-Arşiv.
+     */
+    INVOICE_PROVIDER: z.enum(['none', 'parasut']).default('none'),
+    PARASUT_CLIENT_ID: z.string().trim().default(''),
+    PARASUT_CLIENT_SECRET: z.string().default(''),
+    PARASUT_USERNAME: z.string().trim().default(''),
+    PARASUT_PASSWORD: z.string().default(''),
+    PARASUT_COMPANY_ID: z.string().trim().default(''),
+    PARASUT_API_URL: z.url().default('https://api.parasut.com'),
+    /** A Paraşüt product every invoice line relates to, for an account that asks one. */
+    PARASUT_PRODUCT_ID: z.string().trim().default(''),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'iyzico' && (!env.IYZICO_API_KEY || !env.IYZICO_SECRET_KEY)) {
@@ -250,6 +265,21 @@ const envSchema = z
         code: 'custom',
         path: ['UETDS_USERNAME'],
         message: 'UETDS_PROVIDER=uetds needs UETDS_USERNAME and UETDS_PASSWORD',
+      })
+    }
+    if (
+      env.INVOICE_PROVIDER === 'parasut' &&
+      (!env.PARASUT_CLIENT_ID ||
+        !env.PARASUT_CLIENT_SECRET ||
+        !env.PARASUT_USERNAME ||
+        !env.PARASUT_PASSWORD ||
+        !env.PARASUT_COMPANY_ID)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PARASUT_CLIENT_ID'],
+        message:
+          'INVOICE_PROVIDER=parasut needs PARASUT_CLIENT_ID, PARASUT_CLIENT_SECRET, PARASUT_USERNAME, PARASUT_PASSWORD and PARASUT_COMPANY_ID',
       })
     }
     if (env.FLIGHT_STATUS_PROVIDER === 'aeroapi' && !env.AEROAPI_KEY) {

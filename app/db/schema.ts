@@ -793,6 +793,37 @@ export interface Database {
   uetds_filings: UetdsFilingsTable
   uetds_answers: UetdsAnswersTable
   company_settings: CompanySettingsTable
+  e_invoices: EInvoicesTable
+}
+
+/**
+ * A paid ride's electronic invoice through Paraşüt (migration 0041;
+ * app/compliance/e-invoicing.server.ts): each step's id as Paraşüt gave it.
+ */
+export interface EInvoicesTable {
+  booking_id: string
+  contact_id: string | null
+  invoice_id: string | null
+  /** e_archive or e_invoice, once decided (the buyer's VKN registered for e-Fatura or not). */
+  kind: 'e_archive' | 'e_invoice' | null
+  job_id: string | null
+  job_started_at: string | null
+  document_id: string | null
+  /** The official PDF (base64), kept: Paraşüt's address for it lasts an hour. */
+  pdf: string | null
+  issued_at: string | null
+  cancelled_at: string | null
+  /** Paraşüt refused to cancel it (past its cancellation time): staff issue the return. */
+  cancel_refused: string | null
+  failures: Generated<number>
+  next_try_at: string | null
+  claimed_until: string | null
+  last_outcome: 'ok' | 'refused' | 'unanswered' | null
+  last_step: string | null
+  last_message: string | null
+  last_at: string | null
+  created_at: string
+  updated_at: string
 }
 
 /**

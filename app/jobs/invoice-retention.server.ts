@@ -65,6 +65,12 @@ export async function removeExpiredInvoiceFields(
           },
           at,
         )
+        // The official e-invoice's copy goes too: its ten years are the same.
+        await trx
+          .updateTable('e_invoices')
+          .set({ pdf: null })
+          .where('booking_id', '=', id)
+          .execute()
         await noteEvent(trx, anonymous, 'anonymised: its ten years of bookkeeping are over', at)
       }
     })

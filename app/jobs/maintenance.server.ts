@@ -30,6 +30,9 @@ import { expireOffers, offerRidesInTurn } from '~/dispatch/offers.server'
 import type { UetdsService } from '~/adapters/uetds/uetds-service'
 import { configuredUetds } from '~/adapters/uetds/configured.server'
 import { fileTrips } from '~/compliance/uetds-filing.server'
+import type { InvoicingService } from '~/adapters/invoicing/invoicing-service'
+import { configuredInvoicing } from '~/adapters/invoicing/configured.server'
+import { issueInvoices } from '~/compliance/e-invoicing.server'
 
 /** A callback normally arrives within seconds; after this, ask the provider. */
 const CALLBACK_GRACE_MINUTES = 2
@@ -363,7 +366,8 @@ async function expireAbandoned(handle: DatabaseHandle, now: Date): Promise<numbe
  * each ride waiting for a driver to the next one), follow the flights of airport pickups and check
  * the departures of rides to the airport the evening before (when a
  * provider follows flights) and tell what changed, file the passenger lists with
- * U-ETDS (when the company has the service), send queued e-mails, refund
+ * U-ETDS and issue invoices through Paraşüt (when the company has them), send
+ * queued e-mails, refund
  * second charges (listing those still due), and delete or anonymise what the
  * retention periods no longer allow to keep. Every instance schedules it, but it runs
  * in one at a time (a database lock: docs/database.md); the others answer
@@ -376,6 +380,7 @@ export async function runMaintenance(
   now: Date,
   flights: FlightStatusProvider = configuredFlightStatus(),
   uetds: UetdsService | null = configuredUetds(),
+  invoicing: InvoicingService | null = configuredInvoicing(),
 ) {
   // Each task is timed for the metrics under its own name.
   const task = jobTasks('maintenance')
@@ -422,6 +427,15 @@ export async function runMaintenance(
     // With the Ministry's service: passenger lists filed, brought up to date, cancelled.
     const filings = uetds
       ? await task('file_uetds', () => fileTrips(handle, uetds, now, getEnv().UETDS_LEAD_MINUTES))
+      : undefined
+    // With Paraşüt: each paid ride's e-Fatura or e-Arşiv, a cancelled ride's cancelled.
+    const invoices = invoicing
+      ? await task('issue_invoices', () =>
+          issueInvoices(handle, invoicing, now, {
+            siteUrl: getEnv().PUBLIC_BASE_URL,
+            paymentPlatform: getEnv().PAYMENT_PROVIDER,
+          }),
+        )
       : undefined
     const queuedMails = await task('deliver_queued_messages', () =>
       deliverQueuedMessages(handle, now),
@@ -480,6 +494,10 @@ export async function runMaintenance(
       uetdsCancelled: filings?.cancelled ?? 0,
       uetdsRefused: filings?.refused ?? 0,
       uetdsUnanswered: filings?.unanswered ?? 0,
+      invoicesIssued: invoices?.issued ?? 0,
+      invoicesCancelled: invoices?.cancelled ?? 0,
+      invoicesRefused: invoices?.refused ?? 0,
+      invoicesUnanswered: invoices?.unanswered ?? 0,
       queuedMails,
       refunded,
       refundFailed,

@@ -4,6 +4,8 @@ import { requirePaidBooking } from '~/booking/paid-booking.server'
 import { containedVat } from '~/domain/booking/invoice-amounts'
 import { istanbulDate } from '~/domain/booking-window'
 import { buyerTaxOf } from '~/domain/billing/buyer-tax'
+import { getDatabase } from '~/db/db.server'
+import { officialInvoiceOf } from './official-invoice.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -69,6 +71,8 @@ export async function invoicePageData(context: Context, request: Request) {
     payment: { ...view.payment, id: booking.payment_id },
     // Opened through the signed link, 'back' keeps it so it still works.
     backHref: linkTo('/booking-received'),
+    official: await officialInvoiceOf((await getDatabase()).db, booking.id),
+    officialHref: linkTo('/invoice-document'),
     meta: meta('invoice', { noindex: true }),
   }
 }

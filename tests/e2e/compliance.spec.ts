@@ -3,7 +3,7 @@ import { fillPassengerIdentity } from './booking-helpers'
 import { expectNoAxeViolations } from './helpers'
 import { assignNewDriver, newAccount, signIn } from './staff-helpers'
 import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
-import { fakeUetdsUrl, uetdsSitePort } from './uetds-settings'
+import { fakeUetdsUrl, providersSitePort, runProvidersMaintenance } from './compliance-settings'
 import { fakeAeroApiUrl } from './flights-settings'
 import { fakeFlight, sabihaGokcenAirport } from '../support/aeroapi-fake-server'
 import { pickupInstant } from '../../app/domain/trip-search'
@@ -47,6 +47,32 @@ async function givePassengers(page: Page) {
   await expect(page.getByText('Your reservation has been successfully completed!')).toBeVisible()
 }
 
+/**
+ * A paid booking on the copy with outside providers, whose passenger step
+ * checks the arriving flight: the flight lands 40 minutes before the pickup.
+ */
+async function payOnProvidersCopy(browser: Browser, number: string, hours: number) {
+  const traveller = await (
+    await browser.newContext({ baseURL: `http://localhost:${providersSitePort}` })
+  ).newPage()
+  const when = istanbulPickupIn(hours)
+  const landing = pickupInstant(when.date, when.time).getTime() - 40 * 60_000
+  await traveller.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
+    data: [
+      fakeFlight(new Date(landing - 235 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), {
+        ident_icao: `THY${number}`,
+        ident_iata: `TK${number}`,
+        destination: sabihaGokcenAirport,
+      }),
+    ],
+  })
+  const reference = await payBookingOverHttp(traveller.request, {
+    ...when,
+    flightNumber: `TK${number}`,
+  })
+  return { traveller, reference }
+}
+
 test('without an account, the office files a list by hand from its manifest and records it', async ({
   page,
   browser,
@@ -56,6 +82,11 @@ test('without an account, the office files a list by hand from its manifest and 
   const js = testInfo.project.name === 'js'
   const reference = await payBookingOverHttp(page.request, istanbulPickupIn(js ? 7 : 7.5))
   await givePassengers(page)
+  // Without Paraşüt the invoice page says what it is not.
+  await page.goto('/invoice')
+  await expect(page.locator('.invoice__official')).toHaveText(
+    /^This page summarises your payment; it is not an e-Arşiv invoice\. For the official invoice, write to \S+@\S+\.$/,
+  )
   const admin = newAccount(testInfo, 'admin', 'list-admin')
   const driverAccount = newAccount(testInfo, 'driver', 'list-driver')
   const office = await staffPage(browser, baseURL!, admin, js)
@@ -186,29 +217,16 @@ test('with U-ETDS, the office sends a list and the driver gets its trip document
 }, testInfo) => {
   test.setTimeout(180_000)
   const js = testInfo.project.name === 'js'
-  const site = `http://localhost:${uetdsSitePort}`
-  const traveller = await (await browser.newContext({ baseURL: site })).newPage()
-  // This copy checks the arriving flight: it lands 40 minutes before the pickup.
-  const when = istanbulPickupIn(js ? 8 : 8.5)
-  const number = js ? '1991' : '1992'
-  const landing = pickupInstant(when.date, when.time).getTime() - 40 * 60_000
-  await traveller.request.post(`${fakeAeroApiUrl}/__fake/flights`, {
-    data: [
-      fakeFlight(new Date(landing - 235 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), {
-        ident_icao: `THY${number}`,
-        ident_iata: `TK${number}`,
-        destination: sabihaGokcenAirport,
-      }),
-    ],
-  })
-  const reference = await payBookingOverHttp(traveller.request, {
-    ...when,
-    flightNumber: `TK${number}`,
-  })
+  const site = `http://localhost:${providersSitePort}`
+  const { traveller, reference } = await payOnProvidersCopy(
+    browser,
+    js ? '1991' : '1992',
+    js ? 8 : 8.5,
+  )
   await givePassengers(traveller)
-  const admin = newAccount(testInfo, 'admin', 'uetds-admin', uetdsSitePort)
-  const driverAccount = newAccount(testInfo, 'driver', 'uetds-driver', uetdsSitePort)
-  const otherDriver = newAccount(testInfo, 'driver', 'uetds-other', uetdsSitePort)
+  const admin = newAccount(testInfo, 'admin', 'uetds-admin', providersSitePort)
+  const driverAccount = newAccount(testInfo, 'driver', 'uetds-driver', providersSitePort)
+  const otherDriver = newAccount(testInfo, 'driver', 'uetds-other', providersSitePort)
   const office = await staffPage(browser, site, admin, js)
   const plate = js ? '34 UE 801' : '34 UE 802'
   // The stand-in takes only plates on the company's licence.
@@ -249,4 +267,36 @@ test('with U-ETDS, the office sends a list and the driver gets its trip document
   const other = await staffPage(browser, site, otherDriver, js)
   const refused = await other.request.get(`/ops/bookings/${reference}/uetds-document`)
   expect(refused.status()).toBe(403)
+})
+
+test('with Paraşüt, the traveller’s invoice page gives the official e-Arşiv', async ({
+  browser,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js'
+  const { traveller, reference } = await payOnProvidersCopy(
+    browser,
+    js ? '1993' : '1994',
+    js ? 9 : 9.5,
+  )
+  await traveller.goto('/invoice')
+  const official = traveller.locator('.invoice__official')
+  await expect(official).toHaveText(
+    /^(The official e-Arşiv invoice is being issued|The official invoice for this booking is an e-Arşiv invoice)/,
+  )
+  runProvidersMaintenance()
+  await traveller.reload()
+  await expect(official).toContainText(
+    'The official invoice for this booking is an e-Arşiv invoice, issued through the tax office’s system.',
+  )
+  const link = official.getByRole('link', { name: 'Download the official invoice (PDF)' })
+  const pdf = await traveller.request.get((await link.getAttribute('href'))!)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  await expectNoAxeViolations(traveller, testInfo)
+  // Another browser, without the booking's cookie or link, gets nothing.
+  const stranger = await (
+    await browser.newContext({ baseURL: `http://localhost:${providersSitePort}` })
+  ).newPage()
+  expect((await stranger.request.get('/invoice-document')).status()).toBe(404)
+  expect(reference).toMatch(/^MC-/)
 })

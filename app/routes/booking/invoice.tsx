@@ -196,6 +196,20 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
           <p className="invoice__note">{t('invoice.vatNote', { percent: VAT_PERCENT })}</p>
+          <p className="invoice__note invoice__official">
+            {loaderData.official.kind === 'issued' ? (
+              <>
+                {t(`invoice.official.${loaderData.official.document}`)}{' '}
+                <a href={loaderData.officialHref} download>
+                  {t('invoice.official.download')}
+                </a>
+              </>
+            ) : loaderData.official.kind === 'coming' ? (
+              t('invoice.official.coming')
+            ) : (
+              t('invoice.official.none', { email: company.email })
+            )}
+          </p>
 
           <section className="invoice__payment" aria-labelledby="invoice-payment-title">
             <h2 id="invoice-payment-title">{t('invoice.paymentTitle')}</h2>

@@ -102,7 +102,36 @@ export default function OpsCompliance({ loaderData, actionData }: Route.Componen
       </OpsTable>
 
       <h2>{t('opsCompliance.invoices.heading')}</h2>
-      <p>{t('opsCompliance.invoices.byHand')}</p>
+      {page.invoicing === 'parasut' ? (
+        <>
+          <p>{t('opsCompliance.invoices.byParasut', { count: page.invoices.issuedLately })}</p>
+          <OpsTable id="ops-compliance-invoices" caption={t('opsCompliance.invoices.caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('opsCompliance.lists.booking')}</th>
+                <th scope="col">{t('opsCompliance.invoices.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.invoices.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={2}>{t('opsCompliance.invoices.empty')}</td>
+                </tr>
+              ) : null}
+              {page.invoices.rows.map((row) => (
+                <tr key={row.reference}>
+                  <td>
+                    <Link to={`/ops/bookings/${row.reference}`}>{row.reference}</Link>
+                  </td>
+                  <td>{t(`opsCompliance.invoices.states.${row.state.kind}`, row.state)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </OpsTable>
+        </>
+      ) : (
+        <p>{t('opsCompliance.invoices.byHand')}</p>
+      )}
 
       <h2 id="ops-compliance-company">{t('opsCompliance.company.heading')}</h2>
       {page.mayEditCompany ? (
