@@ -6,6 +6,7 @@ import { bookingPickupInstant } from '~/domain/trip-search'
 import { isAwaitingRide, isPaid } from '~/domain/booking/status'
 import { wasPaidThenCancelled } from '~/booking/paid-booking.server'
 import { signedBookingKey } from '~/booking/booking-access.server'
+import { documentsMissing } from '~/booking/documents-reminder.server'
 import { isFreeCancellation } from '~/domain/booking/cancellation'
 import { rideLine } from '~/booking/ride-label'
 import { placeById } from '~/domain/places/gazetteer'
@@ -121,7 +122,13 @@ export async function partnerHomeData(context: Context, request: Request) {
   const { t, language, site } = pageContext(context, request)
   const now = new Date()
   const titles = new Map(listVehicleClasses(language, site).map((item) => [item.code, item.title]))
-  const rows = await companyBookings(await getDatabase(), partner.company.id)
+  const handle = await getDatabase()
+  const rows = await companyBookings(handle, partner.company.id)
+  // The passenger list filed before each ride needs every guest's document: the partner gives them.
+  const missing = new Set<string>()
+  for (const row of rows) {
+    if (isAwaitingRide(row.status) && (await documentsMissing(handle.db, row))) missing.add(row.id)
+  }
   const bookings = rows
     .filter((row) => isPaid(row.status) || wasPaidThenCancelled(row))
     .map((row) => {
@@ -147,6 +154,7 @@ export async function partnerHomeData(context: Context, request: Request) {
         settlement: row.settlement ?? 'card',
         amount: formatMoney((row.total_minor - row.discount_minor) / 100, row.currency, language),
         bookedBy: row.partner_user_name,
+        documentsNeeded: missing.has(row.id),
         ridePath: bookingPagePath('/booking-received', row.id),
         voucherPath:
           row.status === 'cancelled' ? null : bookingPagePath('/booking-voucher', row.id),

@@ -165,6 +165,14 @@ test('a partner books a guest on account, finds the ride and cancels it', async 
   const row = upcoming.getByRole('row').filter({ hasText: reference })
   await expect(row).toContainText('Emma Schmidt')
   await expect(row).toContainText('on account')
+  // The passenger list needs the guest's document: the partner is asked for it, on the ride's page.
+  await row
+    .getByRole('link', {
+      name: `Passengers’ passport or T.C. numbers needed: give them ${reference}`,
+    })
+    .click()
+  await expect(page.getByLabel('Passenger 1: nationality')).toBeVisible()
+  await page.goto('/partners')
   await row.getByRole('link', { name: `Voucher ${reference}` }).click()
   await expect(page.getByRole('article', { name: /voucher/i })).toContainText('Emma')
 

@@ -59,7 +59,18 @@ function BookingsTable({ rows, caption }: { rows: Row[]; caption: string }) {
                 <br />
                 <small>{t(`partners.settlement.${row.settlement}`)}</small>
               </td>
-              <td>{t(`partners.status.${row.status}`, { defaultValue: row.status })}</td>
+              <td>
+                {t(`partners.status.${row.status}`, { defaultValue: row.status })}
+                {row.documentsNeeded ? (
+                  <>
+                    <br />
+                    <Link to={row.ridePath} reloadDocument>
+                      {t('partners.home.documentsNeeded')}
+                      <span className="visually-hidden"> {row.reference}</span>
+                    </Link>
+                  </>
+                ) : null}
+              </td>
               <td>
                 <ul className="inline-links">
                   <li>
