@@ -46,7 +46,7 @@ test('the office at a desk: its own header, grouped navigation, one line a ride'
   const nav = office.getByRole('navigation', { name: 'Operations' })
   const groups = {
     "Today's work": ['Board', 'Time line', 'Cars on the road'],
-    Bookings: ['This week', 'Run sheet'],
+    Bookings: ['This week', 'Run sheet', 'Obligations'],
     'Fleet and drivers': ['Drivers', 'Vehicles', 'Capacity'],
     'Prices and offers': ['Prices', 'Exchange rates', 'Promo codes'],
     Companies: ['Companies'],
