@@ -6,10 +6,14 @@ import { conformZodMini } from './vite-plugins/conform-zod-mini'
 import { enhancementsEntry } from './vite-plugins/enhancements-entry'
 import { precompressAssets } from './vite-plugins/precompress-assets'
 
-/** Sections of app/locales/*.json the browser never shows: the e-mails' texts. */
-const serverOnlySections = ['mail']
+/**
+ * Sections of app/locales/*.json the browser never shows: the e-mails' texts, and
+ * the obligations' (the manifest, /ops/compliance, the board's and the job card's
+ * lines about passenger lists), which only pages that do not hydrate show.
+ */
+const serverOnlySections = ['mail', 'opsCompliance']
 /** Sections only the staff pages (/ops) show: loaded there, with `?staff`. */
-const staffSections = ['ops', 'opsCompanies', 'opsCapacity', 'opsCompliance']
+const staffSections = ['ops', 'opsCompanies', 'opsCapacity']
 
 /**
  * The browser's copy of the translations (app/entry.client.tsx) leaves out what

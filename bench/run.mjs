@@ -419,6 +419,8 @@ async function javascriptWeight(app, list, env) {
     await measure('staff assign', `/ops/bookings/${reference}/assign`, signedIn)
     await measure('staff cancel', `/ops/bookings/${reference}/cancel`, signedIn)
     await measure('staff run sheet', '/ops/run-sheet', signedIn)
+    await measure('staff obligations', '/ops/compliance', signedIn)
+    await measure('staff manifest', `/ops/bookings/${reference}/manifest`, signedIn)
     await measure('staff accounts', '/ops/staff', signedIn)
     await measure('staff drivers', '/ops/drivers', signedIn)
     await measure('staff vehicles', '/ops/vehicles', signedIn)

@@ -16,7 +16,7 @@ import type { Context } from '~/staff/dispatch-shared.server'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { formatDate } from '~/utils/format'
 import { readCompanySettings, saveCompanySettings } from './company-settings.server'
-import { companySettingsSchema } from './compliance-forms'
+import { companySettingsSchema, companySettingsValues } from './company-settings-form'
 import { filingStates } from './filing-status.server'
 import { ridesCalledOff, ridesToCome } from './uetds-filing.server'
 
@@ -123,8 +123,12 @@ export async function complianceAction(context: Context, request: Request) {
   refuseCrossOrigin(request)
   const submission = parseWithZod(await request.formData(), { schema: companySettingsSchema })
   if (submission.status !== 'success') return refuse(context, submission.reply())
-  const { intent: _intent, ...values } = submission.value
-  await saveCompanySettings(await getDatabase(), values, staff.account.id, new Date())
+  await saveCompanySettings(
+    await getDatabase(),
+    companySettingsValues(submission.value),
+    staff.account.id,
+    new Date(),
+  )
   return redirect('/ops/compliance?done=company', { status: 303, headers: staffPageHeaders })
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely'
 import type { DatabaseHandle } from '~/db/connect.server'
 import type { BookingRow, EInvoicesTable } from '~/db/schema'
-import type { BookingStatus } from '~/domain/booking/status'
+import { paidStatuses } from '~/domain/booking/status'
 import type {
   InvoicingAnswer,
   InvoicingService,
@@ -19,6 +19,7 @@ import {
 import { payableMinor } from '~/domain/pricing/promo'
 import { nextTryAfter } from '~/domain/compliance/trip-filing'
 import { logger } from '~/utils/logger.server'
+import { claimBookingRow, releaseBookingRow } from '~/db/booking-claim.server'
 
 /**
  * The maintenance run's electronic invoices through Paraşüt
@@ -33,16 +34,6 @@ import { logger } from '~/utils/logger.server'
  * passenger lists do. A ride is claimed first, so two instances never issue
  * one twice.
  */
-
-/** Paid rides: invoiced once confirmed, whatever happens on the day. */
-const invoicedStatuses = [
-  'confirmed',
-  'on_the_way',
-  'arrived',
-  'on_board',
-  'finished',
-  'no_show',
-] as const satisfies readonly BookingStatus[]
 
 /** A trackable job's id is kept by Paraşüt this long; after, the invoice itself is asked. */
 const JOB_LIFETIME_MINUTES = 15
@@ -87,7 +78,8 @@ export async function issueInvoices(
     .where((eb) =>
       eb.or([
         eb.and([
-          eb('bookings.status', 'in', invoicedStatuses),
+          // Paid rides: invoiced once confirmed, whatever happens on the day.
+          eb('bookings.status', 'in', paidStatuses),
           eb.or([eb('e_invoices.issued_at', 'is', null), eb('e_invoices.booking_id', 'is', null)]),
         ]),
         eb.and([
@@ -126,7 +118,7 @@ export async function invoiceRide(
   now: Date,
   settings: InvoicingSettings,
 ): Promise<RideInvoiceOutcome> {
-  if (!(await claim(handle, bookingId, now))) return 'busy'
+  if (!(await claimBookingRow(handle, 'e_invoices', bookingId, now, CLAIM_MINUTES))) return 'busy'
   try {
     const booking = await handle.db
       .selectFrom('bookings')
@@ -138,28 +130,8 @@ export async function invoiceRide(
     if (booking.status === 'cancelled') return await steps.cancel()
     return await steps.issue(await invoiceBookingOf(handle, booking), booking, settings)
   } finally {
-    await handle.db
-      .updateTable('e_invoices')
-      .set({ claimed_until: null })
-      .where('booking_id', '=', bookingId)
-      .execute()
+    await releaseBookingRow(handle, 'e_invoices', bookingId)
   }
-}
-
-async function claim(handle: DatabaseHandle, bookingId: string, now: Date): Promise<boolean> {
-  const at = now.toISOString()
-  await handle.db
-    .insertInto('e_invoices')
-    .values({ booking_id: bookingId, created_at: at, updated_at: at })
-    .onConflict((conflict) => conflict.column('booking_id').doNothing())
-    .execute()
-  const claimed = await handle.db
-    .updateTable('e_invoices')
-    .set({ claimed_until: new Date(now.getTime() + CLAIM_MINUTES * 60_000).toISOString() })
-    .where('booking_id', '=', bookingId)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-    .executeTakeFirst()
-  return Number(claimed.numUpdatedRows) === 1
 }
 
 /** The booking as the invoice's buyer rules read it, with its partner when charged on account. */

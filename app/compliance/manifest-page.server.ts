@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { manualFilingSchema } from './compliance-forms'
+import { manualFilingSchema } from './manual-filing-form'
 import { getDatabase } from '~/db/db.server'
 import { writeTransaction } from '~/db/write.server'
 import type { BookingRow } from '~/db/schema'

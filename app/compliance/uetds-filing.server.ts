@@ -14,6 +14,7 @@ import {
 } from '~/domain/compliance/trip-filing'
 import { fingerprint, matchesFingerprint, seal, unseal } from '~/security/sealed-text.server'
 import { logger } from '~/utils/logger.server'
+import { claimBookingRow, releaseBookingRow } from '~/db/booking-claim.server'
 import { filingRideOf } from './filing-ride.server'
 
 /**
@@ -129,7 +130,8 @@ export async function fileRide(
   bookingId: string,
   now: Date,
 ): Promise<RideFilingOutcome> {
-  if (!(await claim(handle, bookingId, now))) return 'busy'
+  if (!(await claimBookingRow(handle, 'uetds_filings', bookingId, now, FILING_CLAIM_MINUTES)))
+    return 'busy'
   try {
     const booking = await handle.db
       .selectFrom('bookings')
@@ -152,29 +154,8 @@ export async function fileRide(
     if (!draft.ok) return 'incomplete'
     return await filing.sync(draft.filing)
   } finally {
-    await handle.db
-      .updateTable('uetds_filings')
-      .set({ claimed_until: null })
-      .where('booking_id', '=', bookingId)
-      .execute()
+    await releaseBookingRow(handle, 'uetds_filings', bookingId)
   }
-}
-
-/** Takes the ride for this instance, unless another holds it. */
-async function claim(handle: DatabaseHandle, bookingId: string, now: Date): Promise<boolean> {
-  const at = now.toISOString()
-  await handle.db
-    .insertInto('uetds_filings')
-    .values({ booking_id: bookingId, created_at: at, updated_at: at })
-    .onConflict((conflict) => conflict.column('booking_id').doNothing())
-    .execute()
-  const claimed = await handle.db
-    .updateTable('uetds_filings')
-    .set({ claimed_until: new Date(now.getTime() + FILING_CLAIM_MINUTES * 60_000).toISOString() })
-    .where('booking_id', '=', bookingId)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-    .executeTakeFirst()
-  return Number(claimed.numUpdatedRows) === 1
 }
 
 type Stored = Updateable<UetdsFilingsTable>

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { pickupInstant } from '../../app/domain/trip-search'
 import { expect, test } from '@playwright/test'
 import {
@@ -10,8 +9,9 @@ import {
 import { date, fillArrivingFlight, passengerForm, tripTime } from './booking-helpers'
 import { expectNoAxeViolations } from './helpers'
 import { openServerDatabase } from './database'
-import { fakeAeroApi, fakeAeroApiUrl, flightsSitePort } from './flights-settings'
+import { fakeAeroApiUrl, flightsSitePort } from './flights-settings'
 import { istanbulPickupIn, mailsWith, payBookingOverHttp } from './traveller-helpers'
+import { runProvidersMaintenance } from './compliance-settings'
 import { newAccount, signIn } from './staff-helpers'
 
 /**
@@ -133,26 +133,6 @@ test('the passenger step checks the arriving flight against the booking, and the
   }
 })
 
-/** One run of the maintenance job against the flights site's database, as operations would run it. */
-function runMaintenance(): void {
-  const run = spawnSync(process.execPath, ['scripts/maintenance.mjs'], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: `http://localhost:${flightsSitePort}`,
-      SESSION_SECRET: 'e2e-only-secret-not-for-production',
-      DATABASE_URL: `data/e2e-${flightsSitePort}.sqlite`,
-      OUTBOX_DIR: `data/e2e-outbox-${flightsSitePort}`,
-      FLIGHT_STATUS_PROVIDER: 'aeroapi',
-      AEROAPI_KEY: fakeAeroApi.apiKey,
-      AEROAPI_BASE_URL: `${fakeAeroApiUrl}/aeroapi`,
-    },
-  })
-  expect(run.status, run.stderr).toBe(0)
-}
-
 test('the maintenance run follows a delayed flight: the ride page shows it, the traveller is told once', async ({
   page,
 }, testInfo) => {
@@ -193,7 +173,7 @@ test('the maintenance run follows a delayed flight: the ride page shows it, the 
          (select id from bookings where reference = ?)`,
       )
       .run(new Date().toISOString(), reference)
-    runMaintenance()
+    runProvidersMaintenance()
     const check = database
       .prepare(
         `select flight_checks.estimated_arrival from flight_checks
@@ -216,7 +196,7 @@ test('the maintenance run follows a delayed flight: the ride page shows it, the 
   await expectNoAxeViolations(page, testInfo)
 
   // The traveller hears of it once, whatever the runs after.
-  runMaintenance()
+  runProvidersMaintenance()
   // The traveller once, and the operations mailbox once (the driver has none yet).
   const outbox = `data/e2e-outbox-${flightsSitePort}`
   // Both new times, not just the landing: a mail's Date header (UTC) can read the

@@ -108,7 +108,7 @@ export function DriverForm({
         placeholder={t('ops.dispatch.driverFields.documentSexNone')}
         options={(['female', 'male'] as const).map((sex) => ({
           value: sex,
-          label: t(`opsCompliance.sex.${sex}`),
+          label: t(`ops.dispatch.driverFields.sexes.${sex}`),
         }))}
         text={text}
       />

@@ -34,7 +34,7 @@ export const officeNav: OfficeNavGroup[] = [
     entries: [
       { href: '/ops?view=week', label: 'ops.shell.week', permission: 'bookings.view' },
       { href: '/ops/run-sheet', label: 'ops.shell.runSheet', permission: 'bookings.view' },
-      { href: '/ops/compliance', label: 'opsCompliance.nav', permission: 'bookings.view' },
+      { href: '/ops/compliance', label: 'ops.nav.compliance', permission: 'bookings.view' },
     ],
   },
   {

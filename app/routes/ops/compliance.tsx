@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/compliance'
 import { complianceAction, compliancePageData } from '~/compliance/compliance-page.server'
-import { companySettingsSchema } from '~/compliance/compliance-forms'
+import { companySettingsSchema } from '~/compliance/company-settings-form'
 import { TextField } from '~/forms/fields'
 import {
   DispatchErrorSummary,

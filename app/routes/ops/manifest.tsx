@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/manifest'
 import { manifestAction, manifestPageData } from '~/compliance/manifest-page.server'
-import { manualFilingSchema } from '~/compliance/compliance-forms'
+import { manualFilingSchema } from '~/compliance/manual-filing-form'
 import { TextField } from '~/forms/fields'
 import {
   DispatchErrorSummary,
@@ -144,7 +144,7 @@ export default function OpsManifest({ loaderData, actionData }: Route.ComponentP
             <tr key={member.name}>
               <td>{member.name}</td>
               <td>{dash(member.identityNumber)}</td>
-              <td>{member.sex ? t(`opsCompliance.sex.${member.sex}`) : '–'}</td>
+              <td>{member.sex ? t(`ops.dispatch.driverFields.sexes.${member.sex}`) : '–'}</td>
               <td>{member.phone}</td>
             </tr>
           ))}
