@@ -123,7 +123,17 @@ export default function OpsCompliance({ loaderData, actionData }: Route.Componen
                   <td>
                     <Link to={`/ops/bookings/${row.reference}`}>{row.reference}</Link>
                   </td>
-                  <td>{t(`opsCompliance.invoices.states.${row.state.kind}`, row.state)}</td>
+                  <td>
+                    {t(`opsCompliance.invoices.states.${row.state.kind}`, {
+                      ...row.state,
+                      step:
+                        'step' in row.state
+                          ? t(`opsCompliance.invoices.steps.${row.state.step}`, {
+                              defaultValue: row.state.step,
+                            })
+                          : '',
+                    })}
+                  </td>
                 </tr>
               ))}
             </tbody>
