@@ -4,7 +4,12 @@ import type { Executor } from '~/db/executor'
 import type { Selectable } from 'kysely'
 import { getEnv } from '~/config/env.server'
 import { bookingPickupInstant } from '~/domain/trip-search'
-import { draftTripFiling, filingParts, filingWindow } from '~/domain/compliance/trip-filing'
+import {
+  draftTripFiling,
+  filingParts,
+  filingWindow,
+  type FilingRide,
+} from '~/domain/compliance/trip-filing'
 import { filingStateOf, type FilingState } from '~/domain/compliance/filing-status'
 import { matchesFingerprint } from '~/security/sealed-text.server'
 import { filingRideOf } from './filing-ride.server'
@@ -24,6 +29,8 @@ export async function filingStates(
   executor: Executor,
   rides: Ride[],
   now: Date,
+  /** Rides the caller has already read for their list (the manifest): not read again. */
+  read: ReadonlyMap<string, FilingRide> = new Map(),
 ): Promise<Map<string, FilingState>> {
   const states = new Map<string, FilingState>()
   if (rides.length === 0) return states
@@ -49,12 +56,7 @@ export async function filingStates(
     let gaps = null
     let inSync = false
     if (toCome && window !== 'early' && !row?.manual_reference) {
-      const booking = await executor
-        .selectFrom('bookings')
-        .selectAll()
-        .where('id', '=', ride.id)
-        .executeTakeFirstOrThrow()
-      const draft = draftTripFiling(await filingRideOf(executor, booking))
+      const draft = draftTripFiling(read.get(ride.id) ?? (await readFilingRide(executor, ride.id)))
       gaps = draft.ok ? [] : draft.gaps
       if (draft.ok && row) inSync = holdsParts(row, filingParts(draft.filing))
     }
@@ -84,6 +86,15 @@ export async function filingStates(
     )
   }
   return states
+}
+
+async function readFilingRide(executor: Executor, bookingId: string): Promise<FilingRide> {
+  const booking = await executor
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow()
+  return filingRideOf(executor, booking)
 }
 
 function holdsParts(

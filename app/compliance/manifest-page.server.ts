@@ -8,6 +8,8 @@ import type { BookingRow } from '~/db/schema'
 import { recordStaffAction } from '~/audit/audit.server'
 import { configuredUetds } from '~/adapters/uetds/configured.server'
 import { displayPlate } from '~/domain/dispatch/rules'
+import { paidStatuses } from '~/domain/booking/status'
+import { istanbulClock, istanbulDate } from '~/domain/booking-window'
 import { rolesThatMay } from '~/domain/staff/roles'
 import { draftTripFiling, type FilingRide } from '~/domain/compliance/trip-filing'
 import { uetdsDistrictOf } from '~/domain/compliance/uetds-places'
@@ -37,15 +39,7 @@ const requireOffice = (request: Request) =>
   requireStaff(request, rolesThatMay('compliance.documents'))
 
 /** The rides a list exists for: paid, whether still to come, driven or called off. */
-const listedStatuses: readonly BookingRow['status'][] = [
-  'confirmed',
-  'on_the_way',
-  'arrived',
-  'on_board',
-  'finished',
-  'no_show',
-  'cancelled',
-]
+const listedStatuses: readonly BookingRow['status'][] = [...paidStatuses, 'cancelled']
 
 async function rideByReference(reference: string): Promise<BookingRow> {
   const { db } = await getDatabase()
@@ -70,7 +64,9 @@ export async function manifestPageData(context: Context, request: Request, refer
   const ride = await filingRideOf(handle.db, booking)
   const company = await readCompanySettings(handle.db)
   const draft = draftTripFiling(ride)
-  const state = (await filingStates(handle.db, [booking], now)).get(booking.id)!
+  const state = (await filingStates(handle.db, [booking], now, new Map([[booking.id, ride]]))).get(
+    booking.id,
+  )!
   const [row, answers] = await Promise.all([
     handle.db
       .selectFrom('uetds_filings')
@@ -154,12 +150,12 @@ function tripLines(ride: FilingRide, language: Parameters<typeof formatMoney>[2]
     const district = uetdsDistrictOf(id)
     return { text, codes: district ? `${district.province} / ${district.district}` : null }
   }
-  const istanbul = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString()
+  const istanbul = (at: Date) => `${istanbulDate(at)} ${istanbulClock(at)}`
   const end = new Date(ride.pickupAt.getTime() + ride.minutes * 60_000)
   return {
     plate: ride.vehicle ? displayPlate(ride.vehicle.plate) : null,
-    departure: `${istanbul(ride.pickupAt).slice(0, 10)} ${istanbul(ride.pickupAt).slice(11, 16)}`,
-    end: `${istanbul(end).slice(0, 10)} ${istanbul(end).slice(11, 16)}`,
+    departure: istanbul(ride.pickupAt),
+    end: istanbul(end),
     from: place(ride.pickupPlaceId, ride.pickupText),
     to: place(ride.destinationPlaceId, ride.destinationText),
     fare: formatMoney(ride.fare.minor / 100, ride.fare.currency, language, {

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { getDatabase } from '~/db/db.server'
-import { addDays, istanbulDate } from '~/domain/booking-window'
+import { addDays, istanbulClock, istanbulDate } from '~/domain/booking-window'
 import { pickupCalendarDate } from '~/domain/trip-search'
 import { rolesThatMay } from '~/domain/staff/roles'
 import {
@@ -63,19 +63,17 @@ const day = /^\d{4}-\d{2}-\d{2}$/
 /** A ride's rows: what is known of it, with its gaps named in the last column. */
 export function manifestCsvRows(ride: FilingRide): string[][] {
   const draft = draftTripFiling(ride)
-  const istanbul = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString()
-  const start = istanbul(ride.pickupAt)
-  const end = istanbul(new Date(ride.pickupAt.getTime() + ride.minutes * 60_000))
+  const end = new Date(ride.pickupAt.getTime() + ride.minutes * 60_000)
   const from = uetdsDistrictOf(ride.pickupPlaceId)
   const to = uetdsDistrictOf(ride.destinationPlaceId)
   const driver = ride.driver ? splitFullName(ride.driver.name) : null
   const trip = [
     ride.reference,
     ride.vehicle?.plate ?? '',
-    start.slice(0, 10),
-    start.slice(11, 16),
-    end.slice(0, 10),
-    end.slice(11, 16),
+    istanbulDate(ride.pickupAt),
+    istanbulClock(ride.pickupAt),
+    istanbulDate(end),
+    istanbulClock(end),
     'TR',
     from ? String(from.province) : '',
     from ? String(from.district) : '',

@@ -1,4 +1,5 @@
 import { TURKEY, type PassengerIdentity } from '~/domain/identity/travel-identity'
+import { istanbulClock, istanbulDate } from '~/domain/booking-window'
 import { uetdsDistrictOf, type UetdsDistrict } from './uetds-places'
 
 /**
@@ -90,12 +91,9 @@ export type FilingGap =
 export type FilingDraft = { ok: true; filing: TripFiling } | { ok: false; gaps: FilingGap[] }
 
 const minute = 60_000
-/** Turkey keeps UTC+3 all year. */
-const istanbulOffset = 180 * minute
 
 function istanbulParts(at: Date): { date: string; time: string } {
-  const shifted = new Date(at.getTime() + istanbulOffset).toISOString()
-  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) }
+  return { date: istanbulDate(at), time: istanbulClock(at) }
 }
 
 /** 'Mehmet Ali Kaya' → Mehmet Ali / Kaya: the list asks the surname on its own. */
