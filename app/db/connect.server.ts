@@ -13,6 +13,7 @@ import {
 } from 'kysely'
 import { logger } from '~/utils/logger.server'
 import { beginImmediateWaiting } from './write.server'
+import { isSqliteBusy } from './sqlite-busy'
 import type { Database } from './schema'
 import * as m0001 from './migrations/0001_bookings'
 import * as m0002 from './migrations/0002_booking_details'
@@ -256,7 +257,7 @@ export function openDatabase(url: string, limits: Partial<ConnectionLimits> = {}
 
 /**
  * Puts the file in WAL mode. When several processes open a new file at once,
- * SQLite can answer SQLITE_BUSY to the switch without calling the busy
+ * SQLite can answer SQLITE_BUSY (or BUSY_RECOVERY) to the switch without calling the busy
  * handler (one of them is switching at that instant), so it is retried here
  * with short pauses until the busy timeout. This runs once, before the
  * process serves anything, so a blocking pause is harmless.
@@ -268,7 +269,7 @@ function switchToWal(database: SQLite.Database, waitMs: number) {
       database.pragma('journal_mode = WAL')
       return
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+      if (!isSqliteBusy(error) || Date.now() > deadline) throw error
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause)
     }
   }

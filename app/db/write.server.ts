@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from './schema'
 import type { DatabaseHandle } from './connect.server'
+import { isSqliteBusy } from './sqlite-busy'
 
 /**
  * SQLite's BEGIN IMMEDIATE, retried with short pauses while another connection
@@ -22,8 +23,7 @@ export async function beginImmediateWaiting(
         await sql`begin immediate`.execute(connection)
         return
       } catch (error) {
-        const code = (error as { code?: string }).code
-        if (code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error
+        if (!isSqliteBusy(error) || Date.now() > deadline) throw error
         await new Promise((resolve) => setTimeout(resolve, pause))
       }
     }
