@@ -62,6 +62,8 @@ export default [
     route('booking-change', 'routes/booking/booking-change.tsx'),
     route('booking-cancel', 'routes/booking/booking-cancel.tsx'),
     route('shared-booking', 'routes/booking/shared-booking.tsx'),
+    // After the ride: the traveller's review.
+    route('ride-review', 'routes/booking/ride-review.tsx'),
     // The built-in payment simulator's hosted page
     route('payment-simulator/:token', 'routes/payment/payment-simulator.tsx'),
   ]),

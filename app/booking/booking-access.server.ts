@@ -94,9 +94,17 @@ function shortLinkMac(reference: string, secret: string): string {
     .slice(0, shortLinkMacLength)
 }
 
-export function shortBookingLink(reference: string): string {
+/**
+ * The pages a short link may lead to besides the ride page (`?to=review`):
+ * a fixed list, so the parameter can never send a browser anywhere else.
+ */
+const shortLinkPages = { review: '/ride-review' } as const
+export type ShortLinkPage = keyof typeof shortLinkPages
+
+export function shortBookingLink(reference: string, page?: ShortLinkPage): string {
   const mac = shortLinkMac(reference, getEnv().SESSION_SECRET[0]!)
-  return `${getEnv().PUBLIC_BASE_URL}/r/${reference.slice(referencePrefix.length)}.${mac}`
+  const to = page ? `?to=${page}` : ''
+  return `${getEnv().PUBLIC_BASE_URL}/r/${reference.slice(referencePrefix.length)}.${mac}${to}`
 }
 
 /** The reference a short link's code names, or undefined for anything forged or malformed. */
@@ -164,12 +172,13 @@ export function bookingHref(path: string, request: Request, own: { viaLink: bool
 
 /**
  * Where a short link from a text message leads: the owner's signed link of the
- * booking it names (a path, relative to the site), or undefined for a forged
- * or unknown code.
+ * booking it names (a path, relative to the site), to the ride page or the
+ * listed page `to` names, or undefined for a forged or unknown code.
  */
 export async function shortLinkTarget(
   handle: DatabaseHandle,
   code: string,
+  to: string | null = null,
 ): Promise<string | undefined> {
   const reference = readShortLinkCode(code)
   if (!reference) return undefined
@@ -179,5 +188,7 @@ export async function shortLinkTarget(
     .where('reference', '=', reference)
     .executeTakeFirst()
   if (!booking) return undefined
-  return bookingLink(booking.id).slice(getEnv().PUBLIC_BASE_URL.length)
+  const page =
+    to && Object.hasOwn(shortLinkPages, to) ? shortLinkPages[to as ShortLinkPage] : undefined
+  return bookingLink(booking.id, page).slice(getEnv().PUBLIC_BASE_URL.length)
 }

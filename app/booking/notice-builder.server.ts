@@ -69,6 +69,13 @@ export interface Notice {
   facts?: [string, string][]
   /** Whether a traveller's notice carries the booking's signed link (not once the links expired). */
   withLink?: boolean
+  /** A traveller's notice leading to another page of the booking than its ride page. */
+  link?: { label: string; url: string }
+  /**
+   * A request rather than news (a review): sent once, by the text channel the
+   * traveller chose when they chose one, by e-mail otherwise, never both.
+   */
+  oneChannel?: boolean
 }
 
 /** The WhatsApp or SMS twin of a traveller's notice, for those who asked for one. */
@@ -224,10 +231,14 @@ export async function queueTravellerNotice(
 ): Promise<(number | undefined)[]> {
   const words = await wordsFor(trx, booking, 'traveller')
   const { text, ...notice } = occasion(words)
+  if (notice.oneChannel && text) {
+    const textId = await queueTravellerText(trx, booking, text.kind, text.occasion, text.values, at)
+    if (textId !== undefined) return [textId]
+  }
   const mailId = booking.email
     ? await queueTravellerMail(trx, booking, booking.email, words, notice, at)
     : undefined
-  if (!text) return [mailId]
+  if (!text || notice.oneChannel) return [mailId]
   const textId = await queueTravellerText(trx, booking, text.kind, text.occasion, text.values, at)
   return [mailId, textId]
 }
@@ -257,7 +268,12 @@ function queueTravellerMail(
     facts: [...tripFacts(booking, words), ...(notice.facts ?? [])],
     ...(notice.withLink === false
       ? {}
-      : { link: { label: t('notices.traveller.openBooking'), url: bookingLink(booking.id) } }),
+      : {
+          link: notice.link ?? {
+            label: t('notices.traveller.openBooking'),
+            url: bookingLink(booking.id),
+          },
+        }),
     manage: { label: t('notices.traveller.manageBooking'), url: manageBookingLink() },
     signOff: [t('mail.signOff'), t('mail.team', { brand: site.brand })],
   })

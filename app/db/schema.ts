@@ -794,6 +794,7 @@ export interface Database {
   uetds_answers: UetdsAnswersTable
   company_settings: CompanySettingsTable
   e_invoices: EInvoicesTable
+  ride_reviews: RideReviewsTable
 }
 
 /**
@@ -998,6 +999,34 @@ export interface CompanyStatementsTable {
 }
 
 /** A draft being edited, a published version, or one withdrawn before it applied. */
+/** Staff's decision about a review: not looked at yet, shown on the site, or kept off it. */
+export type ReviewStatus = 'new' | 'published' | 'hidden'
+
+/** A traveller's review of a finished ride (migration 0042; app/reviews/). */
+export interface RideReviewsTable {
+  booking_id: string
+  /** The ride's driver when it was reviewed; null for a ride driven by no recorded driver. */
+  driver_id: number | null
+  vehicle_class: string
+  /** 1 to 5 each. */
+  driver_stars: number
+  car_stars: number
+  punctuality_stars: number
+  comment: string | null
+  /** 1 when the traveller let the site publish it (with their first name and initial). */
+  publish_consent: number
+  /** How a published review is signed: "Anna K." */
+  author_name: string
+  /** The language it was written in (the booking's). */
+  language: string
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>
+  moderated_by: number | null
+  moderated_at: string | null
+  created_at: string
+}
+
+export type RideReviewRow = Selectable<RideReviewsTable>
+
 export type PriceListStatus = 'draft' | 'published' | 'withdrawn'
 
 export interface PriceListsTable {

@@ -18,6 +18,7 @@ import { queueWaitingContactMails } from '~/contact/contact-mail.server'
 import { deliverQueuedMessages } from '~/messages/queue.server'
 import { queueReminders } from '~/dispatch/reminders.server'
 import { queueDocumentsReminders } from '~/booking/documents-reminder.server'
+import { queueReviewRequests } from '~/reviews/review-requests.server'
 import { getEnv } from '~/config/env.server'
 import type { PaymentProvider } from '~/adapters/payment/provider'
 import { markPaymentFailed, settlePayment, STARTING_STALE_SECONDS } from '~/booking/payments.server'
@@ -407,6 +408,10 @@ export async function runMaintenance(
     const documentsReminders = (
       await task('queue_documents_reminders', () => queueDocumentsReminders(handle, now))
     ).length
+    // Two hours after a ride finished, its traveller is asked once how it went.
+    const reviewRequests = (
+      await task('queue_review_requests', () => queueReviewRequests(handle, now))
+    ).length
     // Offers past their deadline close; in automatic mode, each ride's next driver is offered it.
     const expiredOffers = await task('expire_offers', () => expireOffers(handle, now))
     const autoOffers = await task('offer_rides_in_turn', () =>
@@ -484,6 +489,7 @@ export async function runMaintenance(
       contactMails,
       reminders,
       documentsReminders,
+      reviewRequests,
       expiredOffers,
       autoOffers: autoOffers.offered,
       flightsAsked: followed?.asked ?? 0,

@@ -33,6 +33,7 @@ export const textKinds = [
   'driverFlightCancelled',
   'driverFlightDiverted',
   'documentsMissing',
+  'reviewRequest',
 ] as const
 export type TextKind = (typeof textKinds)[number]
 
@@ -85,6 +86,7 @@ export const templateVariables: Record<TextKind, (keyof TextValues)[]> = {
   driverFlightCancelled: ['reference', 'flight', 'link'],
   driverFlightDiverted: ['reference', 'flight', 'link'],
   documentsMissing: ['reference', 'time', 'link'],
+  reviewRequest: ['reference', 'link'],
 }
 
 /** Values people typed or chose, which may be cut to make a text fit; the rest never are. */

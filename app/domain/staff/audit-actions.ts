@@ -62,6 +62,8 @@ export const staffActions = [
   'uetds.filed_by_hand',
   'uetds.filed_now',
   'company_settings.changed',
+  'review.published',
+  'review.hidden',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
