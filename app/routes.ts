@@ -70,6 +70,7 @@ export default [
 
   // Payment: the provider's callback
   route('payment/callback', 'routes/resources/payment-callback.ts'),
+  route('payment/tip-callback', 'routes/resources/tip-callback.ts'),
   // Messages: the provider's delivery reports and what recipients write back
   route('webhooks/twilio/status', 'routes/resources/twilio-status.ts'),
   route('webhooks/twilio/inbound', 'routes/resources/twilio-inbound.ts'),
@@ -115,6 +116,7 @@ export default [
     route('ops/prices/:id', 'routes/ops/price-version.tsx'),
     route('ops/rates', 'routes/ops/rates.tsx'),
     route('ops/reports', 'routes/ops/reports.tsx'),
+    route('ops/reviews', 'routes/ops/reviews.tsx'),
     route('ops/promo-codes', 'routes/ops/promo-codes.tsx'),
     route('ops/promo-codes/:id', 'routes/ops/promo-code-edit.tsx'),
     route('ops/companies', 'routes/ops/companies.tsx'),
@@ -128,6 +130,7 @@ export default [
   ]),
   route('ops/sign-out', 'routes/ops/sign-out.ts'),
   route('ops/bookings/:reference/refund', 'routes/ops/refund-retry.ts'),
+  route('ops/bookings/:reference/tip-refund', 'routes/ops/tip-refund.ts'),
   route('ops/board-data', 'routes/ops/board-data.ts'),
   route('ops/jobs/position', 'routes/ops/job-position.ts'),
   route('ops/board.csv', 'routes/ops/board-csv.ts'),

@@ -90,6 +90,35 @@ export function initializeRequest(
             minor: quantity * rides * toBookingMinor(terms.extraCents[code], booking),
           })),
         ]
+  return {
+    locale: booking.language === 'tr' ? 'tr' : 'en',
+    conversationId: booking.reference,
+    basketId: booking.reference,
+    amountMinor: nowMinor,
+    currency: booking.currency,
+    callbackUrl: context.callbackUrl,
+    ...paymentParties(booking, context.clientAddress),
+    basketItems: lessDiscount(items, option === 'depositCash' ? 0 : booking.discount_minor).map(
+      (item) => ({
+        id: item.id,
+        name: item.name,
+        category1: 'Transfer',
+        itemType: 'VIRTUAL' as const,
+        amountMinor: item.minor,
+      }),
+    ),
+  }
+}
+
+/**
+ * Who pays, as the provider asks it, from the stored booking: its billing
+ * details (the traveller's name where no billing name was given). A tip for
+ * the driver is paid by the same buyer.
+ */
+export function paymentParties(
+  booking: BookingRow,
+  clientAddress: string,
+): Pick<InitializeRequest, 'buyer' | 'billingAddress'> {
   const name = booking.billing_first_name ?? booking.first_name ?? ''
   const surname = booking.billing_last_name ?? booking.last_name ?? ''
   const address = {
@@ -100,12 +129,6 @@ export function initializeRequest(
     zipCode: booking.billing_zipcode ?? '',
   }
   return {
-    locale: booking.language === 'tr' ? 'tr' : 'en',
-    conversationId: booking.reference,
-    basketId: booking.reference,
-    amountMinor: nowMinor,
-    currency: booking.currency,
-    callbackUrl: context.callbackUrl,
     buyer: {
       id: booking.reference,
       name,
@@ -118,18 +141,9 @@ export function initializeRequest(
       city: address.city,
       country: address.country,
       zipCode: address.zipCode,
-      ip: context.clientAddress,
+      ip: clientAddress,
     },
     billingAddress: address,
-    basketItems: lessDiscount(items, option === 'depositCash' ? 0 : booking.discount_minor).map(
-      (item) => ({
-        id: item.id,
-        name: item.name,
-        category1: 'Transfer',
-        itemType: 'VIRTUAL' as const,
-        amountMinor: item.minor,
-      }),
-    ),
   }
 }
 

@@ -795,6 +795,7 @@ export interface Database {
   company_settings: CompanySettingsTable
   e_invoices: EInvoicesTable
   ride_reviews: RideReviewsTable
+  ride_tips: RideTipsTable
 }
 
 /**
@@ -1026,6 +1027,40 @@ export interface RideReviewsTable {
 }
 
 export type RideReviewRow = Selectable<RideReviewsTable>
+
+export type TipMethod = 'card' | 'cash'
+/**
+ * pending (the provider's page is open) → paid | failed; a paid card tip →
+ * refunding (staff's refund claimed it) → refunded, or back to paid if refused.
+ */
+export type TipStatus = 'pending' | 'paid' | 'failed' | 'refunding' | 'refunded'
+
+/** A tip for the driver of a ride (migration 0043; app/tips/). */
+export interface RideTipsTable {
+  id: Generated<number>
+  booking_id: string
+  driver_id: number | null
+  method: TipMethod
+  amount_minor: number
+  currency: string
+  status: TipStatus
+  /** A card tip: the provider, its checkout token and, once paid, its payment id. */
+  provider: string | null
+  token: string | null
+  payment_id: string | null
+  error_code: string | null
+  /** A cash tip: the driver's account that reported it. */
+  reported_by: number | null
+  paid_at: string | null
+  refund_id: string | null
+  refunded_at: string | null
+  refunded_by: number | null
+  /** The provider's refusal of the last refund tried. */
+  refund_error: string | null
+  created_at: string
+}
+
+export type RideTipRow = Selectable<RideTipsTable>
 
 export type PriceListStatus = 'draft' | 'published' | 'withdrawn'
 

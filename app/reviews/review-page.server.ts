@@ -8,6 +8,7 @@ import { istanbulDate } from '~/domain/booking-window'
 import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { REVIEW_COMMENT_MAX, reviewFormSchema } from './review-form'
 import { findReview, starsOf, submitReview } from './reviews.server'
+import { tipSectionAction, tipSectionData } from '~/tips/tip-section.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -15,7 +16,8 @@ type Context = Readonly<RouterContextProvider>
  * /ride-review: the traveller's review of their ride (docs/reviews.md), for
  * the booking's owner only (the signed link of the request, or the browser
  * that booked). A finished ride shows the form until it is reviewed, then the
- * review as sent; a ride still to come or one that never happened says so.
+ * review as sent, with the tip for the driver beside it; a ride still to
+ * come or one that never happened says so.
  */
 const ownBooking = (request: Request, page: ReturnType<typeof pageContext>) =>
   requirePaidBooking(request, { language: page.language, site: page.site, includeCancelled: true })
@@ -39,7 +41,7 @@ export async function reviewPageData(context: Context, request: Request) {
     meta: page.meta('ride-review', { noindex: true }),
     state,
     reference: booking.reference,
-    route: `${view.trip.pickup} → ${view.trip.destination}`,
+    route: `${view.trip.pickup.name} → ${view.trip.destination.name}`,
     date: formatDate(view.trip.date, language),
     driverName: assignment?.driver.name.split(/\s+/)[0] ?? null,
     authorName: reviewAuthorName(booking.first_name, booking.last_name),
@@ -54,6 +56,8 @@ export async function reviewPageData(context: Context, request: Request) {
           sentOn: formatDate(istanbulDate(new Date(review.created_at)), language),
         }
       : null,
+    /** A finished ride's tip for the driver, beside the review (null for any other ride). */
+    tip: await tipSectionData(handle, booking, request, language),
     backHref: linkTo('/booking-received'),
   }
 }
@@ -61,16 +65,21 @@ export async function reviewPageData(context: Context, request: Request) {
 export async function reviewPageAction(context: Context, request: Request) {
   const page = pageContext(context, request)
   const { handle, booking, linkTo } = await ownBooking(request, page)
-  const submission = parseWithZod(await request.formData(), { schema: reviewFormSchema })
+  const form = await request.formData()
+  if (form.get('intent') === 'tip') return tipSectionAction(context, handle, booking, form)
+  const submission = parseWithZod(form, { schema: reviewFormSchema })
   if (submission.status !== 'success') {
     markFormRefused(context)
-    return data({ result: submission.reply() }, { status: 400 })
+    return data({ form: 'review' as const, result: submission.reply() }, { status: 400 })
   }
   const outcome = await submitReview(handle, booking.id, submission.value, new Date())
   if (outcome.kind === 'notFinished') {
     markFormRefused(context)
     return data(
-      { result: submission.reply({ formErrors: ['traveller.review.errors.notFinished'] }) },
+      {
+        form: 'review' as const,
+        result: submission.reply({ formErrors: ['traveller.review.errors.notFinished'] }),
+      },
       { status: 409 },
     )
   }

@@ -177,30 +177,6 @@ export function reviewsForModeration(executor: Executor, status: ReviewStatus, l
     .execute()
 }
 
-/** Reviews travellers let the site publish and staff published, newest first. */
-export function publishedReviews(
-  executor: Executor,
-  options: { vehicleClass?: string; limit: number },
-) {
-  let query = executor
-    .selectFrom('ride_reviews')
-    .select([
-      'booking_id',
-      'driver_stars',
-      'car_stars',
-      'punctuality_stars',
-      'comment',
-      'author_name',
-      'language',
-      'vehicle_class',
-      'created_at',
-    ])
-    .where('status', '=', 'published')
-    .where('publish_consent', '=', 1)
-  if (options.vehicleClass) query = query.where('vehicle_class', '=', options.vehicleClass)
-  return query.orderBy('created_at', 'desc').limit(options.limit).execute()
-}
-
 /** Every published review's class and overall score: what the site's ratings are summed from. */
 export async function publishedScores(
   executor: Executor,

@@ -131,15 +131,22 @@ describe('PageCache', () => {
     expect(cache.get('c')).toBeDefined()
   })
 
-  it('keys by language, day and price list version as well as path', () => {
-    expect(PageCache.key('/about', 'en', '2026-11-25', 1)).not.toBe(
-      PageCache.key('/about', 'tr', '2026-11-25', 1),
+  it('keys by language, day, price list version and reviews generation as well as path', () => {
+    expect(PageCache.key('/about', 'en', '2026-11-25', 1, 1)).not.toBe(
+      PageCache.key('/about', 'tr', '2026-11-25', 1, 1),
     )
-    expect(PageCache.key('/about', 'en', '2026-11-25', 1)).not.toBe(
-      PageCache.key('/about', 'en', '2026-11-26', 1),
+    expect(PageCache.key('/about', 'en', '2026-11-25', 1, 1)).not.toBe(
+      PageCache.key('/about', 'en', '2026-11-26', 1, 1),
     )
-    expect(PageCache.key('/fleet', 'en', '2026-11-25', 1)).not.toBe(
-      PageCache.key('/fleet', 'en', '2026-11-25', 2),
+    expect(PageCache.key('/fleet', 'en', '2026-11-25', 1, 1)).not.toBe(
+      PageCache.key('/fleet', 'en', '2026-11-25', 2, 1),
+    )
+    expect(PageCache.key('/', 'en', '2026-11-25', 1, 1)).not.toBe(
+      PageCache.key('/', 'en', '2026-11-25', 1, 2),
+    )
+    // Each number has its letter: price list 1 with reviews 12 is not 11 with 2.
+    expect(PageCache.key('/', 'en', '2026-11-25', 1, 12)).not.toBe(
+      PageCache.key('/', 'en', '2026-11-25', 11, 2),
     )
   })
 })

@@ -229,15 +229,24 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * booking form's first bookable day, the footer's year): a new day renders
  * them again. It also holds the price list version in force, because the fleet
  * shows 'starting from' prices and the terms state the deposit: a version
- * coming into force renders them again.
+ * coming into force renders them again. And it holds the generation of the
+ * published travellers' reviews (app/reviews/published-reviews.server.ts),
+ * which the home and class pages show: a review published or hidden there
+ * renders them again, although no deploy happened.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>()
 
   constructor(private readonly limit: number) {}
 
-  static key(path: string, language: Language, day: string, priceList: number): string {
-    return `${language} ${day} p${priceList} ${path}`
+  static key(
+    path: string,
+    language: Language,
+    day: string,
+    priceList: number,
+    reviews: number,
+  ): string {
+    return `${language} ${day} p${priceList} r${reviews} ${path}`
   }
 
   get(key: string): CachedPage | undefined {

@@ -14,6 +14,7 @@ import {
 import { detectLanguage } from '~/i18n/middleware.server'
 import { istanbulDate } from '~/domain/booking-window'
 import { pricesInForce } from '~/pricing/prices-in-force.server'
+import { publishedReviewsNow } from '~/reviews/published-reviews.server'
 import {
   cachedPageOf,
   etagInEncoding,
@@ -134,7 +135,7 @@ export function servePageCache(pageCache: PageCache): RequestHandler {
 
 /**
  * The cache key of a document request: its path, its language as the site
- * resolves it, the day, the price list in force.
+ * resolves it, the day, the price list in force, the published reviews' generation.
  */
 async function pageCacheKey(req: ExpressRequest): Promise<string> {
   // Cached pages have no query string, so no `?lng=`.
@@ -143,7 +144,13 @@ async function pageCacheKey(req: ExpressRequest): Promise<string> {
     cookie: req.get('Cookie') ?? null,
     acceptLanguage: req.get('Accept-Language') ?? null,
   })
-  return PageCache.key(req.path, language, istanbulDate(new Date()), pricesInForce().versionNow())
+  return PageCache.key(
+    req.path,
+    language,
+    istanbulDate(new Date()),
+    pricesInForce().versionNow(),
+    publishedReviewsNow().generationNow(),
+  )
 }
 
 /**
@@ -167,6 +174,7 @@ async function keepRenderedPage(
       render.language,
       istanbulDate(new Date()),
       pricesInForce().versionNow(),
+      publishedReviewsNow().generationNow(),
     ),
     page: await cachedPageOf(html, response.headers, render.nonce),
   }

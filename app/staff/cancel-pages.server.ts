@@ -207,6 +207,9 @@ const doneMessages = new Set([
   'refund-nothing',
   'message-text',
   'message-email',
+  'tip-succeeded',
+  'tip-failed',
+  'tip-nothing',
 ])
 
 /**

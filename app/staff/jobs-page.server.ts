@@ -36,6 +36,11 @@ import { positionOfRide } from '~/dispatch/positions.server'
 import { sharesPosition } from '~/domain/dispatch/car-position'
 import { servedPlaceNames } from '~/booking/search-form-options'
 import type { SharedPosition } from '~/components/ops/share-position'
+import type { DatabaseHandle } from '~/db/connect.server'
+import { parseCurrency } from '~/domain/money/currency'
+import { readTipAmount, tipScale } from '~/domain/tips/tip-rules'
+import { fieldError } from '~/forms/text-input'
+import { reportCashTip } from '~/tips/tips.server'
 
 /**
  * A driver's own jobs under /ops/jobs: the cards of their rides and the steps
@@ -202,6 +207,8 @@ function jobView(
     asksCode: booking.pickup_code !== null,
     // What the traveller pays the driver: the rest of a deposit booking, in its currency.
     cash: cashToCollect(booking, language),
+    /** The currency a cash tip is typed in: the ride's. */
+    currency: booking.currency,
     /** The exact address or hotel of a pickup that is not an airport. */
     pickupAddress: booking.pickup_address,
     // Where the driver goes: the address given in the place chosen (an airport by its name).
@@ -244,6 +251,21 @@ export async function jobsAction(context: Context, request: Request) {
   const pickupCode = String(form.get('pickupCode') ?? '').slice(0, 16)
   if (!step) throw data('Unknown step', { status: 400, headers: staffPageHeaders })
   const handle = await getDatabase()
+  // A cash tip given with "Ride finished" is checked before anything is marked.
+  const { language } = pageContext(context, request)
+  const cashTip = step === 'finished' ? await typedCashTip(handle, reference, form, language) : null
+  if (cashTip && !cashTip.ok) {
+    markFormRefused(context)
+    return data(
+      {
+        refusedReference: reference,
+        codeError: null,
+        tipError: cashTip.error,
+        dispatchAlerted: false,
+      },
+      { status: 422, headers: staffPageHeaders },
+    )
+  }
   const outcome = await markRideStep(
     handle,
     { accountId: staff.account.id, reference, step, pickupCode },
@@ -276,7 +298,45 @@ export async function jobsAction(context: Context, request: Request) {
     )
   }
   if (outcome.kind === 'marked') deliverSoon(handle, outcome.textIds)
+  if (cashTip?.ok) {
+    await reportCashTip(
+      handle,
+      { accountId: staff.account.id, reference, amountMinor: cashTip.minor },
+      new Date(),
+    )
+  }
   return redirect(`/ops/jobs#job-${reference}`, { status: 303, headers: staffPageHeaders })
+}
+
+/**
+ * The cash tip typed with "Ride finished": none when the field is empty, else
+ * its amount in the ride's currency within the tips' bounds, or why not.
+ */
+async function typedCashTip(
+  handle: DatabaseHandle,
+  reference: string,
+  form: FormData,
+  language: Language,
+): Promise<{ ok: true; minor: number } | { ok: false; error: string } | null> {
+  const typed = String(form.get('cashTip') ?? '').trim()
+  if (!typed) return null
+  const booking = await handle.db
+    .selectFrom('bookings')
+    .select('currency')
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  const currency = parseCurrency(booking?.currency)
+  const amount = readTipAmount(typed.slice(0, 16), currency)
+  if (amount.ok) return amount
+  const { min, max } = tipScale(currency)
+  const money = (minor: number) => formatMoney(minor / 100, currency, language)
+  return {
+    ok: false,
+    error: fieldError(`ops.dispatch.jobs.errors.cashTip.${amount.reason}`, {
+      min: money(min),
+      max: money(max),
+    }),
+  }
 }
 
 /**

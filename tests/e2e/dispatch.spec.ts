@@ -197,6 +197,13 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   await boardPassenger(job, pickupCodeOf(first!.reference))
   await expect(job).toContainText('Status: Passenger on board')
   await expectNoAxeViolations(page, testInfo)
+  // A cash tip the traveller gave is recorded with the end of the ride; a wrong amount marks nothing.
+  const cashTip = job.getByLabel(/^Cash tip received/)
+  await cashTip.fill('0.20')
+  await job.getByRole('button', { name: 'Ride completed' }).click()
+  await expect(job).toContainText('The smallest tip recorded is €1.')
+  await expect(job).toContainText('Status: Passenger on board')
+  await job.getByLabel(/^Cash tip received/).fill('15')
   await job.getByRole('button', { name: 'Ride completed' }).click()
   // A finished ride leaves the list.
   await expect(page.getByRole('listitem').filter({ hasText: first!.reference })).toHaveCount(0)
@@ -208,6 +215,11 @@ test('an admin assigns a driver and vehicle, is warned of an overlap, and the dr
   await signIn(page, admin)
   await page.goto(`/ops?day=${bookingDay()}`)
   await expect(row).toContainText('Completed')
+  await page.goto(`/ops/bookings/${first!.reference}`)
+  await expect(page.getByRole('region', { name: 'Tips for the driver' })).toContainText(
+    /In cash \(reported by the driver\)\s*€15\.00\s*Paid/,
+  )
+  await page.goto(`/ops?day=${bookingDay()}`)
   const secondRow = page
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: second!.reference }) })

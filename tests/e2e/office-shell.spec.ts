@@ -50,7 +50,7 @@ test('the office at a desk: its own header, grouped navigation, one line a ride'
     'Fleet and drivers': ['Drivers', 'Vehicles', 'Capacity'],
     'Prices and offers': ['Prices', 'Exchange rates', 'Promo codes'],
     Companies: ['Companies'],
-    Reports: ['Reports'],
+    Reports: ['Reports', 'Reviews'],
     Settings: ['Staff', 'Sign-in security'],
   }
   for (const [group, links] of Object.entries(groups)) {

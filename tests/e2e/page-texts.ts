@@ -56,7 +56,18 @@ export async function piecesOf(page: Page): Promise<Piece[]> {
         pieces.push({ where: name(element), text: (element as HTMLInputElement).value })
       }
     }
-    for (const line of document.body.innerText.split('\n')) {
+    // Text marked as another language (a traveller's review shown as they
+    // wrote it) is that language's, not a leftover of this page's: it is left
+    // out of the page's text while it is read.
+    const pageLanguage = document.documentElement.lang
+    const foreign = [...document.body.querySelectorAll<HTMLElement>('[lang]')].filter(
+      (element) => element.lang && element.lang !== pageLanguage,
+    )
+    const displays = foreign.map((element) => element.style.display)
+    for (const element of foreign) element.style.display = 'none'
+    const text = document.body.innerText
+    foreign.forEach((element, index) => (element.style.display = displays[index]!))
+    for (const line of text.split('\n')) {
       if (line.trim()) pieces.push({ where: 'text', text: line.trim() })
     }
     return pieces

@@ -31,3 +31,8 @@ export function simulatorEnabled(): boolean {
 export function callbackUrl(): string {
   return `${getEnv().PUBLIC_BASE_URL}/payment/callback`
 }
+
+/** Where the provider sends back a traveller who paid a tip for their driver. */
+export function tipCallbackUrl(): string {
+  return `${getEnv().PUBLIC_BASE_URL}/payment/tip-callback`
+}

@@ -64,6 +64,8 @@ export const staffActions = [
   'company_settings.changed',
   'review.published',
   'review.hidden',
+  'tip.cash_reported',
+  'tip.refunded',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 

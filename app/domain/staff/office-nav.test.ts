@@ -12,7 +12,7 @@ describe('officeNavFor', () => {
       ['fleet', ['/ops/drivers', '/ops/vehicles', '/ops/capacity']],
       ['prices', ['/ops/prices', '/ops/rates', '/ops/promo-codes']],
       ['companies', ['/ops/companies']],
-      ['reports', ['/ops/reports']],
+      ['reports', ['/ops/reports', '/ops/reviews']],
       ['settings', ['/ops/staff', '/ops/security']],
     ])
   })

@@ -59,7 +59,10 @@ export const officeNav: OfficeNavGroup[] = [
   },
   {
     id: 'reports',
-    entries: [{ href: '/ops/reports', label: 'ops.nav.reports', permission: 'prices.view' }],
+    entries: [
+      { href: '/ops/reports', label: 'ops.nav.reports', permission: 'prices.view' },
+      { href: '/ops/reviews', label: 'ops.nav.reviews', permission: 'reviews.moderate' },
+    ],
   },
   {
     id: 'settings',

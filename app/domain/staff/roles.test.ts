@@ -23,6 +23,10 @@ describe('staff roles', () => {
     expect(rolesThatMay('compliance.documents')).toEqual(['admin', 'dispatcher'])
     expect(rolesThatMay('compliance.settings')).toEqual(['admin'])
   })
+  it('lets the office moderate travellers’ reviews, never drivers (their own rides’ reviews)', () => {
+    expect(rolesThatMay('reviews.moderate')).toEqual(['admin', 'dispatcher'])
+    expect(roleMay('driver', 'reviews.moderate')).toBe(false)
+  })
   it('knows its roles', () => {
     expect(isStaffRole('driver')).toBe(true)
     expect(isStaffRole('owner')).toBe(false)

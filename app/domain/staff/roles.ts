@@ -34,6 +34,8 @@ export const staffPermissions = [
   'compliance.documents',
   /** The company's own details the Ministry and the invoices are sent (its licence number). */
   'compliance.settings',
+  /** Travellers' reviews of their rides: publishing one (with consent) or keeping it off the site. */
+  'reviews.moderate',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
@@ -50,6 +52,7 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'companies.manage',
     'compliance.documents',
     'compliance.settings',
+    'reviews.moderate',
   ],
   dispatcher: [
     'bookings.view',
@@ -59,6 +62,7 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'prices.view',
     'companies.view',
     'compliance.documents',
+    'reviews.moderate',
   ],
   driver: ['jobs.own'],
 }

@@ -10,6 +10,7 @@ import { useErrorText } from '~/forms/error-text'
 import { useErrorTitle } from '~/utils/use-error-title'
 import { STARS, type ReviewAspect } from '~/domain/reviews/review-rules'
 import type { ReviewForm } from '~/reviews/review-form'
+import type { TipForm } from '~/tips/tip-form'
 import { reviewPageAction, reviewPageData } from '~/reviews/review-page.server'
 import { StarScore } from '~/components/star-score'
 
@@ -49,7 +50,10 @@ export default function RideReview({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="container booking__body traveller-page__body">
         {page.state === 'form' ? (
-          <ReviewFormCard page={page} lastResult={actionData?.result} />
+          <ReviewFormCard
+            page={page}
+            lastResult={actionData?.form === 'review' ? actionData.result : undefined}
+          />
         ) : page.state === 'reviewed' && page.review ? (
           <SentReview page={page} review={page.review} />
         ) : (
@@ -59,6 +63,13 @@ export default function RideReview({ loaderData, actionData }: Route.ComponentPr
             </p>
           </div>
         )}
+        {page.tip ? (
+          <TipCard
+            tip={page.tip}
+            driverName={page.driverName}
+            lastResult={actionData?.form === 'tip' ? actionData.result : undefined}
+          />
+        ) : null}
         <p>
           <Link to={page.backHref}>{t('traveller.backToBooking')}</Link>
         </p>
@@ -219,6 +230,125 @@ function SentReview({ page, review }: { page: Loaded; review: NonNullable<Loaded
         {review.comment ? (
           <blockquote className="review-comment">{review.comment}</blockquote>
         ) : null}
+      </div>
+    </section>
+  )
+}
+
+/**
+ * A tip for the driver by card: one of three amounts or another, paid on the
+ * provider's page as its own small payment. What was paid is listed from
+ * the database; a return that took no money says so.
+ */
+function TipCard({
+  tip,
+  driverName,
+  lastResult,
+}: {
+  tip: NonNullable<Loaded['tip']>
+  driverName: string | null
+  lastResult: Parameters<typeof useForm<TipForm>>[0]['lastResult']
+}) {
+  const { t } = useTranslation()
+  const [form, fields] = useForm<TipForm>({ id: 'tip-form', lastResult })
+  const text = useErrorText({ '*': { min: tip.min, max: tip.max } })
+  const otherId = `${fields.tipChoice.id}-other`
+  return (
+    <section className="card" id="tip" aria-labelledby="tip-title">
+      <div className="card__body">
+        <h2 id="tip-title">{t('traveller.tip.title')}</h2>
+        {tip.notice ? (
+          <div className="alert alert--info" role="status">
+            <p>{t(`traveller.tip.returned.${tip.notice}`)}</p>
+          </div>
+        ) : null}
+        {tip.paid.length ? (
+          <ul className="tip-paid">
+            {tip.paid.map((paid, index) => (
+              <li key={index}>
+                {t(paid.refunded ? 'traveller.tip.refunded' : 'traveller.tip.paid', {
+                  amount: paid.amount,
+                  date: paid.date,
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p>
+          {driverName
+            ? t('traveller.tip.leadNamed', { name: driverName })
+            : t('traveller.tip.lead')}
+        </p>
+        <Form method="post" className="tip-form" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="tip" />
+          <FormErrorSummary
+            form={form}
+            labels={{ tipChoice: t('traveller.tip.amount'), tipOther: t('traveller.tip.other') }}
+            targets={{ tipChoice: `${fields.tipChoice.id}-${tip.choices[0]!.value}` }}
+            text={text}
+          />
+          <fieldset
+            className="tip-form__choices"
+            aria-describedby={
+              fields.tipChoice.errors?.length ? fields.tipChoice.errorId : undefined
+            }
+          >
+            <legend>{t('traveller.tip.amount')}</legend>
+            <div className="star-field__options">
+              {tip.choices.map((choice) => {
+                const id = `${fields.tipChoice.id}-${choice.value}`
+                return (
+                  <label key={choice.value} htmlFor={id} className="star-field__option">
+                    <input
+                      {...getInputProps(fields.tipChoice, { type: 'radio', value: choice.value })}
+                      id={id}
+                      key={`${fields.tipChoice.key}-${choice.value}`}
+                    />
+                    <span>{choice.label}</span>
+                  </label>
+                )
+              })}
+              <label htmlFor={otherId} className="star-field__option">
+                <input
+                  {...getInputProps(fields.tipChoice, { type: 'radio', value: 'other' })}
+                  id={otherId}
+                  key={`${fields.tipChoice.key}-other`}
+                />
+                <span>{t('traveller.tip.otherChoice')}</span>
+              </label>
+            </div>
+            <FieldErrors
+              id={fields.tipChoice.errorId}
+              errors={fields.tipChoice.errors}
+              text={text}
+            />
+          </fieldset>
+          <div className="field tip-form__other">
+            <label htmlFor={fields.tipOther.id}>
+              {t('traveller.tip.other')} <span className="field__optional">({tip.currency})</span>
+            </label>
+            <input
+              {...getInputProps(fields.tipOther, { type: 'text' })}
+              key={fields.tipOther.key}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby={[
+                `${fields.tipOther.id}-hint`,
+                fields.tipOther.errors?.length ? fields.tipOther.errorId : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            />
+            <p id={`${fields.tipOther.id}-hint`} className="field__hint">
+              {t('traveller.tip.otherHint', { min: tip.min, max: tip.max })}
+            </p>
+            <FieldErrors id={fields.tipOther.errorId} errors={fields.tipOther.errors} text={text} />
+          </div>
+          <p className="field__hint">{t('traveller.tip.how')}</p>
+          <button type="submit" className="button button--accent">
+            {t('traveller.tip.continue')}
+          </button>
+        </Form>
       </div>
     </section>
   )

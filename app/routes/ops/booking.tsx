@@ -10,6 +10,7 @@ import {
   RefundNotice,
   RefundSecondChargeButton,
 } from '~/components/ops-booking-refunds'
+import { BookingTipsSection } from '~/components/ops-booking-tips'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return opsBookingPageData(context, request, params.reference)
@@ -279,6 +280,7 @@ export default function OpsBooking({ loaderData }: Route.ComponentProps) {
       )}
 
       <BookingRefundsSection reference={booking.reference} refunds={booking.refunds} />
+      <BookingTipsSection reference={booking.reference} tips={booking.tips} />
 
       <h2 id="ops-events-title">{t('ops.booking.events')}</h2>
       <div className="ops-table-wrap" role="region" aria-labelledby="ops-events-title" tabIndex={0}>

@@ -31,6 +31,14 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
       <h1 id="ops-driver-title">
         {t('ops.dispatch.drivers.editTitle', { name: loaderData.name })}
       </h1>
+      <p className="ops-driver-rating">
+        {loaderData.rating
+          ? t('ops.reviews.driverRating', {
+              average: loaderData.rating.average,
+              count: loaderData.rating.count,
+            })
+          : t('ops.reviews.noRating')}
+      </p>
       <DriverForm
         id={`driver-${loaderData.id}`}
         labelledBy="ops-driver-title"

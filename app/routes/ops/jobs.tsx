@@ -73,6 +73,47 @@ function PickupCodeField({
   )
 }
 
+/**
+ * On "Ride finished": a cash tip the traveller handed over, if any (it is the
+ * driver's; recorded, it shows in their settlement). Left empty, no tip.
+ */
+function CashTipField({
+  reference,
+  currency,
+  error,
+  text,
+}: {
+  reference: string
+  currency: string
+  error: string | null
+  text: ErrorText
+}) {
+  const { t } = useTranslation()
+  const id = `cash-tip-${reference}`
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {t('ops.dispatch.jobs.cashTip', { currency })}{' '}
+        <span className="field__optional">{t('forms.optional')}</span>
+      </label>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('ops.dispatch.jobs.cashTipHint')}
+      </p>
+      <input
+        id={id}
+        name="cashTip"
+        inputMode="decimal"
+        autoComplete="off"
+        size={8}
+        className="ops-code-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      />
+      <FieldErrors id={`${id}-error`} errors={error ? [error] : undefined} text={text} />
+    </div>
+  )
+}
+
 /** A driver's own jobs, one card each, readable on a phone without any app. */
 export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -87,8 +128,9 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
     actionData && 'positionRefused' in actionData ? actionData.positionRefused : undefined
   const refused = step?.refusedReference
   const codeError = step?.codeError ?? null
+  const tipError = step && 'tipError' in step ? (step.tipError as string) : null
   const text = useErrorText()
-  useErrorTitle(codeError !== null || positionRefused !== undefined)
+  useErrorTitle(codeError !== null || tipError !== null || positionRefused !== undefined)
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
@@ -123,7 +165,7 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                       <strong>{t(`ops.statuses.${job.status}`)}</strong>
                     </p>
                     <JobPassengerList reference={job.reference} list={job.passengerList} />
-                    {refused === job.reference && !codeError ? (
+                    {refused === job.reference && !codeError && !tipError ? (
                       <p className="alert alert--error" role="alert">
                         {t('ops.dispatch.jobs.outOfOrder')}
                       </p>
@@ -140,13 +182,25 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
                             method="post"
                             key={step}
                             noValidate
-                            className={step === 'on_board' ? 'ops-code-form' : undefined}
+                            className={
+                              step === 'on_board' || step === 'finished'
+                                ? 'ops-code-form'
+                                : undefined
+                            }
                           >
                             <input type="hidden" name="reference" value={job.reference} />
                             {step === 'on_board' && job.asksCode ? (
                               <PickupCodeField
                                 reference={job.reference}
                                 error={refused === job.reference ? codeError : null}
+                                text={text}
+                              />
+                            ) : null}
+                            {step === 'finished' ? (
+                              <CashTipField
+                                reference={job.reference}
+                                currency={job.currency}
+                                error={refused === job.reference ? tipError : null}
                                 text={text}
                               />
                             ) : null}

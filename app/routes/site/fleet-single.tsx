@@ -11,9 +11,12 @@ import { Icon } from '~/components/icons'
 import { formatMoney } from '~/utils/format'
 import { notFound } from '~/utils/not-found'
 import { staticPageHandle } from '~/utils/hydrate-handle'
+import { publishedReviewsNow } from '~/reviews/published-reviews.server'
+import { jsonLdText, vehicleClassJsonLd } from '~/reviews/review-structured-data.server'
+import { PublishedReviews } from '~/components/published-reviews'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { language, site, meta } = pageContext(context, request)
+  const { language, site, meta, t } = pageContext(context, request)
   const found = findVehicleClass(Number(params.id), language, site)
   if (!found) notFound()
   const [vehicle, ...others] = await pricedFleet([
@@ -21,10 +24,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...listVehicleClasses(language, site).filter((other) => other.id !== found.id),
   ])
   if (!vehicle) notFound()
+  // This class's reviews only, from the copy in memory (page-cache.server.ts keeps the page).
+  const reviews = await publishedReviewsNow().forClass(vehicle.code)
+  const structured = vehicleClassJsonLd(
+    vehicle,
+    site.baseUrl,
+    reviews,
+    t('publishedReviews.anonymous'),
+  )
   return {
     vehicle,
     others,
     language,
+    reviews,
+    jsonLd: structured ? jsonLdText(structured) : null,
     meta: meta('fleet-single', {
       override: { title: vehicle.title, description: vehicle.description },
     }),
@@ -38,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data }) => metaDescriptors(data?.meta
 
 export default function FleetSingle({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { vehicle, others, language } = loaderData
+  const { vehicle, others, language, reviews, jsonLd } = loaderData
   return (
     <>
       <PageHero
@@ -107,6 +120,11 @@ export default function FleetSingle({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <PublishedReviews
+        published={reviews}
+        language={language}
+        className="section section--follows"
+      />
       <section className="section section--tint" aria-labelledby="other-classes">
         <div className="container">
           <h2 id="other-classes">{t('fleet.otherClasses')}</h2>
@@ -117,6 +135,9 @@ export default function FleetSingle({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      {jsonLd ? (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      ) : null}
     </>
   )
 }

@@ -16,6 +16,9 @@ import { SocialLinks } from '~/components/site-footer'
 import { VideoModal } from '~/components/video-modal'
 import { Icon, type IconName } from '~/components/icons'
 import { searchFormOptions } from '~/booking/search-form-options'
+import { publishedReviewsNow } from '~/reviews/published-reviews.server'
+import { businessJsonLd, jsonLdText } from '~/reviews/review-structured-data.server'
+import { PublishedReviews } from '~/components/published-reviews'
 import { loadAsDocument, staticPageHandle } from '~/utils/hydrate-handle'
 
 /** How many items of each list the home page shows. */
@@ -29,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const isAlias = new URL(request.url).pathname !== '/'
   const now = new Date()
   const prices = await pricesInForce().inForce(now)
+  // From the copy in memory: the page is kept under its generation (page-cache.server.ts).
+  const reviews = await publishedReviewsNow().forSite()
   return {
     language,
     site,
@@ -38,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fleet: await pricedFleet(listVehicleClasses(language, site).slice(0, HOME_FLEET)),
     posts: listBlogCards(language, site, HOME_POSTS),
     testimonials: listTestimonials(language, site, HOME_TESTIMONIALS),
+    reviews,
+    jsonLd: jsonLdText(businessJsonLd(site, reviews)),
     ...searchFormOptions(language, now, prices.list),
   }
 }
@@ -267,6 +274,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <PublishedReviews
+        published={loaderData.reviews}
+        language={language}
+        className="section section--follows"
+      />
+
       <section className="section section--tint" aria-labelledby="about-title">
         <div className="container split">
           <img
@@ -294,6 +307,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
     </>
   )
 }
