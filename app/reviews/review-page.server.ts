@@ -51,7 +51,8 @@ export async function reviewPageData(context: Context, request: Request) {
       ? {
           stars: starsOf(review),
           comment: review.comment,
-          published: review.publish_consent === 1,
+          /** The traveller let the site publish it (staff decide whether it is). */
+          consented: review.publish_consent === 1,
           low: lowAspects(starsOf(review)).length > 0,
           sentOn: formatDate(istanbulDate(new Date(review.created_at)), language),
         }

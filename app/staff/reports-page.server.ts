@@ -6,6 +6,7 @@ import { listVehicleClasses } from '~/content/fleet.server'
 import { addDays } from '~/domain/booking-window'
 import { rolesThatMay } from '~/domain/staff/roles'
 import type { ReportRefund, ReportRide } from '~/domain/reports/report-money'
+import { chartScale, type ChartBar } from '~/domain/reports/report-charts'
 import { readReportPeriod, type ReportPeriod } from '~/domain/reports/report-period'
 import {
   cancellations,
@@ -16,8 +17,11 @@ import {
   revenueByPromoCode,
   revenueByPeriod,
   revenueTotals,
+  reviewsByPeriod,
+  ridesByChannel,
   type MoneyTotals,
   type ReportGrouping,
+  type ReportReview,
 } from '~/domain/reports/report-sections'
 import { intlLocale, type Language } from '~/i18n/config'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -26,7 +30,7 @@ import { markFormRefused, pageContext } from '~/utils/page-context.server'
 import { csvAmount, csvField } from './board-exports.server'
 import { requireStaff, staffPageHeaders } from './guard.server'
 import { staffMeta } from './ops-pages.server'
-import { reportRefunds, reportRides } from './reports.server'
+import { reportRefunds, reportReviews, reportRides } from './reports.server'
 
 /**
  * /ops/reports: what the company earned and lost in a period, for those who
@@ -43,9 +47,21 @@ export interface ReportCell {
   csv: string | number | null
 }
 
+/**
+ * A section's chart, drawn on the server as SVG beside its table (which
+ * stays the text a screen reader reads and the CSV exports): each bar's
+ * label, figure and length along the axis, and the axis's ticks.
+ */
+export interface ReportChart {
+  title: string
+  bars: { label: string; valueText: string; length: number }[]
+  ticks: { label: string; at: number }[]
+}
+
 export interface ReportTable {
   id: string
   caption: string
+  chart?: ReportChart
   /** Shown when the period has no rows for it. */
   empty: string
   columns: string[]
@@ -54,11 +70,12 @@ export interface ReportTable {
   footer: ReportCell[][]
 }
 
-/** What every section is built from: the rides paid in the period and their refunds. */
+/** What every section is built from: the rides paid in the period, their refunds, the reviews written. */
 export interface ReportInput {
   period: ReportPeriod
   rides: ReportRide[]
   refunds: ReportRefund[]
+  reviews: ReportReview[]
 }
 
 export interface Words {
@@ -79,6 +96,44 @@ function moneyCell(minor: number, currency: string, language: Language): ReportC
 function countCell(count: number, language: Language): ReportCell {
   return cell(numberFormat(intlLocale[language], {}).format(count), count)
 }
+
+/** Euro cents summed per key, in first-seen order: a chart's bars of money in several currencies. */
+function euroBars(rows: { key: string; label: string; euroCents: number }[], language: Language) {
+  const sums = new Map<string, { label: string; euroCents: number }>()
+  for (const row of rows) {
+    const sum = sums.get(row.key) ?? { label: row.label, euroCents: 0 }
+    sum.euroCents += row.euroCents
+    sums.set(row.key, sum)
+  }
+  return [...sums.values()].map((sum): ChartBar => ({
+    label: sum.label,
+    value: sum.euroCents / 100,
+    valueText: formatMoney(sum.euroCents / 100, 'EUR', language, { minimumFractionDigits: 2 }),
+  }))
+}
+
+/** A chart of `bars`, its ticks written by `tick`; none for a section without rows. */
+function chartOf(
+  title: string,
+  bars: ChartBar[],
+  tick: (value: number) => string,
+  scale: { fixedMax?: number; whole?: boolean } = {},
+): ReportChart | undefined {
+  if (bars.length === 0) return undefined
+  const axis = chartScale(bars, scale.fixedMax, { whole: scale.whole })
+  return {
+    title,
+    bars: bars.map((bar, index) => ({
+      label: bar.label,
+      valueText: bar.valueText,
+      length: axis.lengths[index]!,
+    })),
+    ticks: axis.ticks.map((one) => ({ label: tick(one.value), at: one.at })),
+  }
+}
+
+const euroTick = (language: Language) => (value: number) =>
+  formatMoney(value, 'EUR', language, { minimumFractionDigits: 0 })
 
 /** A period's name on the page; the CSV keeps its key ('2026-11-27', '2026-W48', '2026-11'). */
 function periodLabel(period: string, by: ReportGrouping, words: Words): string {
@@ -139,31 +194,136 @@ function totalRows(input: ReportInput, words: Words): ReportCell[][] {
 function revenueSection(input: ReportInput, words: Words): ReportTable {
   const { t } = words
   const { by } = input.period
+  const periods = revenueByPeriod(input.rides, by)
   return {
     id: 'revenue',
     caption: t(`ops.reports.revenue.captions.${by}`),
     empty: t('ops.reports.noRides'),
     columns: [t('ops.reports.columns.period'), ...moneyColumns(words)],
-    rows: revenueByPeriod(input.rides, by).map((row) => [
+    rows: periods.map((row) => [
       cell(periodLabel(row.period, by, words), row.period),
       ...moneyCells(row, words),
     ]),
     footer: totalRows(input, words),
+    chart: chartOf(
+      t(`ops.reports.charts.revenue.${by}`),
+      euroBars(
+        periods.map((row) => ({
+          key: row.period,
+          label: periodLabel(row.period, by, words),
+          euroCents: row.euroCents,
+        })),
+        words.language,
+      ),
+      euroTick(words.language),
+    ),
   }
 }
 
 function classSection(input: ReportInput, words: Words): ReportTable {
   const { t } = words
+  const classes = revenueByClass(input.rides)
   return {
     id: 'classes',
     caption: t('ops.reports.classes.caption'),
     empty: t('ops.reports.noRides'),
     columns: [t('ops.reports.columns.vehicleClass'), ...moneyColumns(words)],
-    rows: revenueByClass(input.rides).map((row) => [
+    rows: classes.map((row) => [
       cell(words.classTitle(row.vehicleClass)),
       ...moneyCells(row, words),
     ]),
     footer: totalRows(input, words),
+    chart: chartOf(
+      t('ops.reports.charts.classes'),
+      euroBars(
+        classes.map((row) => ({
+          key: row.vehicleClass,
+          label: words.classTitle(row.vehicleClass),
+          euroCents: row.euroCents,
+        })),
+        words.language,
+      ),
+      euroTick(words.language),
+    ),
+  }
+}
+
+function channelSection(input: ReportInput, words: Words): ReportTable {
+  const { t, language } = words
+  const rows = ridesByChannel(input.rides)
+  const name = (company: string | null) => company ?? t('ops.reports.channels.website')
+  const count = numberFormat(intlLocale[language], {})
+  return {
+    id: 'channels',
+    caption: t('ops.reports.channels.caption'),
+    empty: t('ops.reports.noRides'),
+    columns: [
+      t('ops.reports.columns.channel'),
+      t('ops.reports.columns.rides'),
+      t('ops.reports.columns.totalEur'),
+    ],
+    rows: rows.map((row) => [
+      cell(name(row.company), row.company ?? 'website'),
+      countCell(row.rides, language),
+      moneyCell(row.euroCents, 'EUR', language),
+    ]),
+    footer: [],
+    chart: chartOf(
+      t('ops.reports.charts.channels'),
+      rows.map((row) => ({
+        label: name(row.company),
+        value: row.rides,
+        valueText: count.format(row.rides),
+      })),
+      (value) => count.format(value),
+      { whole: true },
+    ),
+  }
+}
+
+function reviewSection(input: ReportInput, words: Words): ReportTable {
+  const { t, language } = words
+  const { by } = input.period
+  const rows = reviewsByPeriod(input.reviews, by)
+  const score = numberFormat(intlLocale[language], {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  })
+  const scoreCell = (value: number) => cell(score.format(value), value.toFixed(1))
+  return {
+    id: 'reviews',
+    caption: t(`ops.reports.reviews.captions.${by}`),
+    empty: t('ops.reports.reviews.empty'),
+    columns: [
+      t('ops.reports.columns.period'),
+      t('ops.reports.columns.reviews'),
+      t('ops.reports.columns.average'),
+      t('ops.reports.columns.driver'),
+      t('ops.reports.columns.car'),
+      t('ops.reports.columns.punctuality'),
+    ],
+    rows: rows.map((row) => [
+      cell(periodLabel(row.period, by, words), row.period),
+      countCell(row.reviews, language),
+      scoreCell(row.average),
+      scoreCell(row.driver),
+      scoreCell(row.car),
+      scoreCell(row.punctuality),
+    ]),
+    footer: [],
+    chart: chartOf(
+      t('ops.reports.charts.reviews'),
+      rows.map((row) => ({
+        label: periodLabel(row.period, by, words),
+        value: row.average,
+        valueText: t('ops.reports.reviews.barValue', {
+          score: score.format(row.average),
+          count: row.reviews,
+        }),
+      })),
+      (value) => String(value),
+      { fixedMax: 5 },
+    ),
   }
 }
 
@@ -277,20 +437,23 @@ export function reportSections(input: ReportInput, words: Words): ReportTable[] 
   return [
     revenueSection(input, words),
     classSection(input, words),
+    channelSection(input, words),
     promoSection(input, words),
     cancellationSection(input, words),
     refundSection(input, words),
     leadTimeSection(input, words),
+    reviewSection(input, words),
   ]
 }
 
 /** The rides and refunds of a period, read once for every section. */
 export async function reportInput(handle: DatabaseHandle, period: ReportPeriod) {
-  const [rides, refunds] = await Promise.all([
+  const [rides, refunds, reviews] = await Promise.all([
     reportRides(handle, period),
     reportRefunds(handle, period),
+    reportReviews(handle, period),
   ])
-  return { period, rides, refunds }
+  return { period, rides, refunds, reviews }
 }
 
 export function wordsFor(context: Context, request: Request): Words {

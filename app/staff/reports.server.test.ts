@@ -13,6 +13,7 @@ import { settlePaymentCallback } from '~/booking/settle-payment.server'
 import { cancelBooking } from '~/booking/cancel-booking.server'
 import { findReturnRide } from '~/booking/return-ride.server'
 import { createStaffAccount } from './accounts.server'
+import { addCompany, addPartnerUser } from '~/companies/company-store.server'
 import { storageBackends, useMigratedDatabase } from '../../tests/support/database-backends'
 import {
   billing,
@@ -265,6 +266,102 @@ describe.each(storageBackends())('the reports and the bookings CSV on $name', (b
       expect(String(grouped.rows[0]![0]!.csv)).toMatch(key)
       expect(grouped.footer).toEqual(section('revenue').footer)
     }
+
+    // Channels: the site's own travellers, then a partner's ride once a partner user booked it.
+    expect(records(sectionCsv(section('channels')))).toEqual([
+      { 'Booked through': 'website', Rides: '4', 'Total in EUR': expect.any(String) },
+    ])
+    const company = await addCompany(
+      handle,
+      {
+        name: 'Hotel Bosphorus',
+        taxOffice: 'Beşiktaş',
+        taxNumber: '1234567890',
+        billingAddress: 'Çırağan Caddesi 1',
+        contactEmail: 'accounts@bosphorus.example',
+        rateKind: 'commission',
+        ratePercent: 10,
+        paymentTerms: 'card',
+        creditLimitCents: 0,
+        active: true,
+      },
+      staff.id,
+      now,
+    )
+    if (!company.ok) throw new Error('company not stored')
+    const partner = await addPartnerUser(
+      handle,
+      company.id,
+      {
+        name: 'Deniz Kara',
+        email: `desk.${backend.name.toLowerCase()}@bosphorus.example`,
+        password: 'a-long-password-1',
+      },
+      staff.id,
+      now,
+    )
+    if (!partner.ok) throw new Error('partner user not stored')
+    await handle.db
+      .updateTable('bookings')
+      .set({ company_id: company.id, partner_user_id: partner.id })
+      .where('id', '=', hourly.id)
+      .execute()
+    // A company's own account without a partner user booking is not a channel of its own.
+    await handle.db
+      .updateTable('bookings')
+      .set({ company_id: company.id })
+      .where('id', '=', full.id)
+      .execute()
+    await handle.db
+      .insertInto('ride_reviews')
+      .values(
+        [full, deposit].map((booking, index) => ({
+          booking_id: booking.id,
+          driver_id: null,
+          vehicle_class: booking.vehicle_class ?? '',
+          driver_stars: 5,
+          car_stars: index === 0 ? 4 : 2,
+          punctuality_stars: 5,
+          comment: null,
+          publish_consent: 0,
+          author_name: 'Anna K.',
+          language: 'en',
+          created_at: now.toISOString(),
+        })),
+      )
+      .execute()
+    const withMore = reportSections(
+      await reportInput(handle, { from: today, to: today, by: 'day' }),
+      words,
+    )
+    const more = (id: string) => withMore.find((table) => table.id === id)!
+    const channels = records(sectionCsv(more('channels')))
+    expect(channels.map((row) => [row['Booked through'], row.Rides])).toEqual([
+      ['website', '3'],
+      ['Hotel Bosphorus', '1'],
+    ])
+    expect(more('channels').chart?.bars.map((bar) => [bar.label, bar.valueText])).toEqual([
+      ['Website (travellers)', '3'],
+      ['Hotel Bosphorus', '1'],
+    ])
+    expect(records(sectionCsv(more('reviews')))).toEqual([
+      {
+        Period: today,
+        Reviews: '2',
+        'Average score': '4.3',
+        Driver: '5.0',
+        Car: '3.0',
+        Punctuality: '5.0',
+      },
+    ])
+    expect(more('reviews').chart?.bars).toEqual([
+      { label: expect.any(String), valueText: '4.3 (2 reviews)', length: 0.86 },
+    ])
+    // The revenue chart sums each day's currencies in euros, on a round axis.
+    const revenueChart = more('revenue').chart!
+    expect(revenueChart.bars).toHaveLength(1)
+    expect(revenueChart.ticks.at(-1)!.at).toBe(1)
+    expect(revenueChart.bars[0]!.length).toBeGreaterThan(0.2)
 
     // Yesterday nothing was paid: no revenue, and no line in the bookings CSV.
     const yesterday = addDays(today, -1)

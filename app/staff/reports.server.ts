@@ -5,6 +5,7 @@ import { paidStatuses } from '~/domain/booking/status'
 import { bookingPickupInstant } from '~/domain/trip-search'
 import { rideMoney, type ReportRefund, type ReportRide } from '~/domain/reports/report-money'
 import { periodInstants } from '~/domain/reports/report-period'
+import type { ReportReview } from '~/domain/reports/report-sections'
 
 /**
  * What the reports read: every ride paid in a period (a booking counts on
@@ -33,7 +34,14 @@ export async function reportRides(
 ): Promise<ReportRide[]> {
   const rows = await handle.db
     .selectFrom('bookings')
+    // A partner's booking names its company; a company's own account alone does not make one.
+    .leftJoin('companies', (join) =>
+      join
+        .onRef('companies.id', '=', 'bookings.company_id')
+        .on('bookings.partner_user_id', 'is not', null),
+    )
     .select([
+      'companies.name as partner_company',
       'bookings.reference',
       'bookings.status',
       'bookings.vehicle_class',
@@ -77,6 +85,7 @@ export async function reportRides(
     pickupAt: bookingPickupInstant(row).toISOString(),
     cancelledBy: row.status === 'cancelled' ? (row.cancelled_by ?? null) : null,
     promoCode: row.promo_code,
+    partnerCompany: row.partner_company ?? null,
     ...rideMoney(row),
   }))
 }
@@ -110,5 +119,26 @@ export async function reportRefunds(
     requester: row.requester,
     status: row.status,
     amountMinor: row.amount_minor,
+  }))
+}
+
+/** The reviews written in a period (Istanbul days), published or not: the company's own view. */
+export async function reportReviews(
+  handle: DatabaseHandle,
+  period: { from: string; to: string },
+): Promise<ReportReview[]> {
+  const { start, end } = periodInstants(period)
+  const rows = await handle.db
+    .selectFrom('ride_reviews')
+    .select(['created_at', 'driver_stars', 'car_stars', 'punctuality_stars'])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .orderBy('created_at')
+    .execute()
+  return rows.map((row) => ({
+    writtenAt: row.created_at,
+    driver: row.driver_stars,
+    car: row.car_stars,
+    punctuality: row.punctuality_stars,
   }))
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoAxeViolations, istanbulDateIn, openIn } from './helpers'
+import { openServerDatabase } from './database'
 import { bookAndPay, bookingsFor, tripTime } from './booking-helpers'
 import { newAccount, signIn } from './staff-helpers'
 
@@ -74,6 +75,20 @@ test('a paid booking counts in today’s report, its CSV agrees with the booking
   expect(booking).toBeDefined()
   const today = istanbulDateIn(0)
 
+  // A review written today, as a traveller's would be after the ride: the reviews chart draws it.
+  const database = openServerDatabase()
+  try {
+    database
+      .prepare(
+        `insert into ride_reviews (booking_id, vehicle_class, driver_stars, car_stars,
+           punctuality_stars, publish_consent, author_name, language, status, created_at)
+         select id, vehicle_class, 5, 4, 5, 0, 'E2E R.', 'en', 'new', ? from bookings where reference = ?`,
+      )
+      .run(new Date().toISOString(), booking!.reference)
+  } finally {
+    database.close()
+  }
+
   const dispatcher = newAccount(testInfo, 'dispatcher', 'reports')
   await page.goto('/ops/sign-in')
   await signIn(page, dispatcher.email, dispatcher.password)
@@ -100,6 +115,30 @@ test('a paid booking counts in today’s report, its CSV agrees with the booking
   await expect(revenue).toBeVisible()
   await expect(revenue.getByRole('row').filter({ hasText: currency }).first()).toBeVisible()
   await expect(page.getByRole('table', { name: /^Lead time from booking to pickup/ })).toBeVisible()
+  // At 1280 px, each money and rides section draws its figures as a chart on the
+  // server (an SVG, there without a script), its table beside it.
+  for (const name of [
+    'Revenue by day, in euros',
+    'Revenue by vehicle class, in euros',
+    'Rides by where they were booked',
+  ]) {
+    const chart = page.getByRole('img', {
+      name: new RegExp(`^${name} Every figure is in the table below\\.$`),
+    })
+    await expect(chart).toBeVisible()
+    expect(await chart.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg')
+    expect(await chart.locator('rect').count()).toBeGreaterThan(0)
+    expect((await chart.boundingBox())!.width).toBeGreaterThan(500)
+  }
+  const channels = page.getByRole('table', { name: /^Rides by channel/ })
+  await expect(channels.getByRole('row', { name: /^Website \(travellers\)/ })).toBeVisible()
+  await expect(
+    page.getByRole('img', { name: /^Revenue by day, in euros/ }).locator('text', { hasText: '€' }),
+  ).not.toHaveCount(0)
+  await expect(
+    page.getByRole('img', { name: /^Average review score, out of 5/ }).locator('rect'),
+  ).toHaveCount(1)
+  await expect(page.getByRole('table', { name: /^Reviews by day/ })).toBeVisible()
   await expectNoAxeViolations(page, testInfo)
 
   // The section's own file, named by its period, never stored by a cache.

@@ -84,6 +84,8 @@ export interface ReportRide extends RideMoney {
   cancelledBy: 'traveller' | 'staff' | null
   /** The promo code it was sold with (what it took off is `discountMinor`). */
   promoCode: string | null
+  /** The partner company whose user booked it; null for a traveller on the site. */
+  partnerCompany: string | null
 }
 
 /** A refund of a payment for a ride of the period: the latest try of each charge's refund. */

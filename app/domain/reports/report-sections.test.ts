@@ -13,6 +13,8 @@ import {
   revenueByPromoCode,
   revenueByPeriod,
   revenueTotals,
+  reviewsByPeriod,
+  ridesByChannel,
 } from './report-sections'
 import { currentMonth, periodInstants, readReportPeriod } from './report-period'
 
@@ -25,6 +27,7 @@ function ride(changes: Partial<ReportRide> = {}): ReportRide {
     pickupAt: '2026-11-22T09:00:00.000Z',
     cancelledBy: null,
     promoCode: null,
+    partnerCompany: null,
     discountMinor: 0,
     currency: 'EUR',
     totalMinor: 10_000,
@@ -358,5 +361,48 @@ describe('revenueByPromoCode', () => {
       }),
     ])
     expect(revenueByPeriod(rides, 'day')[0]).toMatchObject({ discountMinor: 1_000 })
+  })
+})
+
+describe('ridesByChannel', () => {
+  it('puts the website first, then partner companies by rides, earning rides only, in euros', () => {
+    const rows = ridesByChannel([
+      ride({ partnerCompany: 'Pera Hotel', euroCents: 5_000 }),
+      ride({ euroCents: 7_000 }),
+      ride({ partnerCompany: 'Bosphorus Tours', euroCents: 3_000 }),
+      ride({ partnerCompany: 'Bosphorus Tours', euroCents: 4_000, currency: 'TRY' }),
+      ride({ partnerCompany: 'Pera Hotel', status: 'cancelled', cancelledBy: 'staff' }),
+    ])
+    expect(rows).toEqual([
+      { company: null, rides: 1, euroCents: 7_000 },
+      { company: 'Bosphorus Tours', rides: 2, euroCents: 7_000 },
+      { company: 'Pera Hotel', rides: 1, euroCents: 5_000 },
+    ])
+    expect(ridesByChannel([])).toEqual([])
+  })
+})
+
+describe('reviewsByPeriod', () => {
+  it('groups by the Istanbul day written, with each mean to one decimal', () => {
+    const review = (writtenAt: string, driver: number, car: number, punctuality: number) => ({
+      writtenAt,
+      driver,
+      car,
+      punctuality,
+    })
+    const rows = reviewsByPeriod(
+      [
+        // 22:30Z on 1 December is 01:30 on 2 December in Istanbul.
+        review('2026-12-01T22:30:00Z', 5, 4, 4),
+        review('2026-12-02T10:00:00Z', 2, 3, 5),
+        review('2026-12-01T10:00:00Z', 5, 5, 5),
+      ],
+      'day',
+    )
+    expect(rows).toEqual([
+      { period: '2026-12-01', reviews: 1, average: 5, driver: 5, car: 5, punctuality: 5 },
+      { period: '2026-12-02', reviews: 2, average: 3.8, driver: 3.5, car: 3.5, punctuality: 4.5 },
+    ])
+    expect(reviewsByPeriod([], 'month')).toEqual([])
   })
 })

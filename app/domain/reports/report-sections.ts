@@ -249,3 +249,83 @@ export function leadTimes(rides: readonly ReportRide[]): LeadTimes {
   const median = hours.length % 2 ? hours[middle]! : (hours[middle - 1]! + hours[middle]!) / 2
   return { buckets, medianHours: Math.round(median * 10) / 10 }
 }
+
+export interface ChannelRow {
+  /** The partner company that booked, or null for the site's own travellers. */
+  company: string | null
+  rides: number
+  euroCents: number
+}
+
+/**
+ * Earning rides by where they were booked: the website first, then each
+ * partner company, most rides first (then by name). Summed in euros, so
+ * companies paying in different currencies compare.
+ */
+export function ridesByChannel(rides: readonly ReportRide[]): ChannelRow[] {
+  const rows = new Map<string | null, ChannelRow>()
+  for (const ride of earningRides(rides)) {
+    const key = ride.partnerCompany
+    let row = rows.get(key)
+    if (!row) rows.set(key, (row = { company: key, rides: 0, euroCents: 0 }))
+    row.rides += 1
+    row.euroCents += ride.euroCents
+  }
+  return [...rows.values()].sort((a, b) =>
+    a.company === null
+      ? -1
+      : b.company === null
+        ? 1
+        : b.rides - a.rides || a.company.localeCompare(b.company),
+  )
+}
+
+/** A review written in the period: when, and its three scores. */
+export interface ReportReview {
+  writtenAt: string
+  driver: number
+  car: number
+  punctuality: number
+}
+
+export interface ReviewPeriodRow {
+  period: string
+  reviews: number
+  /** Means to one decimal: of the overall scores, then of each question. */
+  average: number
+  driver: number
+  car: number
+  punctuality: number
+}
+
+const tenth = (value: number) => Math.round(value * 10) / 10
+
+/** Reviews per period of the day they were written (Istanbul), periods in order. */
+export function reviewsByPeriod(
+  reviews: readonly ReportReview[],
+  by: ReportGrouping,
+): ReviewPeriodRow[] {
+  const sums = new Map<
+    string,
+    { reviews: number; driver: number; car: number; punctuality: number }
+  >()
+  for (const review of reviews) {
+    const period = periodOf(istanbulDate(new Date(review.writtenAt)), by)
+    let sum = sums.get(period)
+    if (!sum) sums.set(period, (sum = { reviews: 0, driver: 0, car: 0, punctuality: 0 }))
+    sum.reviews += 1
+    sum.driver += review.driver
+    sum.car += review.car
+    sum.punctuality += review.punctuality
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([period, sum]) => ({
+      period,
+      reviews: sum.reviews,
+      average: tenth((sum.driver + sum.car + sum.punctuality) / (3 * sum.reviews)),
+      driver: tenth(sum.driver / sum.reviews),
+      car: tenth(sum.car / sum.reviews),
+      punctuality: tenth(sum.punctuality / sum.reviews),
+    }))
+}

@@ -207,7 +207,7 @@ function SentReview({ page, review }: { page: Loaded; review: NonNullable<Loaded
           <p>
             {review.low ? `${t('traveller.review.thanksLow')} ` : ''}
             {t(
-              review.published
+              review.consented
                 ? 'traveller.review.thanksPublish'
                 : 'traveller.review.thanksPrivate',
             )}

@@ -1,6 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/reports'
 import { reportsPageData } from '~/staff/reports-page.server'
+import { ReportBarChart } from '~/components/ops/report-chart'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return reportsPageData(context, request)
@@ -115,6 +116,9 @@ export default function OpsReports({ loaderData }: Route.ComponentProps) {
               {t('ops.reports.csv', { section: section.caption })}
             </a>
           </p>
+          {section.chart && section.rows.length > 0 ? (
+            <ReportBarChart id={section.id} chart={section.chart} />
+          ) : null}
           {section.rows.length === 0 ? (
             <p>{section.empty}</p>
           ) : (
