@@ -107,6 +107,7 @@ export default [
     // Dispatch: drivers, vehicles, a booking's driver and vehicle, a driver's own jobs.
     route('ops/drivers', 'routes/ops/drivers.tsx'),
     route('ops/drivers/:id', 'routes/ops/driver-edit.tsx'),
+    route('ops/drivers/:id/settlement', 'routes/ops/driver-settlement.tsx'),
     route('ops/vehicles', 'routes/ops/vehicles.tsx'),
     route('ops/vehicles/:id', 'routes/ops/vehicle-edit.tsx'),
     route('ops/capacity', 'routes/ops/capacity.tsx'),
@@ -124,6 +125,7 @@ export default [
     route('ops/companies/:id/statements/:month', 'routes/ops/company-statement.tsx'),
     route('ops/bookings/:reference/assign', 'routes/ops/assign.tsx'),
     route('ops/jobs', 'routes/ops/jobs.tsx'),
+    route('ops/jobs/settlement', 'routes/ops/own-settlement.tsx'),
     route('ops/bookings/:reference/cancel', 'routes/ops/cancel.tsx'),
     route('ops/bookings/:reference/message', 'routes/ops/message.tsx'),
     route('ops/bookings/:reference/manifest', 'routes/ops/manifest.tsx'),
@@ -138,6 +140,7 @@ export default [
   route('ops/compliance/uetds.csv', 'routes/ops/uetds-csv.ts'),
   route('ops/reports/:file', 'routes/ops/reports-csv.ts'),
   route('ops/companies/:id/statements/:month.csv', 'routes/ops/company-statement-csv.ts'),
+  route('ops/drivers/:id/settlement.csv', 'routes/ops/driver-settlement-csv.ts'),
 
   // Businesses: a company's people sign in, see its bookings and book for guests
   // through the storefront's steps. Each page sends Cache-Control: no-store.

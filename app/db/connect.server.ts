@@ -58,6 +58,7 @@ import * as m0040 from './migrations/0040_uetds_filings'
 import * as m0041 from './migrations/0041_e_invoices'
 import * as m0042 from './migrations/0042_ride_reviews'
 import * as m0043 from './migrations/0043_ride_tips'
+import * as m0044 from './migrations/0044_driver_settlements'
 
 /** Every migration, in order. Bundled with the server, so no folder is read at run time. */
 export const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0041_e_invoices': m0041,
   '0042_ride_reviews': m0042,
   '0043_ride_tips': m0043,
+  '0044_driver_settlements': m0044,
 }
 
 export type Dialect = 'sqlite' | 'postgres'

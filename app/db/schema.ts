@@ -478,8 +478,32 @@ export interface DriversTable {
     'female' | 'male' | null | undefined,
     'female' | 'male' | null
   >
+  /** How they are paid (migration 0044; docs/settlements.md); null: not set. */
+  pay_rule: ColumnType<DriverPayRule | null, DriverPayRule | null | undefined, DriverPayRule | null>
+  /** Kuruş per ride or per hour, or a share's percent (1–100) of each ride's price. */
+  pay_amount: ColumnType<number | null, number | null | undefined, number | null>
   created_at: string
   updated_at: string
+}
+
+/** How a driver is paid: a sum per ride or per hour (in lira), or a share of each ride's price. */
+export type DriverPayRule = 'per_ride' | 'per_hour' | 'share'
+
+/**
+ * A period of a driver's rides marked settled by an admin (migration 0044),
+ * once per driver and period, with the figures as agreed (JSON, a
+ * `Settlement` of app/domain/settlements/settlement.ts).
+ */
+export interface DriverSettlementsTable {
+  id: Generated<number>
+  driver_id: number
+  /** The first and last Istanbul days, inclusive (YYYY-MM-DD). */
+  period_from: string
+  period_to: string
+  figures: string
+  settled_by: number | null
+  settled_at: string
+  created_at: string
 }
 
 /**
@@ -796,6 +820,7 @@ export interface Database {
   e_invoices: EInvoicesTable
   ride_reviews: RideReviewsTable
   ride_tips: RideTipsTable
+  driver_settlements: DriverSettlementsTable
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '~/booking/booking-store.server'
 import type { DatabaseHandle } from '~/db/connect.server'
-import type { DriversTable, OfferChannel } from '~/db/schema'
+import type { DriverPayRule, DriversTable, OfferChannel } from '~/db/schema'
 import type { Selectable } from 'kysely'
 import { lockedRead, writeTransaction } from '~/db/write.server'
 import { changedFields, type AuditValues } from '~/domain/staff/audit-actions'
@@ -32,6 +32,12 @@ export interface DriverInput {
   /** The car an accepted offer assigns with them; null: none. */
   usualVehicleId: number | null
   active: boolean
+  /**
+   * How they are paid (docs/settlements.md); null: not set, undefined keeps
+   * the one stored. `payAmount` is kuruş per ride or per hour, or a share's percent.
+   */
+  payRule?: DriverPayRule | null
+  payAmount?: number | null
 }
 
 export interface DriverListItem extends DriverRow {
@@ -143,6 +149,26 @@ async function auditValues(executor: Executor, driver: DriverInput): Promise<Aud
     offerChannel: driver.offerChannel,
     usualVehicle: vehicle?.plate ?? null,
     active: driver.active,
+    payRule: driver.payRule ?? null,
+    payAmount: payAuditText(driver.payRule ?? null, driver.payAmount ?? null),
+  }
+}
+
+/** A pay amount as the audit log shows it: '450.00 TRY' a ride or an hour, '30%' a share. */
+function payAuditText(rule: DriverPayRule | null, amount: number | null): string | null {
+  if (rule === null || amount === null) return null
+  if (rule === 'share') return `${amount}%`
+  return `${(amount / 100).toFixed(2)} TRY`
+}
+
+/** The pay columns for a write: what the input says, or what is stored when it says nothing. */
+function payColumns(input: DriverInput, current?: DriverRow) {
+  if (input.payRule === undefined) {
+    return { pay_rule: current?.pay_rule ?? null, pay_amount: current?.pay_amount ?? null }
+  }
+  return {
+    pay_rule: input.payRule,
+    pay_amount: input.payRule === null ? null : (input.payAmount ?? null),
   }
 }
 
@@ -158,6 +184,8 @@ function asInput(row: DriverRow): DriverInput {
     offerChannel: row.offer_channel,
     usualVehicleId: row.usual_vehicle_id,
     active: row.active === 1,
+    payRule: row.pay_rule,
+    payAmount: row.pay_amount,
   }
 }
 
@@ -193,6 +221,7 @@ export async function addDriver(
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,
           active: input.active ? 1 : 0,
+          ...payColumns(input),
           created_at: at,
           updated_at: at,
         })
@@ -240,6 +269,9 @@ export async function changeDriver(
           ...input,
           identityNumber: input.identityNumber ?? before.identityNumber,
           documentSex: input.documentSex === undefined ? before.documentSex : input.documentSex,
+          ...(input.payRule === undefined
+            ? { payRule: before.payRule, payAmount: before.payAmount }
+            : {}),
         }),
       )
       // Saving an unchanged form changes nothing and logs nothing.
@@ -257,6 +289,7 @@ export async function changeDriver(
           offer_channel: input.offerChannel,
           usual_vehicle_id: input.usualVehicleId,
           active: input.active ? 1 : 0,
+          ...payColumns(input, current),
           updated_at: now.toISOString(),
         })
         .where('id', '=', id)

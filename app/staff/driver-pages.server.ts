@@ -117,6 +117,14 @@ const driverForm: RecordForm<typeof driverSchema, DriverInput> = {
     usualVehicleId: value.usualVehicleId ?? null,
     // A new driver is active; on the edit form the box says.
     active: isNew ? true : value.active === true,
+    // Lira on the form, kuruş stored; a share is its percent.
+    payRule: value.payRule ?? null,
+    payAmount:
+      value.payRule === undefined || value.payAmount === undefined
+        ? null
+        : value.payRule === 'share'
+          ? value.payAmount
+          : value.payAmount * 100,
   }),
   add: addDriver,
   change: changeDriver,
@@ -202,6 +210,11 @@ export async function editDriverPageData(
       offerChannel: driver.offer_channel,
       usualVehicleId: driver.usual_vehicle_id === null ? '' : String(driver.usual_vehicle_id),
       active: driver.active === 1 ? 'on' : '',
+      payRule: driver.pay_rule ?? '',
+      payAmount:
+        driver.pay_rule === null || driver.pay_amount === null
+          ? ''
+          : String(driver.pay_rule === 'share' ? driver.pay_amount : driver.pay_amount / 100),
     },
     rating: rating
       ? {

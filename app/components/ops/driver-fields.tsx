@@ -6,9 +6,11 @@ import { CheckboxField, SelectField, TextField } from '~/forms/fields'
 import {
   driverSchema,
   offerChannels,
+  payRules,
   type DriverForm as DriverValues,
 } from '~/dispatch/dispatch-forms'
-import { DispatchErrorSummary, DispatchFormCheck, useDispatchErrorText } from './dispatch-form'
+import { FormCheck } from '~/forms/form-check'
+import { DispatchErrorSummary, NumberField, useDispatchErrorText } from './dispatch-form'
 
 /** The driver form, to add one (no "active" box: a new driver is active) or edit one. */
 export function DriverForm({
@@ -62,6 +64,8 @@ export function DriverForm({
           fields.staffAccountId,
           fields.offerChannel,
           fields.usualVehicleId,
+          fields.payRule,
+          fields.payAmount,
         ]}
       />
       <TextField
@@ -138,12 +142,33 @@ export function DriverForm({
         text={text}
       />
       <p className="field__hint">{t('ops.offers.fields.usualVehicleHint')}</p>
+      <SelectField
+        field={fields.payRule}
+        label={t('ops.settlements.fields.payRule')}
+        placeholder={t('ops.settlements.fields.payRuleNone')}
+        options={payRules.map((rule) => ({
+          value: rule,
+          label: t(`ops.settlements.rules.${rule}`),
+        }))}
+        text={text}
+      />
+      <NumberField
+        field={fields.payAmount}
+        label={t('ops.settlements.fields.payAmount')}
+        hint={t('ops.settlements.fields.payAmountHint')}
+        text={text}
+      />
       {withActive ? (
         <CheckboxField field={fields.active} text={text}>
           {t('ops.dispatch.driverFields.active')}
         </CheckboxField>
       ) : null}
-      <DispatchFormCheck schema="driver" />
+      {/* The pay rule's messages are the settlements' (ops.settlements.errors). */}
+      <FormCheck
+        schema="driver"
+        sections={['ops.dispatch.errors', 'ops.settlements.errors']}
+        summary={{ mode: 'submit', title: t('ops.dispatch.errorSummary'), focusable: true }}
+      />
       <button type="submit" className="button button--accent">
         {submitLabel}
       </button>

@@ -17,6 +17,7 @@ export const staffActions = [
   'driver.hours_changed',
   'driver.time_off_added',
   'driver.time_off_removed',
+  'driver.settled',
   'vehicle.added',
   'vehicle.changed',
   'promo.added',

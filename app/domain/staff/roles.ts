@@ -36,6 +36,8 @@ export const staffPermissions = [
   'compliance.settings',
   /** Travellers' reviews of their rides: publishing one (with consent) or keeping it off the site. */
   'reviews.moderate',
+  /** Marking a driver's period settled (what they were owed, agreed and paid). */
+  'drivers.settle',
 ] as const
 export type StaffPermission = (typeof staffPermissions)[number]
 
@@ -53,6 +55,7 @@ const granted: Record<StaffRole, readonly StaffPermission[]> = {
     'compliance.documents',
     'compliance.settings',
     'reviews.moderate',
+    'drivers.settle',
   ],
   dispatcher: [
     'bookings.view',

@@ -39,6 +39,9 @@ export default function OpsDriverEdit({ loaderData, actionData }: Route.Componen
             })
           : t('ops.reviews.noRating')}
       </p>
+      <p>
+        <a href={`/ops/drivers/${loaderData.id}/settlement`}>{t('ops.settlements.link')}</a>
+      </p>
       <DriverForm
         id={`driver-${loaderData.id}`}
         labelledBy="ops-driver-title"

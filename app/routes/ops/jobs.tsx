@@ -134,6 +134,11 @@ export default function OpsJobs({ loaderData, actionData }: Route.ComponentProps
   return (
     <section aria-labelledby="ops-jobs-title" className="ops-jobs">
       <h1 id="ops-jobs-title">{t('ops.dispatch.jobs.title')}</h1>
+      {page.linked ? (
+        <p>
+          <a href="/ops/jobs/settlement">{t('ops.settlements.own.link')}</a>
+        </p>
+      ) : null}
       {search.get('offer') === 'accepted' ? (
         <p className="alert alert--success" role="status">
           {t('ops.offers.driver.accepted')}
