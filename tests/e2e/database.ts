@@ -116,3 +116,26 @@ export function pickupCodeOf(reference: string): string {
     database.close()
   }
 }
+
+/**
+ * The driver marking a ride finished, as the ride steps store it (its status
+ * and the event), for specs of what comes after a ride.
+ */
+export function markFinished(reference: string) {
+  const database = openServerDatabase()
+  try {
+    const booking = database
+      .prepare('select id, status from bookings where reference = ?')
+      .get(reference) as { id: string; status: string }
+    const at = new Date().toISOString()
+    database.prepare(`update bookings set status = 'finished' where id = ?`).run(booking.id)
+    database
+      .prepare(
+        `insert into booking_events (booking_id, from_status, to_status, note, created_at)
+         values (?, ?, 'finished', null, ?)`,
+      )
+      .run(booking.id, booking.status, at)
+  } finally {
+    database.close()
+  }
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { assignNewDriver, newAccount, signIn } from './staff-helpers'
 import { expectNoAxeViolations } from './helpers'
-import { openServerDatabase } from './database'
+import { markFinished, openServerDatabase } from './database'
 import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
 
 /**
@@ -13,26 +13,6 @@ import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
  * period settled, once; a dispatcher sees it but their POST is refused; the
  * driver sees their own settlement only.
  */
-
-/** The driver marking the ride finished, as the ride steps store it (status and event). */
-function markFinished(reference: string) {
-  const database = openServerDatabase()
-  try {
-    const booking = database
-      .prepare('select id, status from bookings where reference = ?')
-      .get(reference) as { id: string; status: string }
-    const at = new Date().toISOString()
-    database.prepare(`update bookings set status = 'finished' where id = ?`).run(booking.id)
-    database
-      .prepare(
-        `insert into booking_events (booking_id, from_status, to_status, note, created_at)
-         values (?, ?, 'finished', null, ?)`,
-      )
-      .run(booking.id, booking.status, at)
-  } finally {
-    database.close()
-  }
-}
 
 /** The booking's money as stored, and its driver. */
 function storedRide(reference: string) {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { cards, payWith } from './booking-helpers'
 import { newAccount, signIn } from './staff-helpers'
 import { expectNoAxeViolations } from './helpers'
-import { openServerDatabase } from './database'
+import { markFinished, openServerDatabase } from './database'
 import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
 
 /**
@@ -13,29 +13,6 @@ import { istanbulPickupIn, payBookingOverHttp } from './traveller-helpers'
  * is refused beside its field, a chosen one is paid on the payment
  * simulator's page and listed on return. A stranger's browser finds nothing.
  */
-
-/** The driver marking the ride finished, as the ride steps store it (status and event). */
-function markFinished(reference: string) {
-  const database = openServerDatabase()
-  try {
-    const booking = database
-      .prepare('select id, status from bookings where reference = ?')
-      .get(reference) as {
-      id: string
-      status: string
-    }
-    const at = new Date().toISOString()
-    database.prepare(`update bookings set status = 'finished' where id = ?`).run(booking.id)
-    database
-      .prepare(
-        `insert into booking_events (booking_id, from_status, to_status, note, created_at)
-         values (?, ?, 'finished', null, ?)`,
-      )
-      .run(booking.id, booking.status, at)
-  } finally {
-    database.close()
-  }
-}
 
 function storedReview(reference: string) {
   const database = openServerDatabase()

@@ -1,47 +1,13 @@
 import { useTranslation } from '~/i18n/use-translation'
 import type { SettlementView } from '~/staff/settlement-pages.server'
 import { OpsTable } from './ops-table'
+import { PeriodDateField as DateField } from './period-date-field'
 
 /**
  * A driver's settlement as the office's page and the driver's own show it
  * (docs/settlements.md): the period's form (a plain GET form: the period is in
  * the address), the rides, the totals per currency and the balance in words.
  */
-
-/** A date field of the period form, its error beside it. */
-function DateField({
-  id,
-  name,
-  label,
-  value,
-  error,
-}: {
-  id: string
-  name: string
-  label: string
-  value: string
-  error: string | null
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="date"
-        required
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 export function SettlementPeriodForm({
   action,

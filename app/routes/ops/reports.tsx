@@ -2,6 +2,7 @@ import { useTranslation } from '~/i18n/use-translation'
 import type { Route } from './+types/reports'
 import { reportsPageData } from '~/staff/reports-page.server'
 import { ReportBarChart } from '~/components/ops/report-chart'
+import { PeriodDateField as DateField } from '~/components/ops/period-date-field'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return reportsPageData(context, request)
@@ -26,41 +27,6 @@ function ReportRow({ cells }: { cells: { text: string }[] }) {
         ),
       )}
     </tr>
-  )
-}
-
-/** A date field of the period form, its error beside it. */
-function DateField({
-  id,
-  name,
-  label,
-  value,
-  error,
-}: {
-  id: string
-  name: string
-  label: string
-  value: string
-  error: string | null
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="date"
-        required
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }
 
